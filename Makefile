@@ -1,0 +1,45 @@
+# One-command setup on Debian 12 (as root, or with sudo): Debian packages, a venv that sees
+# Debian's python3-brlapi and python3-louis, and the package itself. Every target is idempotent.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+DEBS := brltty python3-brlapi liblouis-data liblouis-bin python3-louis espeak-ng \
+        python3-venv tmux poppler-utils cups-client
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ARGS ?=
+
+.PHONY: setup debs play test lint bench clean
+
+setup: debs $(VENV)/.installed
+
+debs:
+	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
+	    | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing Debian packages:" $$missing; \
+	    $(SUDO) apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+$(VENV)/.installed: pyproject.toml
+	[ -x $(PY) ] || /usr/bin/python3 -m venv --system-site-packages $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+play: setup
+	$(VENV)/bin/brailledev play uno $(ARGS)
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy .
+
+test: lint
+	$(VENV)/bin/pytest
+
+bench: setup
+	$(PY) -m pip install -q -e '.[bench]'
+	for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,68 @@
+"""Bots against bots: ``brailledev selfplay uno --games 100 --seed 1 --bots heuristic,random``.
+
+Prints one JSON object: games, seconds, games per second, wins per seat (a shared win counts
+for each winner). Deterministic for a given seed, apart from the timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from games.play import play_out
+from layouts.registry import GAMES, game_module, make_bot, new_game
+
+
+def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str],
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` whole games; bot names are assigned to seats in turn."""
+    settings = dict(getattr(game_module(game_name), "SELFPLAY_OPTIONS", {}))
+    settings.update(options or {})
+    wins = [0] * players
+    moves = 0
+    start = time.perf_counter()
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        game = new_game(game_name, players, game_seed, **settings)
+        seats = {seat: make_bot(game_name, bots[seat % len(bots)], game_seed * 16 + seat)
+                 for seat in range(players)}
+        moves += play_out(game, seats)
+        for seat in game.winners():
+            wins[seat] += 1
+    seconds = time.perf_counter() - start
+    return {
+        "game": game_name,
+        "games": games,
+        "players": players,
+        "bots": [bots[seat % len(bots)] for seat in range(players)],
+        "seed": seed,
+        "moves": moves,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+        "wins": wins,
+    }
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("selfplay", help="play whole games between computer opponents")
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bots", default="heuristic,random",
+                        help="comma-separated bot names, given to the seats in turn")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from brailledev.errors import UserError
+
+    if args.games < 1:
+        raise UserError("--games must be at least 1.")
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if not bots:
+        raise UserError("--bots needs at least one bot name, e.g. --bots heuristic,random.")
+    print(json.dumps(selfplay(args.game, args.games, args.seed, args.players, bots)))
+    return 0

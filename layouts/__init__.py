@@ -1,0 +1,1 @@
+"""Words, screens, card faces and score pads: everything a person reads, per language."""

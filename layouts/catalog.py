@@ -1,0 +1,91 @@
+"""Per-game, per-language text data read from TOML files beside the code.
+
+Each game has a folder ``layouts/<game>/`` with ``rules.toml`` (the box's numbers: deck,
+hand sizes, printed bonuses; handed to the engine) and one file per language, ``en.toml`` and
+``fr.toml``, whose tables hold card labels (``[cards]``), messages and reasons
+(``[messages]``) and any other words. ``layouts/common/<lang>.toml`` holds shared words.
+
+    cat = Catalog.load("uno", "fr")
+    cat.text("not_your_turn")            # from [messages], game file first, then common
+    cat.table("cards")["r+2"]
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from games.core import Reason
+
+LANGUAGES = ("en", "fr")
+HERE = Path(__file__).resolve().parent
+
+
+class DataError(ValueError):
+    """A data file is missing or malformed; the message names the file."""
+
+
+@cache
+def load_toml(path: Path) -> Mapping[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataError(f"data file {path} is missing; reinstall brailledev") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(
+            f"data file {path} is not valid TOML ({error}); fix or restore it") from None
+
+
+def rules_data(game: str) -> dict[str, Any]:
+    """The box's numbers for ``game`` (``layouts/<game>/rules.toml``), a fresh copy."""
+    return _deep_copy(load_toml(HERE / game / "rules.toml"))
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The words of one game in one language, with the common words behind them."""
+
+    game: str
+    lang: str
+    data: Mapping[str, Any]
+    common: Mapping[str, Any]
+
+    @classmethod
+    def load(cls, game: str, lang: str) -> Catalog:
+        if lang not in LANGUAGES:
+            raise DataError(
+                f"language {lang!r} is not available; choose one of {', '.join(LANGUAGES)}")
+        return cls(game, lang, load_toml(HERE / game / f"{lang}.toml"),
+                   load_toml(HERE / "common" / f"{lang}.toml"))
+
+    def table(self, name: str) -> Mapping[str, Any]:
+        """A whole table of the game's file, e.g. ``table("cards")``."""
+        found = self.data.get(name, self.common.get(name))
+        if not isinstance(found, Mapping):
+            raise DataError(f"table [{name}] is missing from layouts/{self.game}/{self.lang}.toml")
+        return found
+
+    def text(self, code: str, **args: Any) -> str:
+        """The message ``code`` with its ``{placeholders}`` filled from ``args``."""
+        for source in (self.data, self.common):
+            template = source.get("messages", {}).get(code)
+            if template is not None:
+                return str(template).format(**args)
+        raise DataError(f"message {code!r} is missing from layouts/{self.game}/{self.lang}.toml")
+
+    def reason(self, reason: Reason) -> str:
+        """A refusal in words: ``reason(Reason.of("not_your_turn"))``."""
+        return self.text(reason.code, **reason.params)

@@ -1,0 +1,56 @@
+"""The games brailledev knows, found by name.
+
+Each game ``NAME`` is a package ``games/NAME`` exporting ``GAME`` (its :class:`games.core.Game`
+subclass) and ``BOTS`` (bot name -> factory taking a seed), with its words and box data in
+``layouts/NAME/``.
+
+    game = new_game("uno", players=3, seed=1)
+    bot = make_bot("uno", "heuristic", seed=5)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.core import Bot, Game
+from layouts.catalog import rules_data
+
+GAMES: tuple[str, ...] = ("uno",)
+
+
+class UnknownName(ValueError):
+    """A game or bot name that does not exist; the message lists the names that do."""
+
+
+def game_module(name: str) -> Any:
+    if name not in GAMES:
+        raise UnknownName(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+    return importlib.import_module(f"games.{name}")
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    cls: type[Game[Any, Any]] = game_module(name).GAME
+    return cls
+
+
+def new_game(name: str, players: int, seed: int, **options: Any) -> Game[Any, Any]:
+    """A fresh game with the box data of ``layouts/<name>/rules.toml``."""
+    cls = game_class(name)
+    if not cls.min_players <= players <= cls.max_players:
+        raise UnknownName(
+            f"{name} is for {cls.min_players} to {cls.max_players} players, not {players}")
+    return cls.new(players=players, seed=seed, data=rules_data(name), **options)
+
+
+def bot_names(name: str) -> list[str]:
+    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = game_module(name).BOTS
+    return list(bots)
+
+
+def make_bot(game: str, bot: str, seed: int) -> Bot[Any, Any]:
+    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = game_module(game).BOTS
+    if bot not in bots:
+        raise UnknownName(f"unknown {game} bot {bot!r}; choose one of {', '.join(bots)}")
+    return bots[bot](seed)
