@@ -1,0 +1,1 @@
+"""Display backends: ``brlapi`` (a real BRLTTY), ``terminal`` (no display), ``memory`` (tests)."""
