@@ -11,13 +11,18 @@ subclass) and ``BOTS`` (bot name -> factory taking a seed), with its words and b
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import games
 from games.core import Bot, Game
 from layouts.catalog import rules_data
 
-GAMES: tuple[str, ...] = ("uno",)
+# The order games are offered in; a game is available once its package exists in games/.
+ORDER = ("uno", "domino", "rummikub", "elevens", "elements")
+_PACKAGES = {module.name for module in pkgutil.iter_modules(games.__path__) if module.ispkg}
+GAMES: tuple[str, ...] = tuple(name for name in ORDER if name in _PACKAGES)
 
 
 class UnknownName(ValueError):
