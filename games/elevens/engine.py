@@ -166,7 +166,7 @@ class ElevensView:
     current: Seat | None
     played: int
     limit: int
-    steps: tuple[str, ...]
+    steps: tuple[Step, ...]
     placed_other: bool
     beginner: bool
     over: bool
@@ -581,7 +581,7 @@ class Elevens(Game[Step, ElevensView]):
             stock=len(self.stock), bonuses=tuple(self.bonuses), bonus_left=self.bonus_left,
             current=None if self.over else self.current,
             played=len(self.turn), limit=self.limit,
-            steps=tuple(self.format_move(_step_of(r)) for r in self.turn),
+            steps=tuple(_step_of(r) for r in self.turn),
             placed_other=any(r["kind"] in ("place", "link") for r in self.turn),
             exchanged=any(r["kind"] == "exchange" for r in self.turn),
             beginner=self.beginner, over=self.over,
