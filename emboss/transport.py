@@ -12,6 +12,7 @@ last page that went out whole, and the job can be sent again from the next page.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -77,8 +78,7 @@ class SerialTransport:
                                  f"{', '.join(FLOW_CONTROLS)}")
         try:
             port = serial.Serial(self.port, self.baud, rtscts=self.flow == "rtscts",
-                                 xonxoff=self.flow == "xonxoff",
-                                 write_timeout=self.write_timeout)
+                                 xonxoff=self.flow == "xonxoff")
         except (serial.SerialException, OSError) as error:
             raise TransportError(f"cannot open {self.port} ({error}); check the cable, the "
                                  "port name (brailledev embossers lists them) and its "
@@ -86,14 +86,14 @@ class SerialTransport:
         sent = from_page - 1
         try:
             with port:
-                port.write(job.header)
+                os.set_blocking(port.fileno(), False)
+                self._write(port, job.header)
                 for number in range(from_page, len(job.pages) + 1):
-                    port.write(job.pages[number - 1])
+                    self._write(port, job.pages[number - 1])
                     sent = number
                     if progress is not None:
                         progress(number, len(job.pages))
-                port.write(job.end)
-                port.flush()
+                self._write(port, job.end)
         except (serial.SerialException, OSError) as error:
             if sent >= from_page:
                 where = f"the last page sent whole was page {sent}"
@@ -102,6 +102,21 @@ class SerialTransport:
             raise TransportError(
                 f"the job to {self.port} stopped ({error}); {where}; fix the embosser, then "
                 f"send again with --from-page {min(sent + 1, len(job.pages))}") from None
+
+
+    def _write(self, port: serial.Serial, data: bytes) -> None:
+        """All of ``data``, or ``SerialTimeoutException`` when the port takes nothing for
+        ``write_timeout`` seconds (embosser stopped by flow control, or gone)."""
+        # pyserial's own non-blocking write spins on EAGAIN, so we write to its descriptor.
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(port.fileno(), view):]
+            except BlockingIOError:
+                _, ready, _ = select.select([], [port.fileno()], [], self.write_timeout)
+                if not ready:
+                    raise serial.SerialTimeoutException(
+                        f"nothing accepted for {self.write_timeout:g} s") from None
 
 
 @dataclass

@@ -27,14 +27,20 @@ def rules_text() -> str:
         raise UserError(f"the rules file {RULES_FILE} is missing; reinstall brailledev") from None
 
 
-def install(target: Path = SYSTEM_RULES, is_root: bool | None = None) -> str:
-    """Install the rules into ``target`` and ask udev to apply them; returns what was done."""
+def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
+            udevadm: str | None = "") -> str:
+    """Install the rules into ``target`` and ask udev to apply them; returns what was done.
+
+    ``udevadm`` is the program to reload with: found on the PATH by default, ``None`` to
+    leave udev alone (a test, or a system image being prepared).
+    """
     root = os.geteuid() == 0 if is_root is None else is_root
     if not root:
         raise UserError("installing udev rules needs root; run: sudo brailledev udev install")
     destination = target / RULES_NAME
     write_atomically(destination, rules_text().encode("utf-8"))
-    udevadm = shutil.which("udevadm")
+    if udevadm == "":
+        udevadm = shutil.which("udevadm")
     if udevadm is None:
         return (f"installed {destination}; udevadm is not here, so unplug and plug the "
                 "embosser again (or restart) for the rules to apply")
