@@ -315,7 +315,9 @@ class Viewport:
             self.window += 1
             return True
         if self.top < self._last_top():
-            self.top, self.window = min(self.top + self.display_rows, self._last_top()), 0
+            # Pages of rows start at multiples of the row count, the last one at the bottom.
+            page = (self.top // self.display_rows + 1) * self.display_rows
+            self.top, self.window = min(page, self._last_top()), 0
             return True
         return False
 
@@ -325,7 +327,7 @@ class Viewport:
             self.window -= 1
             return True
         if self.top > 0:
-            self.top = max(self.top - self.display_rows, 0)
+            self.top = (self.top - 1) // self.display_rows * self.display_rows
             self.window = self._windows_shown() - 1
             return True
         return False
