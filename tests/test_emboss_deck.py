@@ -161,3 +161,10 @@ def test_label_too_long_for_a_card_is_refused_naming_the_card():
     with pytest.raises(LayoutError, match="card r1"):
         deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
                       CardSize(20, 40), translator("en-ueb-g1.ctb"), "Uno", "en")
+
+
+def test_label_that_needs_eight_dots_is_an_error_naming_it():
+    from emboss.deck import Face, card_cells
+
+    with pytest.raises(LayoutError, match="label 'R5' of card r5 cannot be written in six-dot"):
+        card_cells(translator("en-us-comp8.ctb"), Face("r5", ("R5",), "R5"))
