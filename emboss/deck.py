@@ -259,3 +259,30 @@ def uno_face(card: str, catalog: Catalog) -> Face:
 
 
 register_deck("uno", uno_cards, uno_face)
+
+
+# Elevens cards that are not number cards, in the notation of a --cards list.
+ELEVENS_SPECIAL = {"*": "joker", "L": "link", "bonus": "bonus"}
+
+
+def elevens_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Elevens box (ELV-1): ``r1`` .. ``b21``, then ``*`` jokers, ``L`` link cards and
+    ``bonus`` cards, as many as ``layouts/elevens/rules.toml`` says."""
+    cards = [f"{colour}{value}" for colour in rules["colours"]
+             for value in range(int(rules["lowest"]), int(rules["highest"]) + 1)]
+    counts = {"*": rules["jokers"], "L": rules["link_cards"], "bonus": rules["bonus_cards"]}
+    return cards + [card for card, count in counts.items() for _ in range(int(count))]
+
+
+def elevens_face(card: str, catalog: Catalog) -> Face:
+    """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``L``, ``11``."""
+    labels, names = catalog.table("cards"), catalog.table("names")
+    if card in ELEVENS_SPECIAL:
+        label = str(labels[ELEVENS_SPECIAL[card]])
+        return Face(card, (label,), f"{label} ({names[ELEVENS_SPECIAL[card]]})")
+    colour, value = card[0], card[1:]
+    label = str(labels["colour_prefix"][colour]) + value
+    return Face(card, (label,), f"{label} ({names['colours'][colour]})")
+
+
+register_deck("elevens", elevens_cards, elevens_face)
