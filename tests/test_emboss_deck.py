@@ -125,8 +125,14 @@ def test_turned_labels_read_along_the_long_edge_inside_their_card():
                    and slot.y + EDGE <= y <= slot.y + slot.height - EDGE for slot in places)
 
 
+def test_uno_deck_is_the_engine_deck():
+    from games.uno.engine import _deck
+
+    assert sorted(whole_deck("uno")) == sorted(_deck(rules_data("uno")))
+
+
 def test_replacement_set_in_the_game_notation():
-    assert parse_cards("uno", "r7, r7,b+2,wi", "en") == ["r7", "r7", "b+2", "wi"]
+    assert parse_cards("uno", "r7, R7,b+2,WI", "en") == ["r7", "r7", "b+2", "wi"]
     faces = deck_faces("uno", "en", "r7,r7,b+2,wi")
     assert [face.lines[0] for face in faces] == ["r7", "r7", "b+2", "wi"]
 
