@@ -125,13 +125,15 @@ class Dealt(Event):
 
 @dataclass(frozen=True)
 class Placed(Event):
-    """A turn's cards laid (DOM-5), the scoring line values, and what the pad took (DOM-8)."""
+    """A turn's cards laid (DOM-5), the scoring line values, and what the pad took (DOM-8).
+    ``notation`` is the move with its squares named on the table just after it was laid."""
 
     seat: Seat
     move: Move
     lines: tuple[int, ...]
     points: int
     entry: PadEntry
+    notation: str
 
 
 @dataclass(frozen=True)
@@ -388,7 +390,7 @@ class Domino(Game[Move, DominoView]):
         for value in scoring:
             per_value[value] += self.box.rules.line_points[value]
         self.pads[seat], entry = self.pads[seat].record(per_value, bonus > 0)
-        events: list[Event] = [Placed(seat, move, scoring, points, entry)]
+        events: list[Event] = [Placed(seat, move, scoring, points, entry, self.format_move(move))]
         if self.stocks[seat]:
             drawn = self.stocks[seat].pop()
             self.hands[seat].append(drawn)
