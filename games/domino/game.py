@@ -226,6 +226,8 @@ class Domino(Game[Move, DominoView]):
         self.shown: list[Card] = []
         self.pads = [self.box.blank_pad() for _ in range(players)]
         self._slots: list[Slot] | None = None
+        # what a fresh game dealt (round 1 starting), for whoever shows the game from the start
+        self.start_events: list[Event] = []
         # options per set of cards on the current table (a bot and check ask several times)
         self._known: dict[tuple[Card, ...], list[Option]] = {}
 
@@ -240,7 +242,7 @@ class Domino(Game[Move, DominoView]):
         if deck is not None:
             data = {**data, "cards": list(deck)}
         game = cls(players, data, random.Random(seed))
-        game._start_round([])
+        game._start_round(game.start_events)
         return game
 
     # --- turn flow -------------------------------------------------------------------------
