@@ -248,7 +248,9 @@ class Domino(Game[Move, DominoView]):
     # --- turn flow -------------------------------------------------------------------------
 
     def _start_round(self, events: list[Event]) -> None:
-        """DOM-4: gather the round's cards, deal hands and personal stocks, clear the table."""
+        """DOM-4: gather the round's cards, deal hands and personal stocks, clear the table.
+        Round 2 deals the pile set aside as exchanges left it, and sets the first round's
+        cards aside; cards that do not split evenly into stocks stay set aside."""
         box = self.box
         if self.round == 1:
             pile = self.set_aside
