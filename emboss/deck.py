@@ -180,7 +180,7 @@ def physical_maximum(paper: Paper, size: CardSize, rotated: bool = False) -> int
 
 def area_bound(paper: Paper, size: CardSize) -> int:
     """No packing at all can beat the sheet's area over the card's."""
-    return math.floor(paper.width * paper.height / (size.width * size.height))
+    return math.floor(paper.width * paper.height / (size.width * size.height) + 1e-9)
 
 
 def card_cells(translator: Translator, face: Face) -> list[str]:
