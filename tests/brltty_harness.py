@@ -31,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
+import brlapi
+
 from brailledev.braille import dots_to_cell, numbers_to_dots
 
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
@@ -61,9 +63,11 @@ def _free_port() -> int:
 
 
 def _free_brlapi_number() -> int:
-    # Random numbers keep parallel test runs (several helpers at once) apart.
+    # Random numbers keep parallel test runs apart; the system's generator, because
+    # hypothesis seeds the ``random`` module the same way in every run.
+    chooser = random.SystemRandom()
     for _ in range(200):
-        number = random.randint(2000, 30000)
+        number = chooser.randint(2000, 30000)
         if _port_is_free(BRLAPI_BASE_PORT + number):
             return number
     raise HarnessError("no free loopback port for BrlAPI")
@@ -139,7 +143,7 @@ class VirtualBrltty:
             self._spawn()
             try:
                 self._connect_display()
-                self._wait_listening(BRLAPI_BASE_PORT + self.brlapi_number)
+                self._wait_for_brlapi()
                 self._started = True
                 return
             except HarnessError:
@@ -162,16 +166,34 @@ class VirtualBrltty:
                                             stderr=subprocess.STDOUT, cwd=self.directory,
                                             start_new_session=True)
 
-    def _wait_listening(self, port: int) -> None:
+    def _wait_for_brlapi(self) -> None:
+        """Ready when a real BrlAPI client gets the display's size (a bare TCP probe would
+        upset BRLTTY's server: it resets, and refuses clients for a moment)."""
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             self._check_alive()
-            with socket.socket() as probe:
-                probe.settimeout(0.5)
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
+            answered: list[bool] = []
+
+            def ask(answered: list[bool]) -> None:
+                try:
+                    connection = brlapi.Connection(self.host.encode(), None)
+                except brlapi.ConnectionError:
                     return
-            time.sleep(0.02)
-        raise HarnessError(f"BRLTTY does not listen on port {port}")
+                try:
+                    answered.append(connection.displaySize[0] > 0)
+                except brlapi.OperationError:
+                    pass
+                finally:
+                    with contextlib.suppress(brlapi.OperationError):
+                        connection.closeConnection()
+
+            asking = threading.Thread(target=ask, args=(answered,), daemon=True)
+            asking.start()
+            asking.join(max(0.1, deadline - time.monotonic()))
+            if answered and answered[0]:
+                return
+            time.sleep(0.05)
+        raise HarnessError("BRLTTY's BrlAPI does not answer")
 
     def _check_alive(self) -> None:
         if self.process is None or self.process.poll() is not None:

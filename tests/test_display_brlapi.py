@@ -115,7 +115,7 @@ def test_brltty_restart_reconnects_and_redraws(brltty: VirtualBrltty) -> None:
     deadline = time.monotonic() + 10
     while not display.connected and time.monotonic() < deadline:
         display.read_key(0.2)
-    assert display.connected and display.reconnections == 1
+    assert display.connected and display.reconnections >= 1
     brltty.wait_for(lambda rows: rows[0].startswith("⠗⠼⠑⠀⠃⠼⠛"))
     brltty.route(4)
     assert display.read_key(3.0) == Route(4)

@@ -281,29 +281,38 @@ class BrlttyInfo:
 
 
 def probe(host: str | None = None, auth: str | None = None,
-          timeout: float = 2.0) -> BrlttyInfo | None:
+          timeout: float = 3.0) -> BrlttyInfo | None:
     """Ask a BRLTTY about its display, or ``None`` if none answers within ``timeout``.
 
     >>> probe("127.0.0.1:9999") is None      # nothing listens there
     True
     """
     answers: list[BrlttyInfo] = []
+    deadline = time.monotonic() + timeout
 
     def ask() -> None:
-        try:
-            connection = brlapi.Connection(host.encode() if host else None,
-                                           auth.encode() if auth else None)
-        except _ERRORS:
-            return
-        try:
-            columns, rows = connection.displaySize
-            driver, model = connection.driverName, connection.modelIdentifier
-            answers.append(BrlttyInfo(host, _text(driver), _text(model), columns, rows))
-        except _ERRORS:
-            pass
-        finally:
-            with contextlib.suppress(*_ERRORS):
-                connection.closeConnection()
+        listening = False
+        while not answers and time.monotonic() < deadline:
+            try:
+                connection = brlapi.Connection(host.encode() if host else None,
+                                               auth.encode() if auth else None)
+            except brlapi.ConnectionError as error:
+                refused = getattr(error, "brlerrno", None) == brlapi.ERROR_CONNREFUSED \
+                    and not getattr(error, "libcerrno", 0)
+                if refused and not listening:
+                    return  # nothing listens there: no BRLTTY
+                time.sleep(0.1)  # a BRLTTY busy starting or restarting: ask again
+                continue
+            listening = True
+            try:
+                columns, rows = connection.displaySize
+                driver, model = connection.driverName, connection.modelIdentifier
+                answers.append(BrlttyInfo(host, _text(driver), _text(model), columns, rows))
+            except _ERRORS:
+                time.sleep(0.1)
+            finally:
+                with contextlib.suppress(*_ERRORS):
+                    connection.closeConnection()
 
     # A BRLTTY whose braille driver is restarting can leave BrlAPI calls hanging.
     asking = threading.Thread(target=ask, daemon=True)
