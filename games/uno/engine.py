@@ -4,7 +4,8 @@
     events = game.play(game.must_act()[0], game.parse_move(game.must_act()[0], "draw"))
 
 Design: cards are their notation strings (``r7``, ``wi+4``, see :mod:`games.uno.notation`);
-hands, stock and discard are lists of them (stock and discard tops are the list ends). A
+hands, stock and discard are lists of them (the discard's top is its last card; the stock is
+an unordered pile from which every draw takes a card at random, as good as shuffling). A
 Wild's colour is chosen in the move that plays it (``wi:g``); only a Wild turned up as the
 first card needs a separate ``choose`` move. A turn is a phase of the current seat:
 
@@ -357,9 +358,10 @@ class Uno(Game[Move, UnoView]):
         if self.phase == PHASE_OVER:
             return []
         moves: list[Move] = []
-        if (self.catchable >= 0 and seat != self.catchable
-                and self.team_of(seat) != self.team_of(self.catchable)):
-            moves.append(Move(CATCH, target=self.catchable))
+        catchable = self.catchable
+        if (catchable >= 0 and seat != catchable
+                and self.team_of(seat) != self.team_of(catchable)):
+            moves.append(Move(CATCH, target=catchable))
         if seat != self.current:
             return moves
         phase = self.phase
@@ -367,12 +369,11 @@ class Uno(Game[Move, UnoView]):
             hand = self.hands[seat]
             table = self.play_moves[len(hand) == 2]
             matching = self.matching[self.colour, self.discard[-1]]
-            playable = len(moves)
-            for card in dict.fromkeys(hand):
-                if card in matching:
-                    moves += table[card]
+            plays = [move for card in dict.fromkeys(hand) if card in matching
+                     for move in table[card]]
+            moves += plays
             # UNO-8: with nothing left to draw, "draw" only passes a player who cannot play
-            if len(moves) == playable or self.stock or len(self.discard) > 1:
+            if not plays or self.stock or len(self.discard) > 1:
                 moves.append(_DRAW)
         elif phase == PHASE_DRAWN:
             if self.matches(self.drawn):
