@@ -388,6 +388,21 @@ def test_uno_10_two_players_draw_two_and_four_make_the_opponent_draw_and_play_ag
     assert len(game.hands[1]) == 8 and game.current == 0
 
 
+def test_uno_10_two_players_first_draw_two_lets_the_dealer_start():
+    game = seed_with_first("+2", players=2)
+    other = 1 - game.dealer
+    assert len(game.hands[other]) == 9 and game.current == game.dealer
+
+
+def test_uno_10_two_players_guilty_challenge_gives_the_challenger_the_turn():
+    game = rig(new(2), hands=[["r3", "wi+4", "b1"], ["b7", "g7"]], discard=["r9"],
+               colour="r", current=0)
+    play(game, 0, "wi+4:g")
+    assert game.current == 1
+    play(game, 1, "challenge")
+    assert game.current == 1 and len(game.hands[0]) == 7 and game.colour == "r"
+
+
 def test_uno_11_teams_score_both_opponents_and_win_together():
     with pytest.raises(ValueError):
         new(3, teams=2)

@@ -20,8 +20,8 @@ A player who plays the second-to-last card without saying UNO (``r7`` instead of
 becomes ``catchable``: every opponent is an actor and may ``catch`` until the seat the game
 waits for completes a move (UNO-7). Rounds follow each other until a score reaches the match
 target (UNO-9); ``match_target=0`` plays one round. The start of the game (dealer draw, deal,
-first card) is in :attr:`Uno.start_events`; later rounds' starts come with the move that ended
-the round before.
+first card) is in :attr:`Uno.start_events` (not saved: a resumed game has shown them already);
+later rounds' starts come with the move that ended the round before.
 """
 
 from __future__ import annotations
