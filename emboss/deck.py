@@ -19,6 +19,8 @@ from typing import Any
 from brailledev.braille import Translator
 from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Paper
 from games.core import NotationError
+from games.domino.game import parse_card as parse_domino_card
+from games.domino.grid import card_text as domino_card_text
 from games.elements.cards import Card as ElementsCard
 from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
@@ -328,3 +330,25 @@ def elements_face(card: str, catalog: Catalog) -> Face:
 
 
 register_deck("elements", elements_cards, elements_face)
+
+
+def domino_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Domino 10-11-12 box (DOM-1) from ``layouts/domino/rules.toml``, each card higher
+    half first: ``1/1``, ``1/1``, ``2/1`` ... ``6/0``."""
+    return [domino_card_text(parse_domino_card(text)) for text in rules["cards"]]
+
+
+def domino_face(card: str, catalog: Catalog) -> Face:
+    """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
+    label as on the display."""
+    label = str(catalog.table("cards")[card])
+    blank = catalog.table("names")["blank"]
+    return Face(card, (label,), f"{label} ({blank})" if card.endswith("/0") else label)
+
+
+def read_domino_card(text: str, rules: Mapping[str, Any]) -> str:
+    """A card with its halves in either order: ``read_domino_card("0/6", rules) == "6/0"``."""
+    return domino_card_text(parse_domino_card(text))
+
+
+register_deck("domino", domino_cards, domino_face, read_domino_card)
