@@ -21,9 +21,11 @@ from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Pap
 from games.core import NotationError
 from games.domino.game import parse_card as parse_domino_card
 from games.domino.grid import card_text as domino_card_text
+from games.elements.cards import Card as ElementsCard
 from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
+from layouts.elements.words import Words
 
 # Room kept between a card's edge and its dots (mm), so a cut never grazes braille.
 EDGE = 3.0
@@ -306,6 +308,28 @@ def elevens_face(card: str, catalog: Catalog) -> Face:
 
 
 register_deck("elevens", elevens_cards, elevens_face)
+
+
+def elements_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Elements box (ELE-1): ``r0`` .. ``k10`` then the element cards ``Er`` .. ``Ek``."""
+    values = range(int(rules["min_value"]), int(rules["max_value"]) + 1)
+    return ([f"{colour}{value}" for colour in rules["colours"] for value in values]
+            + [f"E{colour}" for colour in rules["colours"]])
+
+
+def elements_face(card: str, catalog: Catalog) -> Face:
+    """An Elements label, the display's own: ``j7``, ``Ej`` in French; caption with the colour."""
+    words = Words(catalog)
+    if card.startswith("E"):
+        colour = card[1:]
+        label = words.element(colour)
+        caption = words.text("element_caption", colour=words.colour(colour))
+        return Face(card, (label,), f"{label} ({caption})")
+    label = words.card(ElementsCard(card[0], int(card[1:])))
+    return Face(card, (label,), f"{label} ({words.colour(card[0])})")
+
+
+register_deck("elements", elements_cards, elements_face)
 
 
 def domino_cards(rules: Mapping[str, Any]) -> list[str]:
