@@ -98,10 +98,22 @@ class IndexProfile(Profile):
 
     # Index text dot distances (mm) and their codes in the TD setting.
     DOT_DISTANCES = ((2.5, 0), (2.2, 1), (3.2, 2))
+    # Gaps between braille lines the LS setting offers, in tenths of a mm.
+    LINE_GAPS = (50, 100)
 
     def check(self, geometry: Geometry) -> None:
         super().check(geometry)
         self._dot_code(geometry)
+        self._line_gap(geometry)
+
+    def _line_gap(self, geometry: Geometry) -> int:
+        cell = geometry.cell
+        gap = (cell.line_pitch - 2 * cell.dot_pitch) * 10
+        nearest = min(self.LINE_GAPS, key=lambda offered: abs(offered - gap))
+        if abs(nearest - gap) > 6:
+            raise LayoutError(f"{self.description} leaves 5 or 10 mm between braille lines, "
+                              f"not {gap / 10:.1f} mm; choose --cell marburg or us")
+        return nearest
 
     def _dot_code(self, geometry: Geometry) -> int:
         distance, code = min(self.DOT_DISTANCES,
@@ -113,14 +125,13 @@ class IndexProfile(Profile):
 
     def header(self, geometry: Geometry) -> bytes:
         cell = geometry.cell
-        # Line spacing is the gap between lines in tenths of a mm (5.0 mm for 10 mm pitch).
-        gap = round((cell.line_pitch - 2 * cell.dot_pitch) * 10)
         binding = round(geometry.margins.left / cell.cell_pitch)
         top = round(geometry.margins.top / cell.line_pitch)
         settings = [
-            "BT0",                                   # the embosser's own braille ASCII table
+            "BT0",                                   # the six-dot braille ASCII table
+            "PN0",                                   # no page numbers over our cells
             f"TD{self._dot_code(geometry)}",
-            f"LS{gap}",
+            f"LS{self._line_gap(geometry)}",
             f"DP{2 if geometry.duplex else 1}",      # 1 single-sided, 2 interpoint
             f"CH{geometry.cells_per_line}",
             f"LP{geometry.lines_per_page}",
@@ -130,7 +141,7 @@ class IndexProfile(Profile):
         return ESC + b"D" + ",".join(settings).encode("ascii") + b";"
 
     def end(self) -> bytes:
-        # End of file: the embosser ejects the last sheet without waiting for more data.
+        # End of file (SUB): the embosser ejects the last sheet without waiting for more.
         return b"\x1a"
 
 

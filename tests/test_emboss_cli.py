@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import select
 import threading
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def test_index_job_file_starts_with_its_header(tmp_path: Path):
     assert main(["emboss", "scorepad", "domino", "--players", "2", "--embosser",
                  "index-everest-d", "--interpoint", "--out", str(out)]) == 0
     data = out.read_bytes()
-    assert data.startswith(b"\x1bDBT0,TD0,LS50,DP2,CH32,LP28,BI2,TM1;")
+    assert data.startswith(b"\x1bDBT0,PN0,TD0,LS50,DP2,CH32,LP28,BI2,TM1;")
     assert data.endswith(b"\x1a") and data.count(b"\x0c") == 4
 
 
@@ -116,7 +117,9 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
             assert show is not None
             show(3, 12)
             show(12, 12)
-        seen = os.read(master, 4096).decode()
+        seen = ""
+        while "12/12" not in seen and select.select([master], [], [], 5)[0]:
+            seen += os.read(master, 4096).decode()
         assert "page 3/12 [#####...............]" in seen
         assert "page 12/12 [####################]" in seen
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,13 @@ def test_pef_bytes_exact():
     assert pef == expected.encode("utf-8")
 
 
+@functools.cache
+def pef_schema() -> etree.RelaxNG:
+    return etree.RelaxNG(etree.parse(str(SCHEMA)))
+
+
 def assert_valid_pef(data: bytes) -> None:
-    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
+    schema = pef_schema()
     tree = etree.fromstring(data)
     assert schema.validate(tree), schema.error_log
     # The two Schematron rules of pef-2008-1.sch (rows fit the page, cells fit the row).
@@ -142,20 +148,33 @@ def test_pef_of_the_whole_uno_deck_and_a_pad_is_valid_pef_1():
     assert_valid_pef(document_pef(small_document(), "small"))
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.lists(cells, max_size=28), min_size=1, max_size=4), st.booleans(),
+       st.sampled_from(["a4", "letter", "11x11.5in"]))
+def test_any_document_makes_valid_pef(pages, duplex, name):
+    geometry = Geometry(paper(name), duplex=duplex)
+    sheets = []
+    for lines in pages:
+        page = Page.blank(geometry)
+        for number, line in enumerate(lines[:geometry.lines_per_page]):
+            page.put(number, 0, line)
+        sheets.append(page)
+    assert_valid_pef(document_pef(Document(geometry, sheets, "t", "fr"), "x", "2026-11-22"))
+
+
 def test_pef_schema_rejects_a_broken_file():
     broken = document_pef(small_document(), "x").replace(b'rowgap="0" ', b"")
-    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
-    assert not schema.validate(etree.fromstring(broken))
+    assert not pef_schema().validate(etree.fromstring(broken))
 
 
 def test_index_header_bytes_exact():
     job = profile_named("index-everest-d").job(small_document())
-    assert job.header == b"\x1bDBT0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
+    assert job.header == b"\x1bDBT0,PN0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
     assert job.end == b"\x1a"
     assert job.data() == job.header + brf.document_bytes(small_document()) + b"\x1a"
     duplex = Geometry(paper("letter"), US_LIBRARY, duplex=True)
     header = profile_named("index-basic-d").header(duplex)
-    assert header == b"\x1bDBT0,TD1,LS55,DP2,CH32,LP26,BI2,TM1;"
+    assert header == b"\x1bDBT0,PN0,TD1,LS50,DP2,CH32,LP26,BI2,TM1;"
 
 
 def test_enabling_technologies_header_bytes_exact():
@@ -178,6 +197,8 @@ def test_generic_profile_is_plain_brf():
     ("braillo-200", Geometry(paper("100x200")), "140 to 330 mm wide"),
     ("index-basic-d", Geometry(paper("300x500")), "100 to 432 mm long"),
     ("index-basic-d", Geometry(paper("a4"), CellSize("wide", 8.0, 12.0, 3.9)), "dots 2.2, 2.5"),
+    ("index-everest-d", Geometry(paper("a4"), CellSize("airy", 6.0, 13.0, 2.5)),
+     "5 or 10 mm between braille lines, not 8.0 mm"),
 ])
 def test_profiles_refuse_jobs_that_do_not_fit(name, geometry, reason):
     document = Document(geometry, [Page.blank(geometry)], "t", "en")
