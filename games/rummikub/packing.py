@@ -50,12 +50,16 @@ Option = tuple[tuple[int, ...], int, int, int, int, int]
 
 @lru_cache(maxsize=1 << 17)
 def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
-                   next1: int, next2: int) -> tuple[Option, ...]:
+                   next1: int, next2: int, canonical: bool, late: bool) -> tuple[Option, ...]:
     """Every way one colour can use its tiles of one number.
 
     ``must`` tiles of the table and up to ``avail`` in all, ``jokers`` still free; ``next1``
     and ``next2`` are how many tiles of this colour exist at the next two numbers (-1 past
-    13): a run shorter than 3 must find its next tiles there or in jokers.
+    13): a run shorter than 3 must find its next tiles there or in jokers. Jokers go to the
+    short runs first, then to the long ones, then open new runs. ``canonical`` puts jokers
+    only where a set needs them (a spare joker is added at the end, see :func:`pack`): a
+    long run takes one only to bridge to a number tile, a run opens with one only near 13
+    (``late``), where it cannot end with it.
     """
     short = sum(1 for length in runs if length < 3)
     full = len(runs) - short
@@ -69,8 +73,15 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                     joker = items - real
                     if joker > jokers:
                         continue
+                    on_long = max(0, min(go_on, joker - short))
+                    on_new = max(0, joker - short - go_on)
                     # a run opened by a joker needs a number tile within two steps
-                    if new and joker and real < new and next1 <= 0 and next2 <= 0:
+                    if on_new and next1 <= 0 and next2 <= 0:
+                        continue
+                    if canonical and on_new and not late:
+                        continue
+                    if canonical and on_long and next1 <= 0 and (next2 <= 0 or on_long > 1
+                                                                 or jokers - joker < 1):
                         continue
                     lengths = [min(3, length + 1) for length in runs if length < 3]
                     lengths += [3] * go_on + [1] * new
@@ -87,16 +98,22 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                  for k, (go_on, new) in options.items())
 
 
-def group_ways(tiles: int, most: int, jokers: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tuple[int, int]]:
     """(groups, jokers used) that can hold ``tiles`` number tiles, at most ``most`` of one
-    colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least."""
+    colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least.
+    ``canonical``: a joker only completes two number tiles to three."""
     ways = []
     for groups in range(0, 3):
         if groups < most or tiles < 2 * groups or (groups == 0 and tiles):
             continue
         for joker in range(jokers + 1):
-            if 3 * groups <= tiles + joker <= 4 * groups:
-                ways.append((groups, joker))
+            if not 3 * groups <= tiles + joker <= 4 * groups:
+                continue
+            if canonical and joker and not (2 * joker + 3 * (groups - joker) <= tiles
+                                            <= 2 * joker + 4 * (groups - joker)):
+                continue
+            ways.append((groups, joker))
     return ways
 
 
@@ -141,7 +158,9 @@ class _Search:
     choices shared by many earlier states are solved once."""
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 threshold: int, joker_points: int, specials: tuple[JokerSet, ...]) -> None:
+                 threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
+                 canonical: bool) -> None:
+        self.canonical = canonical
         self.table = table
         self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
                            for tc, rc in zip(table, rack, strict=True))
@@ -187,6 +206,8 @@ class _Search:
         index, colour, runs, tiles, most, used, meld, specials = state
         result = NEG
         if index == TOP:
+            if self.canonical:
+                used = self.jokers  # the spare jokers are added to sets with room
             if meld >= self.threshold and self._finished(used, specials):
                 result = (used - self.must_jokers) * (WEIGHT + self.joker_points)
             self.memo[state] = result
@@ -196,7 +217,7 @@ class _Search:
             for after_specials, special_jokers in self._group_specials(index, specials,
                                                                        self.jokers - used):
                 free = self.jokers - used - special_jokers
-                for groups, joker in group_ways(tiles, most, free):
+                for groups, joker in group_ways(tiles, most, free, self.canonical):
                     placed = tiles + joker + self._special_group_size(index, after_specials)
                     reached = min(self.threshold, meld + placed * number)
                     after: State = (index + 1, 0, runs, 0, 0, used + joker + special_jokers,
@@ -216,7 +237,7 @@ class _Search:
                 continue
             for option in colour_options(runs[colour], max(0, must - own_real),
                                          avail - own_real, self.jokers - used - own_joker,
-                                         next1, next2):
+                                         next1, next2, self.canonical, index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
                 marked = after_specials
@@ -386,10 +407,46 @@ def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
          joker_points: int, specials: tuple[JokerSet, ...] = ()) -> Packing | None:
     """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
-    ``specials`` come first in the packing, in their order."""
-    search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points, specials)
-    start = search.start()
-    score = search.best(start)
-    if score == NEG:
-        return None
-    return Packing(score, search.sets(start))
+    ``specials`` come first in the packing, in their order.
+
+    Jokers are first placed only where a set needs them and the spare ones added to sets
+    with room (a joker that a set does not need can always move to any set with room); when
+    no set has room, or for an initial meld (where a spare joker adds to the meld's value),
+    every placement is searched.
+    """
+    for canonical in ((False,) if threshold else (True, False)):
+        search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                         specials, canonical)
+        start = search.start()
+        score = search.best(start)
+        if score == NEG:
+            return None
+        sets = search.sets(start)
+        spare = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
+        placed = _add_spares(sets, len(specials), spare)
+        if placed is not None:
+            return Packing(score, placed)
+    raise AssertionError("the full search places every joker")
+
+
+def _add_spares(sets: list[tuple[str, ...]], skip: int, spare: int
+                ) -> list[tuple[str, ...]] | None:
+    """Add ``spare`` jokers to the sets after the first ``skip`` (ends of runs, groups of
+    three), or ``None`` if they do not fit."""
+    placed = list(sets)
+    for index in range(skip, len(placed)):
+        while spare:
+            tiles = placed[index]
+            reals = [t for t in tiles if t != JOKER]
+            is_group = len({t[1:] for t in reals}) == 1 and len(reals) > 1
+            if is_group:
+                if len(tiles) >= 4:
+                    break
+                placed[index] = (*tiles, JOKER)
+            else:
+                if len(tiles) >= TOP:
+                    break
+                last = int(reals[-1][1:]) + (len(tiles) - 1 - tiles.index(reals[-1]))
+                placed[index] = (*tiles, JOKER) if last < TOP else (JOKER, *tiles)
+            spare -= 1
+    return placed if not spare else None
