@@ -11,7 +11,7 @@ refused before a byte is sent, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from emboss import brf
 from emboss.page import INCH, Document, Geometry, LayoutError
@@ -80,6 +80,10 @@ class Profile:
             raise LayoutError(f"{self.description} embosses one side only; leave out "
                               "--interpoint or choose an interpoint embosser")
 
+    def placed(self, geometry: Geometry) -> Geometry:
+        """``geometry`` as this embosser really places cells (its margins may be coarser)."""
+        return geometry
+
     def header(self, geometry: Geometry) -> bytes:
         return b""
 
@@ -90,6 +94,14 @@ class Profile:
         """The job for ``document``, after checking it fits this embosser."""
         self.check(document.geometry)
         return Job(self.header(document.geometry), brf.pages_bytes(document), self.end())
+
+
+def _whole_cells(geometry: Geometry) -> Geometry:
+    """Margins rounded to whole cells and lines, as embossers that count them set them."""
+    cell, margins = geometry.cell, geometry.margins
+    left = round(margins.left / cell.cell_pitch) * cell.cell_pitch
+    top = round(margins.top / cell.line_pitch) * cell.line_pitch
+    return replace(geometry, margins=replace(margins, left=left, top=top))
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,9 @@ class IndexProfile(Profile):
         super().check(geometry)
         self._dot_code(geometry)
         self._line_gap(geometry)
+
+    def placed(self, geometry: Geometry) -> Geometry:
+        return _whole_cells(geometry)
 
     def _line_gap(self, geometry: Geometry) -> int:
         cell = geometry.cell
@@ -155,6 +170,9 @@ def _number(value: int) -> bytes:
 @dataclass(frozen=True)
 class EnablingProfile(Profile):
     """Enabling Technologies (Romeo, Juliet): single-letter ESC settings, numbers from '@'."""
+
+    def placed(self, geometry: Geometry) -> Geometry:
+        return _whole_cells(geometry)
 
     def header(self, geometry: Geometry) -> bytes:
         cell_type = b"H" if geometry.cell.name == "marburg" else b"@"

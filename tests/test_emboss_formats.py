@@ -225,3 +225,13 @@ def test_resume_point_must_exist_and_be_a_front_page():
 
 def test_blank_cells_are_the_unicode_blank():
     assert BLANK == "\u2800"
+
+
+def test_embossers_that_count_margins_in_cells_get_layouts_in_whole_cells():
+    geometry = Geometry(paper("a4"), margins=Margins(13, 10, 10, 10))
+    assert profile_named("generic").placed(geometry) == geometry
+    for name in ("index-everest-d", "juliet"):
+        placed = profile_named(name).placed(geometry)
+        assert (placed.margins.left, placed.margins.top) == (12.0, 10.0)
+        header = profile_named("index-everest-d").header(placed)
+        assert b"BI2," in header and b"TM1;" in header
