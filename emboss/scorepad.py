@@ -228,7 +228,21 @@ def elevens_pad(request: PadRequest) -> list[Sheet]:
             for sheet in rounds_pad(str(request.words["title"]), request)]
 
 
+def elements_pad(request: PadRequest) -> list[Sheet]:
+    """Elements (ELE-7, ELE-8): a hand per player as first player, one row each, a total row."""
+    words = request.words
+    columns = (Column(str(words["hand"]), 2),
+               *(Column(str(words["player"]).format(number=seat + 1))
+                 for seat in range(request.players)))
+    rows = tuple((str(number),) + ("",) * request.players
+                 for number in range(1, request.players + 1))
+    return [Sheet(str(words["title"]), columns,
+                  (*rows, (str(words["total"]),) + ("",) * request.players),
+                  str(words["footer"]))]
+
+
 register_pad("domino", domino_pad)
+register_pad("elements", elements_pad)
 register_pad("elevens", elevens_pad)
 register_pad("uno", uno_pad)
 register_pad("rummikub", rummikub_pad)

@@ -84,8 +84,8 @@ def test_sheet_too_wide_for_the_paper_says_why():
 
 
 def test_unknown_pad_and_bad_counts_are_refused():
-    with pytest.raises(LayoutError, match="no score pad for elements"):
-        pad_sheets("elements", "en", 2)
+    with pytest.raises(LayoutError, match="no score pad for chess"):
+        pad_sheets("chess", "en", 2)
     with pytest.raises(LayoutError, match="--players 0"):
         pad_sheets("uno", "en", 0)
     with pytest.raises(LayoutError, match="--sheets 0"):

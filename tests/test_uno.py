@@ -413,6 +413,16 @@ def test_uno_11_teams_score_both_opponents_and_win_together():
     assert game.scores() == [11, 0, 11, 0] and game.winners() == [0, 2]
 
 
+def test_uno_11_six_players_make_three_teams_of_two_partners_apart():
+    game = new(6, teams=2, match_target=0)
+    assert [game.team_of(seat) for seat in range(6)] == [0, 1, 2, 0, 1, 2]
+    game = rig(game, hands=[["r3"], ["b7"], ["y1"], ["wi", "y2"], ["g4"], ["y4"]],
+               discard=["r9"], colour="r", current=0)
+    play(game, 0, "r3")
+    assert game.winners() == [0, 3]
+    assert game.scores()[0] == game.scores()[3] == 7 + 1 + 4 + 4
+
+
 def test_uno_11_partners_cannot_catch_each_other():
     game = rig(new(4, teams=2), hands=[["r3", "r4"], ["b7"], ["y5"], ["y4"]],
                discard=["r9"], colour="r", current=0)

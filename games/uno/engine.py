@@ -226,8 +226,9 @@ class UnoView(NamedTuple):
 
 class Uno(Game[Move, UnoView]):
     """Uno for 2 to 6 players; options ``wild_draw_four`` (``"no_other_playable"``, the seed,
-    or ``"no_matching_colour"``, Mattel), ``teams`` (0 or 2) and ``match_target`` (points to
-    win the match; 0 for a single round; default from the data)."""
+    or ``"no_matching_colour"``, Mattel), ``teams`` (0, or 2 for teams of two partners sitting
+    alternately) and ``match_target`` (points to win the match; 0 for a single round; default
+    from the data)."""
 
     name: ClassVar[str] = "uno"
     min_players: ClassVar[int] = 2
@@ -335,7 +336,8 @@ class Uno(Game[Move, UnoView]):
     # -------------------------------------------------------------- who acts, what is legal
 
     def team_of(self, seat: Seat) -> int:
-        return seat % 2 if self.teams else seat
+        # Teams of two sit alternately (UNO-11): partners are half the table apart.
+        return seat % (self.players // 2) if self.teams else seat
 
     def actors(self) -> list[Seat]:
         if self.phase == PHASE_OVER:
