@@ -37,7 +37,7 @@ from brailledev.braille import dots_to_cell, numbers_to_dots
 
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
-PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
+PUMP_IDLE, PUMPS = 0.3, 3  # empty lines after that many idle seconds, at most PUMPS
 BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
 
 
@@ -92,7 +92,9 @@ def parse_braille_line(line: str) -> str | None:
 class VirtualBrltty:
     """A private BRLTTY on loopback ports, driven from the braille display's side."""
 
-    def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0) -> None:
+    def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0,
+                 pump: bool = True) -> None:
+        """``pump``: flush lines BRLTTY left waiting while ``wait_for`` waits (see ``send``)."""
         self.columns = columns
         self.rows = rows
         self.timeout = timeout
@@ -108,11 +110,8 @@ class VirtualBrltty:
         self._started = False
         self._send_lock = threading.RLock()
         self._last_send = 0.0
-        self._last_command = 0.0
         self._pumps = PUMPS
-        self._closing = threading.Event()
-        self._pumper = threading.Thread(target=self._pump, daemon=True)
-        self._pumper.start()
+        self.pump = pump
 
     @property
     def host(self) -> str:
@@ -249,12 +248,12 @@ class VirtualBrltty:
         """Send one protocol line to BRLTTY, e.g. ``send("fwinrt")``.
 
         BRLTTY 6.5's Virtual driver takes one line each time data arrives: lines arriving
-        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and a
-        pump sends a few empty lines (no-ops) after activity to flush any left waiting.
+        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and while
+        ``wait_for`` sees nothing happen after a command, it sends a few empty lines (no-ops)
+        to flush any left waiting.
         """
         self._send(command)
         with self._send_lock:
-            self._last_command = time.monotonic()
             self._pumps = 0
 
     def _send(self, line: str) -> None:
@@ -267,18 +266,36 @@ class VirtualBrltty:
             self._socket.sendall(line.encode() + b"\n")
             self._last_send = time.monotonic()
 
-    def _pump(self) -> None:
-        while not self._closing.wait(PUMP_IDLE / 2):
-            with self._send_lock:
-                now = time.monotonic()
-                due = (self._socket is not None and self._pumps < PUMPS
-                       and now - self._last_send >= PUMP_IDLE
-                       and now - self._last_command <= PUMP_IDLE * (PUMPS + 2))
-                if due:
-                    self._pumps += 1
+    def round_trip(self, command: str, timeout: float | None = None) -> float:
+        """Seconds from sending ``command`` (e.g. ``route 3``) to the next ``Braille`` line.
+
+        The clock starts just before the line leaves, after any ``SEND_GAP`` wait.
+        """
+        with self._send_lock:
+            wait = self._last_send + SEND_GAP - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            before = self.updates
+            if self._socket is None:
+                raise HarnessError("the display side is not connected")
+            start = time.perf_counter()
+            self._socket.sendall(command.encode() + b"\n")
+            self._last_send = time.monotonic()
+            self._pumps = 0
+        self.wait_for(lambda rows: True, timeout=timeout, after=before)
+        return time.perf_counter() - start
+
+    def _pump_if_stalled(self) -> None:
+        """An empty line when a command had no visible effect for a while (see ``send``)."""
+        with self._send_lock:
+            now = time.monotonic()
+            due = (self.pump and self._socket is not None and self._pumps < PUMPS
+                   and now - self._last_send >= PUMP_IDLE)
             if due:
-                with contextlib.suppress(OSError, HarnessError):
-                    self._send("")
+                self._pumps += 1
+        if due:
+            with contextlib.suppress(OSError, HarnessError):
+                self._send("")
 
     def route(self, cell: int, row: int = 0) -> None:
         """Press the routing key over 0-based ``cell`` of display ``row``.
@@ -347,7 +364,12 @@ class VirtualBrltty:
                 if left <= 0:
                     raise HarnessError(f"the display never showed what was expected; it shows "
                                        f"{self._cells!r}")
-                self._changed.wait(left)
+                if not self._changed.wait(min(left, PUMP_IDLE)):
+                    self._changed.release()
+                    try:
+                        self._pump_if_stalled()
+                    finally:
+                        self._changed.acquire()
 
     def unplug(self) -> None:
         """Drop the display side, as if the display's cable were pulled; BRLTTY stays."""
@@ -377,7 +399,6 @@ class VirtualBrltty:
 
     def close(self) -> None:
         """Stop everything and remove the private directory; safe to call twice."""
-        self._closing.set()
         try:
             self.stop()
         finally:
