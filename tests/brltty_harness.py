@@ -18,6 +18,7 @@ always kills what it started.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import random
 import shutil
@@ -31,10 +32,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-import brlapi
-
 from brailledev.braille import dots_to_cell, numbers_to_dots
 
+READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
+PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
 PUMP_IDLE, PUMPS = 0.3, 3  # empty lines after that many idle seconds, at most PUMPS
@@ -43,6 +44,12 @@ BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
 
 class HarnessError(RuntimeError):
     """BRLTTY did not start, or the display side did not see what it waited for."""
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: Linux kills it when the test process dies, however abruptly
+    (a killed pytest would otherwise leave BRLTTY running)."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _port_is_free(port: int) -> bool:
@@ -163,36 +170,21 @@ class VirtualBrltty:
             # Own process group, so that cleanup reaches anything BRLTTY forks.
             self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
                                             stderr=subprocess.STDOUT, cwd=self.directory,
-                                            start_new_session=True)
+                                            start_new_session=True, preexec_fn=_die_with_parent)
 
     def _wait_for_brlapi(self) -> None:
-        """Ready when a real BrlAPI client gets the display's size (a bare TCP probe would
-        upset BRLTTY's server: it resets, and refuses clients for a moment)."""
+        """Ready once BRLTTY logged its braille device, and a moment more for BrlAPI.
+
+        Asking BrlAPI itself is no good: a bare TCP probe makes BRLTTY reset and refuse
+        clients for a while, and so, often, does a client that connects and leaves at once.
+        """
         deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
+        while "Braille Device:" not in self.log:
             self._check_alive()
-            answered: list[bool] = []
-
-            def ask(answered: list[bool]) -> None:
-                try:
-                    connection = brlapi.Connection(self.host.encode(), None)
-                except brlapi.ConnectionError:
-                    return
-                try:
-                    answered.append(connection.displaySize[0] > 0)
-                except brlapi.OperationError:
-                    pass
-                finally:
-                    with contextlib.suppress(brlapi.OperationError):
-                        connection.closeConnection()
-
-            asking = threading.Thread(target=ask, args=(answered,), daemon=True)
-            asking.start()
-            asking.join(max(0.1, deadline - time.monotonic()))
-            if answered and answered[0]:
-                return
-            time.sleep(0.05)
-        raise HarnessError("BRLTTY's BrlAPI does not answer")
+            if time.monotonic() > deadline:
+                raise HarnessError("BRLTTY did not start its braille driver")
+            time.sleep(0.02)
+        time.sleep(READY_SETTLE)
 
     def _check_alive(self) -> None:
         if self.process is None or self.process.poll() is not None:
