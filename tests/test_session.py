@@ -67,7 +67,9 @@ def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
     assert session.game.to_dict() == before
     assert (tmp_path / "uno.json").read_text() == saved
     refusal = session.history.texts[told]
-    reason = session.catalog.reason(session.game.check(0, UnoMove(PLAY, wrong)))
+    why = session.game.check(0, UnoMove(PLAY, wrong))
+    assert why is not None
+    reason = session.catalog.reason(why)
     assert refusal == f"Refused: {reason}"
     assert len(session.history.texts) == told + 1
 
