@@ -1,0 +1,387 @@
+"""A screen laid out on a braille display: windows, panning, line moves, routing keys.
+
+Each region of a line is translated on its own, so every cell knows its region and the
+character it comes from; regions are separated by one blank cell. A line longer than the
+display is cut into *windows* that never split a region: a region starts in the next window
+instead. Only a region longer than a whole window is split, as a last resort; a non-atomic
+region (a sentence) is continued at a word break.
+
+Continuation markers sit on the edge cells of a window:
+  ``⡄`` (dots 3 7, a bar low on the left)  in the first cell: the line goes on to the left;
+  ``⢠`` (dots 6 8, a bar low on the right) in the last cell: the line goes on to the right.
+Dots 7 and 8 never occur in six-dot text, so the markers cannot be mistaken for text; a
+routing key over a marker pans that way.
+
+A display with several rows shows consecutive lines, all panned to the same window number.
+Panning past the end of a line goes on to the first window of the next line (and back), as
+screen readers do.
+
+    viewport = Viewport(translator("en-ueb-g1.ctb"), columns=20)
+    viewport.show(screen)
+    display.write(viewport.rows(), text=viewport.texts())
+    hit = viewport.handle(Route(7))     # Hit(...) when cell 7 shows a region, else None
+    if hit is not None: act(hit.target)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from brailledev.braille import BLANK, Braille, Translator
+from brailledev.keys import Bottom, Key, LineDown, LineUp, PanLeft, PanRight, Route, Top
+from layouts.screen import Line, Region, Screen
+
+LEFT_MARKER = "\u2844"  # dots 3 7
+RIGHT_MARKER = "\u28a0"  # dots 6 8
+MIN_COLUMNS, MAX_COLUMNS = 12, 80
+MIN_ROWS, MAX_ROWS = 1, 9
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Cells ``start:stop`` of region ``region`` shown from display column ``column``."""
+
+    region: int
+    start: int
+    stop: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Window:
+    """One display row's worth of a line: exactly ``columns`` cells."""
+
+    cells: str
+    pieces: tuple[Piece, ...]
+    more_left: bool
+    more_right: bool
+    text: str
+
+    def piece_at(self, column: int) -> tuple[Piece, int] | None:
+        """The piece under ``column`` and the cell offset inside its region, or ``None``."""
+        for piece in self.pieces:
+            if piece.column <= column < piece.column + piece.stop - piece.start:
+                return piece, piece.start + column - piece.column
+        return None
+
+
+@dataclass(frozen=True)
+class LaidLine:
+    """A screen line with each region's braille and its windows for one display width."""
+
+    line: Line
+    braille: tuple[Braille, ...]
+    windows: tuple[Window, ...]
+
+    def window_of(self, region: int) -> int:
+        """The first window showing region ``region`` (0 when it has no cells)."""
+        for number, window in enumerate(self.windows):
+            if any(piece.region == region for piece in window.pieces):
+                return number
+        return 0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a routing key landed on: a region of a line, and the character under the key."""
+
+    line_key: str
+    line: int
+    region: int
+    offset: int
+    item: Region
+
+    @property
+    def target(self) -> Hashable:
+        return self.item.target
+
+
+def check_size(columns: int, rows: int) -> None:
+    """Refuse display sizes we do not lay out for (12-80 columns, 1-9 rows)."""
+    if not MIN_COLUMNS <= columns <= MAX_COLUMNS or not MIN_ROWS <= rows <= MAX_ROWS:
+        raise ValueError(f"display size {columns}x{rows} is outside "
+                         f"{MIN_COLUMNS}-{MAX_COLUMNS} columns x {MIN_ROWS}-{MAX_ROWS} rows")
+
+
+def lay_out_line(line: Line, translator: Translator, columns: int) -> LaidLine:
+    """Translate each region of ``line`` and cut the line into windows of ``columns`` cells."""
+    braille = tuple(translator.translate(region.text) for region in line.regions)
+    shown = [index for index, cells in enumerate(braille) if len(cells)]
+    windows: list[Window] = []
+    position = (0, 0)  # (index into shown, cell offset inside that region)
+    while position[0] < len(shown) or not windows:
+        pieces, position = _next_window(line, braille, shown, position, columns)
+        windows.append(_window(line, braille, pieces, columns,
+                               more_left=bool(windows), more_right=position[0] < len(shown)))
+    return LaidLine(line, braille, tuple(windows))
+
+
+def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
+                 position: tuple[int, int], columns: int
+                 ) -> tuple[list[Piece], tuple[int, int]]:
+    """The pieces of the window starting at ``position`` and where the next one starts."""
+    if not shown:
+        return [], (0, 0)
+    first, offset = position
+    left = 0 if position == (0, 0) else 1
+    lengths = [len(braille[index]) for index in shown]
+    to_end = lengths[first] - offset + sum(1 + length for length in lengths[first + 1:])
+    if to_end <= columns - left:
+        pieces, column = [], left
+        for number in range(first, len(shown)):
+            start = offset if number == first else 0
+            pieces.append(Piece(shown[number], start, lengths[number], column))
+            column += lengths[number] - start + 1
+        return pieces, (len(shown), 0)
+    room = columns - left - 1  # the last cell holds the right marker
+    if lengths[first] - offset > room:
+        take, skip = _cut(line, braille, shown[first], offset, room)
+        return [Piece(shown[first], offset, offset + take, left)], \
+            _normalise((first, offset + take + skip), lengths)
+    pieces = [Piece(shown[first], offset, lengths[first], left)]
+    column = left + lengths[first] - offset
+    number = first + 1
+    while number < len(shown) and column + 1 + lengths[number] <= left + room:
+        pieces.append(Piece(shown[number], 0, lengths[number], column + 1))
+        column += 1 + lengths[number]
+        number += 1
+    space = left + room - column - 1
+    region = shown[number]
+    if not line.regions[region].atomic and space > 0:
+        take, skip = _cut(line, braille, region, 0, space, hard=False)
+        if take:
+            pieces.append(Piece(region, 0, take, column + 1))
+            return pieces, _normalise((number, take + skip), lengths)
+    return pieces, (number, 0)
+
+
+def _cut(line: Line, braille: tuple[Braille, ...], region: int, offset: int, room: int,
+         hard: bool = True) -> tuple[int, int]:
+    """How many cells of ``region`` from ``offset`` fit in ``room``, and blanks to skip.
+
+    A non-atomic region breaks after a word when it can; otherwise (or when ``hard``
+    allows nothing better) it is cut at ``room`` cells.
+    """
+    cells = braille[region].cells
+    if not line.regions[region].atomic:
+        for take in range(min(room, len(cells) - offset - 1), 0, -1):
+            if cells[offset + take] == BLANK and cells[offset + take - 1] != BLANK:
+                return take, 1
+    return (room, 0) if hard else (0, 0)
+
+
+def _normalise(position: tuple[int, int], lengths: list[int]) -> tuple[int, int]:
+    number, offset = position
+    return (number + 1, 0) if offset >= lengths[number] else position
+
+
+def _window(line: Line, braille: tuple[Braille, ...], pieces: list[Piece], columns: int,
+            more_left: bool, more_right: bool) -> Window:
+    cells = [BLANK] * columns
+    text = "<" if more_left else ""
+    for piece in pieces:
+        cells[piece.column:piece.column + piece.stop - piece.start] = \
+            braille[piece.region].cells[piece.start:piece.stop]
+        # Print may need more room than its cells (contractions): shift right, never overlap.
+        start = max(piece.column, len(text) + 1 if text else 0)
+        text = text.ljust(start) + _print_of(line.regions[piece.region].text,
+                                             braille[piece.region], piece)
+    if more_left:
+        cells[0] = LEFT_MARKER
+    if more_right:
+        cells[-1] = RIGHT_MARKER
+        text = text.ljust(max(columns - 1, len(text) + 1)) + ">"
+    return Window("".join(cells), tuple(pieces), more_left, more_right, text.rstrip())
+
+
+def _print_of(text: str, braille: Braille, piece: Piece) -> str:
+    """The characters of ``text`` behind cells ``piece.start:piece.stop``."""
+    first = braille.to_text[piece.start]
+    last = (braille.to_text[piece.stop] if piece.stop < len(braille) else len(text))
+    return text[first:max(last, first + 1)]
+
+
+class Viewport:
+    """Where the reader is on a screen: the top line shown and the window number.
+
+    ``show`` lays out a new screen and keeps the reader's place (same line, same region or
+    target when they still exist); ``handle`` moves or resolves a routing key.
+    """
+
+    def __init__(self, translator: Translator, columns: int, rows: int = 1) -> None:
+        check_size(columns, rows)
+        self.translator = translator
+        self.columns = columns
+        self.display_rows = rows
+        self.lines: tuple[LaidLine, ...] = ()
+        self.top = 0
+        self.window = 0
+
+    def resize(self, columns: int, rows: int = 1) -> None:
+        """The display changed size: lay the same screen out again, keeping the place."""
+        check_size(columns, rows)
+        if (columns, rows) != (self.columns, self.display_rows):
+            self.columns, self.display_rows = columns, rows
+            if self.lines:
+                self.show(Screen(tuple(laid.line for laid in self.lines)))
+
+    def show(self, screen: Screen) -> None:
+        """Lay out ``screen``, staying on the same line and region when possible."""
+        anchor = self._anchor()
+        self.lines = tuple(lay_out_line(line, self.translator, self.columns)
+                           for line in screen.lines)
+        if anchor is None or not self.lines:
+            self.top, self.window = 0, 0
+            return
+        key, line_number, region, item = anchor
+        keys = [laid.line.key for laid in self.lines]
+        number = keys.index(key) if key in keys else min(line_number, len(self.lines) - 1)
+        laid = self.lines[number]
+        self.top = min(number, self._last_top())
+        self.window = laid.window_of(_same_region(laid.line, region, item))
+
+    def goto(self, line_key: str, region: int = 0) -> None:
+        """Show line ``line_key`` on the top row, at the window of region ``region``.
+
+        ``viewport.goto("choices")`` when a choice is due; ``KeyError`` for an unknown line.
+        """
+        keys = [laid.line.key for laid in self.lines]
+        if line_key not in keys:
+            raise KeyError(line_key)
+        number = keys.index(line_key)
+        self.top = min(number, self._last_top())
+        self.window = self.lines[number].window_of(region)
+
+    @property
+    def line_key(self) -> str | None:
+        """The key of the line on the top row."""
+        return self.lines[self.top].line.key if self.lines else None
+
+    def rows(self) -> list[str]:
+        """The cells of every display row, each exactly ``columns`` long."""
+        return [BLANK * self.columns if window is None else window.cells
+                for window in self._shown()]
+
+    def texts(self) -> list[str]:
+        """The print text under each display row (for sighted helpers and the terminal)."""
+        return ["" if window is None else window.text for window in self._shown()]
+
+    def route(self, cell: int, row: int = 0) -> Hit | None:
+        """The region under routing key ``cell`` of display row ``row``, if any."""
+        window = self._window_at(row)
+        if window is None or not 0 <= cell < self.columns:
+            return None
+        found = window.piece_at(cell)
+        if found is None:
+            return None
+        piece, offset = found
+        number = self.top + row
+        laid = self.lines[number]
+        braille = laid.braille[piece.region]
+        return Hit(laid.line.key, number, piece.region, braille.to_text[offset],
+                   laid.line.regions[piece.region])
+
+    def handle(self, key: Key) -> Hit | None:
+        """Move for panning and line keys (and routing over a marker); resolve other routes.
+
+        Returns the ``Hit`` of a routing key over a region, else ``None`` (after moving).
+        """
+        if isinstance(key, Route):
+            window = self._window_at(key.row)
+            if window is not None and window.more_left and key.cell == 0:
+                self.pan_left()
+            elif window is not None and window.more_right and key.cell == self.columns - 1:
+                self.pan_right()
+            else:
+                return self.route(key.cell, key.row)
+        elif isinstance(key, PanLeft):
+            self.pan_left()
+        elif isinstance(key, PanRight):
+            self.pan_right()
+        elif isinstance(key, LineUp):
+            self.line_up()
+        elif isinstance(key, LineDown):
+            self.line_down()
+        elif isinstance(key, Top):
+            self.top, self.window = 0, 0
+        elif isinstance(key, Bottom):
+            self.top, self.window = self._last_top(), 0
+        return None
+
+    def pan_right(self) -> bool:
+        """Next window; past the last one, the next line. ``False`` at the very end."""
+        if self.window + 1 < self._windows_shown():
+            self.window += 1
+            return True
+        if self.top < self._last_top():
+            # Pages of rows start at multiples of the row count, the last one at the bottom.
+            page = (self.top // self.display_rows + 1) * self.display_rows
+            self.top, self.window = min(page, self._last_top()), 0
+            return True
+        return False
+
+    def pan_left(self) -> bool:
+        """Previous window; before the first one, the last window of the previous line."""
+        if self.window > 0:
+            self.window -= 1
+            return True
+        if self.top > 0:
+            self.top = (self.top - 1) // self.display_rows * self.display_rows
+            self.window = self._windows_shown() - 1
+            return True
+        return False
+
+    def line_down(self) -> bool:
+        if self.top < self._last_top():
+            self.top, self.window = self.top + 1, 0
+            return True
+        return False
+
+    def line_up(self) -> bool:
+        if self.top > 0:
+            self.top, self.window = self.top - 1, 0
+            return True
+        return False
+
+    def _last_top(self) -> int:
+        return max(0, len(self.lines) - self.display_rows)
+
+    def _shown(self) -> list[Window | None]:
+        return [self._window_at(row) for row in range(self.display_rows)]
+
+    def _window_at(self, row: int) -> Window | None:
+        number = self.top + row
+        if not 0 <= row < self.display_rows or number >= len(self.lines):
+            return None
+        windows = self.lines[number].windows
+        return windows[self.window] if self.window < len(windows) else None
+
+    def _windows_shown(self) -> int:
+        shown = self.lines[self.top:self.top + self.display_rows]
+        return max((len(laid.windows) for laid in shown), default=1)
+
+    def _anchor(self) -> tuple[str, int, int, Region | None] | None:
+        if not self.lines:
+            return None
+        laid = self.lines[self.top]
+        window = laid.windows[min(self.window, len(laid.windows) - 1)]
+        region = window.pieces[0].region if window.pieces else 0
+        item = laid.line.regions[region] if laid.line.regions else None
+        return laid.line.key, self.top, region, item
+
+
+def _same_region(line: Line, old_index: int, old: Region | None) -> int:
+    """The region of ``line`` that best continues ``old``: same target, same text, same place."""
+    if not line.regions:
+        return 0
+    by_distance = sorted(range(len(line.regions)), key=lambda index: abs(index - old_index))
+    if old is not None:
+        if old.target is not None:
+            for index in by_distance:
+                if line.regions[index].target == old.target:
+                    return index
+        for index in by_distance:
+            if line.regions[index].text == old.text:
+                return index
+    return min(old_index, len(line.regions) - 1)
