@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
-from brailledev.display.base import Display, DisplayGone
+from brailledev.display.base import RESIZED, Display, DisplayGone
 from brailledev.errors import UserError
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
@@ -39,6 +39,10 @@ class Front:
         self._stop = threading.Event()
         self._jumps = -1
         self.redraws = 0
+        # For tests and benchmarks: keys handled so far, and whether the loop waits for the
+        # player with nothing else to do.
+        self.handled = 0
+        self.idle = threading.Event()
 
     def stop(self) -> None:
         """Thread-safe: end ``run`` at its next turn (tests, signals)."""
@@ -59,7 +63,7 @@ class Front:
                 session.focus = session.home()
                 self.viewport.goto(session.focus)
         session.focus = self.viewport.line_key or session.focus
-        self.display.write(self.viewport.rows())
+        self.display.write(self.viewport.rows(), text=self.viewport.texts())
         self.redraws += 1
 
     def run(self) -> None:
@@ -76,12 +80,16 @@ class Front:
                     self.redraw()
                     continue
             else:
+                self.idle.set()
                 key = self.display.read_key(timeout=0.2)
                 if key is None:
                     continue
+                self.idle.clear()
             if not self.press(key):
                 break
             self.redraw()
+            self.handled += 1
+        self.idle.set()
         session.save()
 
     def press(self, key: Key) -> bool:
@@ -117,6 +125,8 @@ class Front:
             return False
         if name == "help":
             session.jump("help")
+        elif name == RESIZED:
+            session.jump(session.focus)
         elif name == "repeat":
             line = self.viewport.line_key
             for each in session.lines():
