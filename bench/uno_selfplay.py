@@ -1,0 +1,107 @@
+"""Uno self-play speed against RLCard's Uno, and the heuristic bot's strength.
+
+    .venv/bin/python bench/uno_selfplay.py            (after `make bench` installs rlcard)
+    .venv/bin/python bench/uno_selfplay.py --games 500 --seconds 5
+
+Prints, in one run on one machine: random-vs-random two-player games per second of our engine
+(complete rules: dealer draw, UNO calls and catches, challenges, first-card conventions) and of
+RLCard's ``uno`` environment driven by ``env.run`` with its random agents, the ratio (target
+>= 3), and the win rate of our ``heuristic`` bot against ``random`` over 2,000 two-player single
+rounds (target >= 70%; published anchors: 66% for chausner/UnoAI's best bot, 54% for RLCard's
+rule agent). Speeds are CPU time (``time.process_time``) so other programs on the machine
+disturb them less; each side is measured in alternating slices and the best slice is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from games.play import play_out
+from games.uno import BOTS, Uno
+from layouts.catalog import rules_data
+
+
+def ours_runner() -> Callable[[int], None]:
+    data = rules_data("uno")
+    random_bot = BOTS["random"]
+
+    def run(game_seed: int) -> None:
+        game = Uno.new(players=2, seed=game_seed, data=data, match_target=0)
+        play_out(game, {0: random_bot(game_seed * 2), 1: random_bot(game_seed * 2 + 1)})
+
+    return run
+
+
+def rlcard_runner() -> Callable[[int], None]:
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": 1})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+
+    def run(game_seed: int) -> None:
+        env.run(is_training=False)
+
+    return run
+
+
+def games_per_second(run: Callable[[int], None], games: int, start: int) -> float:
+    began = time.process_time()
+    for index in range(games):
+        run(start + index)
+    return games / max(time.process_time() - began, 1e-9)
+
+
+def heuristic_win_rate(games: int, seed: int) -> float:
+    """Share of single two-player rounds the heuristic bot wins against random, seats
+    alternating so neither bot always sits left of the dealer's draw."""
+    data = rules_data("uno")
+    wins = 0
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        game = Uno.new(players=2, seed=game_seed, data=data, match_target=0)
+        heuristic_seat = index % 2
+        bots = {heuristic_seat: BOTS["heuristic"](game_seed * 2),
+                1 - heuristic_seat: BOTS["random"](game_seed * 2 + 1)}
+        play_out(game, bots)
+        wins += heuristic_seat in game.winners()
+    return wins / games
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per timing slice")
+    parser.add_argument("--slices", type=int, default=5, help="alternating slices per side")
+    parser.add_argument("--strength-games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        theirs = rlcard_runner()
+    except ImportError:
+        print("rlcard is not installed: run `make bench` (or .venv/bin/pip install rlcard).",
+              file=sys.stderr)
+        return 2
+    ours = ours_runner()
+    ours(0)
+    theirs(0)  # warm both up (imports, caches) before timing
+    best_ours = best_theirs = 0.0
+    for index in range(args.slices):
+        start = args.seed * 1_000_003 + index * args.games
+        best_ours = max(best_ours, games_per_second(ours, args.games, start))
+        best_theirs = max(best_theirs, games_per_second(theirs, args.games, start))
+    print(f"brailledev uno, random vs random, 2 players: {best_ours:,.0f} games/s (CPU)")
+    print(f"RLCard uno,     random vs random, 2 players: {best_theirs:,.0f} games/s (CPU)")
+    ratio = best_ours / best_theirs
+    print(f"ratio: {ratio:.2f}x (target >= 3x) {'OK' if ratio >= 3 else 'BELOW TARGET'}")
+    rate = heuristic_win_rate(args.strength_games, args.seed)
+    print(f"heuristic vs random, {args.strength_games} two-player rounds: {rate:.1%} won "
+          f"(target >= 70%; anchors: chausner/UnoAI 66%, RLCard rule agent 54%) "
+          f"{'OK' if rate >= 0.7 else 'BELOW TARGET'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Elements (Casasola Merkle, Adlung 1997): the engine, its notation and its bots.
+
+    from games.elements import GAME, BOTS
+    game = GAME.new(players=3, seed=1, data=rules_data("elements"))
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from games.elements.bots import HeuristicBot, RandomBot
+from games.elements.engine import Elements
+
+GAME = Elements
+BOTS: dict[str, Callable[[int], Any]] = {"heuristic": HeuristicBot, "random": RandomBot}
+# the box's defaults already make a fair match: every seat is first player once (ELE-8)
+SELFPLAY_OPTIONS: dict[str, Any] = {}
+
+__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS"]

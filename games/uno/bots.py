@@ -1,0 +1,185 @@
+"""Computer opponents for Uno; they see a seat's :class:`UnoView`, never the game state.
+
+    bot = HeuristicBot(seed=3)
+    move = bot.choose(game.view(seat), game.legal_moves(seat))
+
+``random`` plays any matching card at random (see :class:`RandomBot`); ``heuristic``
+keeps its Wilds for when nothing else plays, chains Skip/Reverse/+2 for extra turns with two
+players, picks the colour it holds most of, always says UNO, catches every forgotten UNO,
+challenges a Wild Draw Four when a bluff is likely enough, and dumps its high-value cards and
+attacks when an opponent is close to going out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.uno.engine import NO_MATCHING_COLOUR, PHASE_CHALLENGE, PHASE_CHOOSE, UnoView
+from games.uno.notation import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    DRAW_TWO,
+    KEEP,
+    PLAY,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+    WILDS,
+    Move,
+    value_of,
+)
+
+# Chance that one card of a hand matches the top card (a quarter of the colours, the same
+# value in another colour, a Wild): how a bluffing opponent's hand is judged (UNO-6).
+_MATCH_CHANCE = 0.33
+_COLOUR_CHANCE = 0.23
+# Challenge when the chance of a bluff exceeds this: a won challenge is worth about five
+# times what a lost one costs (they take the four and five cards back; we lose two more).
+_CHALLENGE_ABOVE = 0.2
+
+
+class RandomBot:
+    """A random player as the published baselines define one (RLCard's random agent): any
+    matching card at random, drawing only when none matches; a random colour, a random
+    answer to a Wild Draw Four; it says UNO and catches half the forgotten ones.
+
+    ``RandomBot(1).choose(view, legal)``
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: UnoView, legal: Sequence[Move]) -> Move | None:
+        rng = self.rng
+        if view.turn != view.seat:
+            return legal[0] if legal and rng.random() < 0.5 else None
+        plays = [move for move in legal if move.kind == PLAY]
+        if plays:
+            said = [move for move in plays if move.uno]
+            return rng.choice(said or plays)
+        choices = [move for move in legal if move.kind != CATCH]
+        if len(choices) == 1:
+            return choices[0]
+        return rng.choice([move for move in choices if move.kind != DRAW] or choices)
+
+
+class HeuristicBot:
+    """Rule-of-thumb play from the view only: ``HeuristicBot(1).choose(view, legal)``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: UnoView, legal: Sequence[Move]) -> Move | None:
+        for move in legal:
+            if move.kind == CATCH:
+                return move
+        if view.turn != view.seat:
+            return None
+        if view.phase == PHASE_CHOOSE:
+            return Move(CHOOSE, colour=_best_colour(view, view.hand))
+        if view.phase == PHASE_CHALLENGE:
+            return Move(CHALLENGE if _bluff_chance(view) > _CHALLENGE_ABOVE else ACCEPT)
+        plays = [move for move in legal if move.kind == PLAY]
+        best = _best_play(view, plays)
+        if best is not None:
+            return best
+        return Move(KEEP) if any(move.kind == KEEP for move in legal) else Move(DRAW)
+
+
+def _opponents(view: UnoView) -> list[int]:
+    if view.teams:
+        return [seat for seat in range(view.players) if seat % 2 != view.seat % 2]
+    return [seat for seat in range(view.players) if seat != view.seat]
+
+
+def _best_colour(view: UnoView, hand: Sequence[str]) -> str:
+    """The colour this hand holds most of (by count, then by points)."""
+    weight = dict.fromkeys(view.colours, 0.0)
+    for card in hand:
+        if card not in WILDS:
+            weight[card[0]] += 1.0 + _points(card) / 100
+    return max(view.colours, key=lambda colour: weight[colour])
+
+
+def _points(card: str) -> int:
+    value = value_of(card)
+    if value.isdigit():
+        return int(value)
+    return 50 if card in WILDS else 20
+
+
+def _bluff_chance(view: UnoView) -> float:
+    """How likely the Wild Draw Four just played on us was illegal (UNO-5), from its player's
+    hand size alone."""
+    others = view.hand_counts[view.challenge_from]
+    chance = _COLOUR_CHANCE if view.wild_draw_four == NO_MATCHING_COLOUR else _MATCH_CHANCE
+    return float(1 - (1 - chance) ** others)
+
+
+def _next_seat(view: UnoView) -> int:
+    return (view.seat + view.direction) % view.players
+
+
+def _is_bluff(view: UnoView, hand: Sequence[str]) -> bool:
+    if view.wild_draw_four == NO_MATCHING_COLOUR:
+        return any(card[0] == view.colour for card in hand if card not in WILDS)
+    top = view.top
+    return any(card == "wi" or card[0] == view.colour
+               or (top not in WILDS and card not in WILDS and card[1:] == top[1:])
+               for card in hand if card != WILD_DRAW_FOUR)
+
+
+def _best_play(view: UnoView, plays: Sequence[Move]) -> Move | None:
+    if not plays:
+        return None
+    hand = list(view.hand)
+    opponents = _opponents(view)
+    danger = min(view.hand_counts[seat] for seat in opponents) <= 2
+    next_seat = _next_seat(view)
+    next_is_opponent = next_seat in opponents
+    two_players = view.players == 2
+    best: Move | None = None
+    best_score = -1e9
+    for move in plays:
+        card = move.card
+        if card == WILD_DRAW_FOUR and _is_bluff(view, hand):
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        if not rest:
+            return _with_uno(move, hand)
+        value = value_of(card)
+        if card in WILDS:
+            colour = _best_colour(view, rest)
+            if move.colour != colour:
+                continue
+            score = -30.0 if card == "wi" else -20.0
+        else:
+            colour = card[0]
+            score = 0.0
+        score += 4.0 * sum(1 for other in rest if other not in WILDS and other[0] == colour)
+        if value in (SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR):
+            if two_players and value != WILD_DRAW_FOUR:
+                score += 25.0  # UNO-10: another turn at once
+            if next_is_opponent and value in (SKIP, DRAW_TWO):
+                score += 6.0 + (30.0 if danger else 0.0)
+            if value == WILD_DRAW_FOUR and danger:
+                score += 60.0
+        if danger:
+            score += _points(card) / 2
+        else:
+            score += _points(card) / 10
+        if score > best_score:
+            best, best_score = move, score
+    return None if best is None else _with_uno(best, hand)
+
+
+def _with_uno(move: Move, hand: Sequence[str]) -> Move:
+    """UNO-7: always say UNO when the play leaves one card."""
+    if len(hand) == 2 and not move.uno:
+        return Move(move.kind, move.card, move.colour, True)
+    return move

@@ -1,0 +1,737 @@
+"""The Uno rules engine (rulings UNO-1 to UNO-12 of ``shared/rules/uno.md``).
+
+    game = Uno.new(players=3, seed=7, data=rules_data("uno"))
+    events = game.play(game.must_act()[0], game.parse_move(game.must_act()[0], "draw"))
+
+Design: cards are their notation strings (``r7``, ``wi+4``, see :mod:`games.uno.notation`);
+hands, stock and discard are lists of them (stock and discard tops are the list ends). A
+Wild's colour is chosen in the move that plays it (``wi:g``); only a Wild turned up as the
+first card needs a separate ``choose`` move. A turn is a phase of the current seat:
+
+- ``play``: play a matching card or ``draw`` (always allowed, UNO-4);
+- ``drawn``: play the card just drawn, if it matches, or ``keep`` it (UNO-4);
+- ``choose``: the colour of a first-card Wild (UNO-3);
+- ``challenge``: the victim of a Wild Draw Four answers ``challenge`` or ``accept`` (UNO-6).
+
+A player who plays the second-to-last card without saying UNO (``r7`` instead of ``r7!``)
+becomes ``catchable``: every opponent is an actor and may ``catch`` until the seat the game
+waits for completes a move (UNO-7). Rounds follow each other until a score reaches the match
+target (UNO-9); ``match_target=0`` plays one round. The start of the game (dealer draw, deal,
+first card) is in :attr:`Uno.start_events`; later rounds' starts come with the move that ended
+the round before.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, ClassVar, NamedTuple
+
+from games.core import (
+    Event,
+    Game,
+    Json,
+    Reason,
+    Seat,
+    rng_from_json,
+    rng_state_to_json,
+)
+from games.uno import notation
+from games.uno.notation import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    DRAW_TWO,
+    KEEP,
+    PLAY,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+    WILDS,
+    Move,
+    colour_of,
+    value_of,
+)
+
+PHASE_PLAY, PHASE_DRAWN, PHASE_CHOOSE, PHASE_CHALLENGE, PHASE_OVER = (
+    "play", "drawn", "choose", "challenge", "over")
+NO_OTHER_PLAYABLE, NO_MATCHING_COLOUR = "no_other_playable", "no_matching_colour"
+_VARIANTS = (NO_OTHER_PLAYABLE, NO_MATCHING_COLOUR)
+_OPTIONS = ("wild_draw_four", "teams", "match_target")
+_DRAW, _KEEP = Move(DRAW), Move(KEEP)
+
+
+# ----------------------------------------------------------------------------- events
+
+@dataclass(frozen=True)
+class DealerCard(Event):
+    """UNO-2: ``seat`` drew ``card`` to choose the dealer (action cards count 0)."""
+
+    seat: Seat
+    card: str
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    dealer: Seat
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """``seat`` took ``count`` cards (``why``: deal, draw, draw_two, draw_four, challenge,
+    caught); only the drawer learns ``cards``."""
+
+    seat: Seat
+    count: int
+    why: str
+    cards: tuple[str, ...] | None = None
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True)
+class FirstCard(Event):
+    """The card turned to start the discard; ``returned`` for a Wild Draw Four (UNO-3)."""
+
+    card: str
+    returned: bool = False
+
+
+@dataclass(frozen=True)
+class Reshuffled(Event):
+    """UNO-8: the discard except its top became the stock of ``count`` cards."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    seat: Seat
+    card: str
+    colour: str
+    uno: bool
+
+
+@dataclass(frozen=True)
+class ColourChosen(Event):
+    seat: Seat
+    colour: str
+
+
+@dataclass(frozen=True)
+class Skipped(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Reversed(Event):
+    direction: int
+
+
+@dataclass(frozen=True)
+class Kept(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Caught(Event):
+    """UNO-7: ``by`` caught ``seat`` who forgot to say UNO."""
+
+    by: Seat
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Challenged(Event):
+    """UNO-6: ``by`` challenged the Wild Draw Four of ``seat``; ``guilty`` if it was a bluff."""
+
+    by: Seat
+    seat: Seat
+    guilty: bool
+
+
+@dataclass(frozen=True)
+class HandShown(Event):
+    """UNO-6: the challenged hand, seen by the challenger alone."""
+
+    to: Seat
+    seat: Seat
+    cards: tuple[str, ...]
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.to else None
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    """UNO-9: ``winner`` went out and scored ``points``; ``scores`` are the match totals."""
+
+    winner: Seat
+    points: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winners: tuple[Seat, ...]
+
+
+# ----------------------------------------------------------------------------- view
+
+class UnoView(NamedTuple):
+    """Everything one seat may know. ``turn`` is the seat the game waits for (-1 when over);
+    ``drawn`` the card this seat just drew and may still play; ``catchable`` the seat that
+    forgot to say UNO (-1: none); ``shown_hand`` the hand of ``shown_by`` after this seat's
+    last challenge this round; ``challenge_from`` the seat whose Wild Draw Four this seat may
+    challenge and ``previous_colour`` the colour before it. A named tuple because bots build
+    one per move (a frozen dataclass costs several times more to create)."""
+
+    seat: Seat
+    players: int
+    hand: tuple[str, ...]
+    top: str
+    colour: str
+    direction: int
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    discard_count: int
+    scores: tuple[int, ...]
+    turn: Seat
+    phase: str
+    drawn: str
+    dealer: Seat
+    catchable: Seat
+    challenge_from: Seat
+    previous_colour: str
+    shown_by: Seat
+    shown_hand: tuple[str, ...]
+    colours: tuple[str, ...]
+    teams: int
+    round: int
+    match_target: int
+    wild_draw_four: str
+
+
+# ----------------------------------------------------------------------------- engine
+
+class Uno(Game[Move, UnoView]):
+    """Uno for 2 to 6 players; options ``wild_draw_four`` (``"no_other_playable"``, the seed,
+    or ``"no_matching_colour"``, Mattel), ``teams`` (0 or 2) and ``match_target`` (points to
+    win the match; 0 for a single round; default from the data)."""
+
+    name: ClassVar[str] = "uno"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+
+    def __init__(self, players: int, data: Mapping[str, Any], wild_draw_four: str, teams: int,
+                 match_target: int) -> None:
+        self.players = players
+        # the box data as canonical JSON: cheap to keep, to save and to key the tables cache
+        self.data_json = json.dumps(data, sort_keys=True)
+        self.wild_draw_four = wild_draw_four
+        self.teams = teams
+        self.match_target = match_target
+        tables = _tables(self.data_json)
+        self.colours, self.hand_size, self.deck, self.points, self.play_moves = tables
+        self.rng = random.Random(0)
+        self.round = 0
+        self.dealer: Seat = 0
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.stock: list[str] = []
+        self.discard: list[str] = []
+        self.colour = ""
+        self.direction = 1
+        self.current: Seat = 0
+        self.phase = PHASE_PLAY
+        self.drawn = ""
+        self.catchable: Seat = -1
+        self.wd4_by: Seat = -1
+        self.wd4_guilty = False
+        self.wd4_hand: list[str] = []
+        self.previous_colour = ""
+        self.shown_to: Seat = -1
+        self.shown_by: Seat = -1
+        self.shown_hand: list[str] = []
+        self.totals = [0] * players
+        self.last_winner: Seat = -1
+        self.start_events: list[Event] = []
+
+    # -------------------------------------------------------------- creation and saving
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The box data the game was created with (a fresh copy)."""
+        loaded: dict[str, Any] = json.loads(self.data_json)
+        return loaded
+
+    @classmethod
+    def new(cls, players: int, seed: int, data: Mapping[str, Any], **options: Any) -> Uno:
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown Uno option {unknown[0]!r}; use one of {', '.join(_OPTIONS)}")
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(f"Uno is for 2 to 6 players, not {players}")
+        wd4 = options.get("wild_draw_four", NO_OTHER_PLAYABLE)
+        if wd4 not in _VARIANTS:
+            raise ValueError(f"wild_draw_four must be one of {', '.join(_VARIANTS)}, not {wd4!r}")
+        teams = int(options.get("teams", 0))
+        if teams not in (0, 2):
+            raise ValueError(f"teams must be 0 or 2, not {teams}")
+        if teams and (players % 2 or players < 4):
+            raise ValueError(f"teams need an even number of players, 4 or 6, not {players}")
+        target = int(options.get("match_target", data.get("match_target", 500)))
+        if target < 0:
+            raise ValueError(f"match_target must be 0 (one round) or more, not {target}")
+        game = cls(players, data, wd4, teams, target)
+        game.rng = random.Random(seed)
+        events: list[Event] = []
+        game.dealer = game._draw_for_dealer(events)
+        game._start_round(events)
+        game.start_events = events
+        return game
+
+    def to_dict(self) -> dict[str, Json]:
+        return {
+            "game": self.name, "players": self.players, "data": self.data,
+            "wild_draw_four": self.wild_draw_four, "teams": self.teams,
+            "match_target": self.match_target, "rng": rng_state_to_json(self.rng),
+            "round": self.round, "dealer": self.dealer,
+            "hands": [list(hand) for hand in self.hands], "stock": list(self.stock),
+            "discard": list(self.discard), "colour": self.colour,
+            "direction": self.direction, "current": self.current, "phase": self.phase,
+            "drawn": self.drawn, "catchable": self.catchable, "wd4_by": self.wd4_by,
+            "wd4_guilty": self.wd4_guilty, "wd4_hand": list(self.wd4_hand),
+            "previous_colour": self.previous_colour, "shown_to": self.shown_to,
+            "shown_by": self.shown_by, "shown_hand": list(self.shown_hand),
+            "totals": list(self.totals), "last_winner": self.last_winner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Uno:
+        game = cls(data["players"], data["data"], data["wild_draw_four"], data["teams"],
+                   data["match_target"])
+        game.rng = rng_from_json(data["rng"])
+        for key in ("round", "dealer", "colour", "direction", "current", "phase", "drawn",
+                    "catchable", "wd4_by", "wd4_guilty", "previous_colour", "shown_to",
+                    "shown_by", "last_winner"):
+            setattr(game, key, data[key])
+        game.hands = [list(hand) for hand in data["hands"]]
+        game.stock = list(data["stock"])
+        game.discard = list(data["discard"])
+        game.wd4_hand = list(data["wd4_hand"])
+        game.shown_hand = list(data["shown_hand"])
+        game.totals = list(data["totals"])
+        return game
+
+    # -------------------------------------------------------------- who acts, what is legal
+
+    def team_of(self, seat: Seat) -> int:
+        return seat % 2 if self.teams else seat
+
+    def actors(self) -> list[Seat]:
+        if self.phase == PHASE_OVER:
+            return []
+        seats = [self.current]
+        if self.catchable >= 0:
+            team = self.team_of(self.catchable)
+            seats += [seat for seat in range(self.players)
+                      if seat != self.current and self.team_of(seat) != team]
+        return seats
+
+    def must_act(self) -> list[Seat]:
+        return [] if self.phase == PHASE_OVER else [self.current]
+
+    def matches(self, card: str) -> bool:
+        """UNO-4: same colour, same number or symbol, or any Wild."""
+        if card in WILDS:
+            return True
+        top = self.discard[-1]
+        return card[0] == self.colour or (top not in WILDS and card[1:] == top[1:])
+
+    def legal_moves(self, seat: Seat) -> list[Move]:
+        if self.phase == PHASE_OVER:
+            return []
+        moves: list[Move] = []
+        if (self.catchable >= 0 and seat != self.catchable
+                and self.team_of(seat) != self.team_of(self.catchable)):
+            moves.append(Move(CATCH, target=self.catchable))
+        if seat != self.current:
+            return moves
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            hand = self.hands[seat]
+            table = self.play_moves[len(hand) == 2]
+            colour = self.colour
+            top = self.discard[-1]
+            value = "" if top in WILDS else top[1:]
+            for card in dict.fromkeys(hand):
+                if card in WILDS or card[0] == colour or card[1:] == value:
+                    moves += table[card]
+            moves.append(_DRAW)
+        elif phase == PHASE_DRAWN:
+            if self.matches(self.drawn):
+                moves += self.play_moves[len(self.hands[seat]) == 2][self.drawn]
+            moves.append(_KEEP)
+        elif phase == PHASE_CHOOSE:
+            moves += [Move(CHOOSE, colour=colour) for colour in self.colours]
+        else:
+            moves += [Move(CHALLENGE), Move(ACCEPT)]
+        return moves
+
+    def check(self, seat: Seat, move: Move) -> Reason | None:
+        if self.phase == PHASE_OVER:
+            return Reason.of("game_over")
+        if not isinstance(move, Move) or move.kind not in notation.KINDS:
+            return Reason.of("unknown_move", text=str(move))
+        if not 0 <= seat < self.players:
+            return Reason.of("uno_no_such_seat", seat=seat)
+        if move.kind == CATCH:
+            return self._check_catch(seat, move)
+        if seat != self.current:
+            return Reason.of("not_your_turn")
+        phase, kind = self.phase, move.kind
+        if phase == PHASE_CHOOSE:
+            if kind != CHOOSE:
+                return Reason.of("uno_choose_colour_first")
+            return None if move.colour in self.colours else Reason.of(
+                "uno_unknown_colour", colour=move.colour)
+        if phase == PHASE_CHALLENGE:
+            return None if kind in (CHALLENGE, ACCEPT) else Reason.of("uno_challenge_or_accept")
+        if kind in (CHOOSE, CHALLENGE, ACCEPT):
+            return Reason.of(f"uno_no_{kind}_now")
+        if phase == PHASE_DRAWN:
+            if kind == DRAW:
+                return Reason.of("uno_play_drawn_or_keep", card=self.drawn)
+            if kind == PLAY and move.card != self.drawn:
+                return Reason.of("uno_only_drawn_card", card=self.drawn)
+        elif kind == KEEP:
+            return Reason.of("uno_nothing_drawn")
+        return self._check_play(seat, move) if kind == PLAY else None
+
+    def _check_catch(self, seat: Seat, move: Move) -> Reason | None:
+        if self.catchable < 0 or move.target != self.catchable:
+            return Reason.of("uno_nothing_to_catch", seat=move.target)
+        if seat == self.catchable or self.team_of(seat) == self.team_of(self.catchable):
+            return Reason.of("uno_catch_opponents_only")
+        return None
+
+    def _check_play(self, seat: Seat, move: Move) -> Reason | None:
+        card, hand = move.card, self.hands[seat]
+        if card not in hand:
+            return Reason.of("uno_card_not_in_hand", card=card)
+        if not self.matches(card):
+            return Reason.of("uno_card_does_not_match", card=card, top=self.discard[-1],
+                             colour=self.colour)
+        if card in WILDS:
+            if move.colour not in self.colours:
+                return Reason.of("uno_wild_needs_colour", card=card)
+        elif move.colour:
+            return Reason.of("uno_colour_only_for_wilds", card=card)
+        if move.uno and len(hand) != 2:
+            return Reason.of("uno_not_due")
+        return None
+
+    # -------------------------------------------------------------- applying moves
+
+    def _apply(self, seat: Seat, move: Move) -> list[Event]:
+        events: list[Event] = []
+        kind = move.kind
+        if kind == CATCH:
+            events.append(Caught(seat, move.target))
+            self.catchable = -1
+            self._draw(move.target, 2, "caught", events)
+            return events
+        self.catchable = -1  # UNO-7: the seat waited for acted, the catch window closes
+        if kind == PLAY:
+            self._play_card(seat, move, events)
+        elif kind == DRAW:
+            cards = self._draw(seat, 1, "draw", events)
+            if cards:
+                self.phase, self.drawn = PHASE_DRAWN, cards[0]
+            else:
+                self._pass_turn(seat)
+        elif kind == KEEP:
+            events.append(Kept(seat))
+            self._pass_turn(seat)
+        elif kind == CHOOSE:
+            self.colour = move.colour
+            self.phase = PHASE_PLAY
+            events.append(ColourChosen(seat, move.colour))
+        elif kind == CHALLENGE:
+            self._challenge(seat, events)
+        else:
+            self._draw(seat, 4, "draw_four", events)
+            self._pass_turn(seat)
+        return events
+
+    def _next(self, seat: Seat, steps: int = 1) -> Seat:
+        return (seat + self.direction * steps) % self.players
+
+    def _pass_turn(self, seat: Seat) -> None:
+        self.current, self.phase, self.drawn = self._next(seat), PHASE_PLAY, ""
+
+    def _play_card(self, seat: Seat, move: Move, events: list[Event]) -> None:
+        card, hand = move.card, self.hands[seat]
+        if card == WILD_DRAW_FOUR:
+            self.wd4_guilty = self._bluffing(hand)
+            self.wd4_hand = list(hand)
+            self.wd4_hand.remove(card)
+            self.previous_colour = self.colour
+        hand.remove(card)
+        self.discard.append(card)
+        self.colour = move.colour or card[0]
+        self.drawn = ""
+        self.phase = PHASE_PLAY
+        events.append(Played(seat, card, self.colour, move.uno))
+        value = value_of(card)
+        if not hand:
+            if value in (DRAW_TWO, WILD_DRAW_FOUR):
+                why = "draw_two" if value == DRAW_TWO else "draw_four"
+                self._draw(self._next(seat), 2 if value == DRAW_TWO else 4, why, events)
+            self._end_round(seat, events)
+            return
+        if len(hand) == 1 and not move.uno:
+            self.catchable = seat
+        if value == SKIP:
+            events.append(Skipped(self._next(seat)))
+            self.current = self._next(seat, 2)
+        elif value == REVERSE:
+            self.direction = -self.direction
+            events.append(Reversed(self.direction))
+            # UNO-10: with two players a Reverse acts as a Skip
+            self.current = seat if self.players == 2 else self._next(seat)
+        elif value == DRAW_TWO:
+            victim = self._next(seat)
+            self._draw(victim, 2, "draw_two", events)
+            events.append(Skipped(victim))
+            self.current = self._next(seat, 2)
+        elif value == WILD_DRAW_FOUR:
+            self.current = self._next(seat)
+            self.wd4_by = seat
+            self.phase = PHASE_CHALLENGE
+        else:
+            self.current = self._next(seat)
+
+    def _bluffing(self, hand: list[str]) -> bool:
+        """UNO-5: would a Wild Draw Four from ``hand`` be illegal now?"""
+        if self.wild_draw_four == NO_MATCHING_COLOUR:
+            return any(card[0] == self.colour for card in hand if card not in WILDS)
+        return any(self.matches(card) for card in hand if card != WILD_DRAW_FOUR)
+
+    def _challenge(self, seat: Seat, events: list[Event]) -> None:
+        offender, guilty = self.wd4_by, self.wd4_guilty
+        events.append(Challenged(seat, offender, guilty))
+        events.append(HandShown(seat, offender, tuple(self.wd4_hand)))
+        self.shown_to, self.shown_by, self.shown_hand = seat, offender, list(self.wd4_hand)
+        self.wd4_by = -1
+        if guilty:
+            self.hands[offender].append(self.discard.pop())
+            self.colour = self.previous_colour
+            self._draw(offender, 4, "challenge", events)
+            self.phase = PHASE_PLAY
+        else:
+            self._draw(seat, 6, "challenge", events)
+            self._pass_turn(seat)
+
+    def _draw(self, seat: Seat, count: int, why: str, events: list[Event]) -> list[str]:
+        """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles)."""
+        cards: list[str] = []
+        stock = self.stock
+        for _ in range(count):
+            if not stock:
+                if len(self.discard) < 2:
+                    break  # UNO-8: nothing left to draw
+                stock.extend(self.discard[:-1])
+                del self.discard[:-1]
+                self.rng.shuffle(stock)
+                events.append(Reshuffled(len(stock)))
+            cards.append(stock.pop())
+        self.hands[seat].extend(cards)
+        events.append(Drew(seat, len(cards), why, tuple(cards)))
+        return cards
+
+    # -------------------------------------------------------------- rounds
+
+    def _draw_for_dealer(self, events: list[Event]) -> Seat:
+        """UNO-2: highest number deals, action cards count 0, tied players draw again."""
+        deck = list(self.deck)
+        drawing = list(range(self.players))
+        while True:
+            values: dict[Seat, int] = {}
+            for seat in drawing:
+                if not deck:
+                    deck = list(self.deck)
+                card = deck.pop(self.rng.randrange(len(deck)))
+                events.append(DealerCard(seat, card))
+                value = value_of(card)
+                values[seat] = int(value) if value.isdigit() else 0
+            best = max(values.values())
+            drawing = [seat for seat in drawing if values[seat] == best]
+            if len(drawing) == 1:
+                return drawing[0]
+
+    def _start_round(self, events: list[Event]) -> None:
+        self.round += 1
+        events.append(RoundStarted(self.round, self.dealer))
+        stock = list(self.deck)
+        self.rng.shuffle(stock)
+        self.stock = stock
+        self.hands = [[] for _ in range(self.players)]
+        for seat in (self._next_left(self.dealer, i) for i in range(1, self.players + 1)):
+            cards = stock[-self.hand_size:]
+            del stock[-self.hand_size:]
+            self.hands[seat] = cards
+            events.append(Drew(seat, len(cards), "deal", tuple(cards)))
+        self.direction, self.catchable, self.drawn, self.wd4_by = 1, -1, "", -1
+        self.shown_to, self.shown_by, self.shown_hand = -1, -1, []
+        top = stock.pop()
+        while top == WILD_DRAW_FOUR:  # UNO-3: a first +4 goes back and another card is turned
+            events.append(FirstCard(top, returned=True))
+            stock.append(top)
+            self.rng.shuffle(stock)
+            top = stock.pop()
+        self.discard = [top]
+        events.append(FirstCard(top))
+        self._first_card(top, events)
+
+    def _next_left(self, seat: Seat, steps: int) -> Seat:
+        return (seat + steps) % self.players
+
+    def _first_card(self, top: str, events: list[Event]) -> None:
+        """UNO-3: the conventions of the first card of the discard."""
+        left = self._next_left(self.dealer, 1)
+        self.colour, self.phase = colour_of(top), PHASE_PLAY
+        value = value_of(top)
+        if value == DRAW_TWO:
+            self._draw(left, 2, "draw_two", events)
+            events.append(Skipped(left))
+            self.current = self._next_left(self.dealer, 2)
+        elif value == REVERSE:
+            self.direction = -1
+            events.append(Reversed(-1))
+            self.current = self.dealer
+        elif value == SKIP:
+            events.append(Skipped(left))
+            self.current = self._next_left(self.dealer, 2)
+        elif top in WILDS:
+            self.current, self.phase = left, PHASE_CHOOSE
+        else:
+            self.current = left
+
+    def round_points(self, winner: Seat) -> int:
+        """UNO-9/UNO-11: the cards left in the hands of the winner's opponents."""
+        team = self.team_of(winner)
+        points = self.points
+        return sum(points[card] for seat, hand in enumerate(self.hands)
+                   if self.team_of(seat) != team for card in hand)
+
+    def _end_round(self, winner: Seat, events: list[Event]) -> None:
+        points = self.round_points(winner)
+        team = self.team_of(winner)
+        for seat in range(self.players):
+            if self.team_of(seat) == team:
+                self.totals[seat] += points
+        self.last_winner = winner
+        events.append(RoundOver(winner, points, tuple(self.totals)))
+        if self.match_target == 0 or self.totals[winner] >= self.match_target:
+            self.phase = PHASE_OVER
+            self.current = -1
+            events.append(MatchOver(tuple(self.winners())))
+            return
+        self.dealer = self._next_left(self.dealer, 1)
+        self._start_round(events)
+
+    # -------------------------------------------------------------- what seats see
+
+    def view(self, seat: Seat) -> UnoView:
+        own_turn = seat == self.current
+        challenge = self.phase == PHASE_CHALLENGE
+        shown = self.shown_to == seat
+        # positional: a named tuple is several times faster to build without keywords
+        return UnoView(
+            seat, self.players, tuple(self.hands[seat]), self.discard[-1], self.colour,
+            self.direction, tuple(map(len, self.hands)), len(self.stock), len(self.discard),
+            tuple(self.totals), self.current, self.phase, self.drawn if own_turn else "",
+            self.dealer, self.catchable, self.wd4_by if own_turn and challenge else -1,
+            self.previous_colour if challenge else "", self.shown_by if shown else -1,
+            tuple(self.shown_hand) if shown else (), self.colours, self.teams, self.round,
+            self.match_target, self.wild_draw_four)
+
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def winners(self) -> list[Seat]:
+        """The seat (and its partner in teams) that went out last, once the match is over."""
+        if self.phase != PHASE_OVER:
+            return []
+        team = self.team_of(self.last_winner)
+        return [seat for seat in range(self.players) if self.team_of(seat) == team]
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    def parse_move(self, seat: Seat, text: str) -> Move:
+        return notation.parse_move(text, self.colours)
+
+    def parse_card(self, text: str) -> str:
+        return notation.parse_card(text, self.colours)
+
+
+PlayMoves = tuple[dict[str, list[Move]], dict[str, list[Move]]]
+
+
+class Tables(NamedTuple):
+    colours: tuple[str, ...]
+    hand_size: int
+    deck: tuple[str, ...]
+    points: dict[str, int]
+    play_moves: PlayMoves  # per card, the moves playing it: [0] plain, [1] also saying UNO
+
+
+@cache
+def _tables(data_json: str) -> Tables:
+    """What the engine derives from the box data, computed once per data set: games are
+    created by the thousand in self-play."""
+    data = json.loads(data_json)
+    deck = _deck(data)
+    colours = data["colours"]
+    plain: dict[str, list[Move]] = {}
+    last_but_one: dict[str, list[Move]] = {}
+    for card in dict.fromkeys(deck):
+        choices = colours if card in WILDS else [""]
+        plain[card] = [Move(PLAY, card, colour) for colour in choices]
+        last_but_one[card] = [Move(PLAY, card, colour, uno) for colour in choices
+                              for uno in (False, True)]
+    return Tables(tuple(colours), int(data["hand_size"]), deck, _points(data, deck),
+                  (plain, last_but_one))
+
+
+def _deck(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """UNO-1: every card of the box, in a fixed order."""
+    cards = [colour + value for colour in data["colours"]
+             for value, copies in data["deck"].items() for _ in range(int(copies))]
+    cards += [wild for wild, copies in data["wilds"].items() for _ in range(int(copies))]
+    return tuple(cards)
+
+
+def _points(data: Mapping[str, Any], deck: tuple[str, ...]) -> dict[str, int]:
+    """UNO-9: what each card scores to the winner (numbers at face value by default)."""
+    table = data["points"]
+    points: dict[str, int] = {}
+    for card in deck:
+        value = value_of(card)
+        if value.isdigit() and table.get("number") == "face":
+            points[card] = int(value)
+        else:
+            points[card] = int(table[value])
+    return points

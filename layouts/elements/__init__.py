@@ -1,0 +1,1 @@
+"""Elements as people read it: card labels, combination names, messages, the play screen."""

@@ -1,0 +1,151 @@
+"""Elements in words: card labels, combination names, refusals and events, per language.
+
+    words = Words.load("fr")
+    words.card(Card("y", 7))               # "j7"
+    words.combination(key)                 # "paire de nombres"
+    words.event(Won(1, Card("r", 5), (Card("y", 10),), key), viewer=0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.core import Event, NotationError, Reason, Seat
+from games.elements.cards import Card, ComboKey
+from games.elements.engine import (
+    Bidding,
+    Drew,
+    GameOver,
+    HandScored,
+    Kept,
+    Laid,
+    NewHand,
+    Passed,
+    Placed,
+    Revealed,
+    ToStock,
+    Won,
+)
+from layouts.catalog import Catalog, rules_data
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of Elements in one language (``Words.load("en")``)."""
+
+    catalog: Catalog
+
+    @classmethod
+    def load(cls, lang: str) -> Words:
+        return cls(Catalog.load("elements", lang))
+
+    @property
+    def lang(self) -> str:
+        return self.catalog.lang
+
+    def card(self, card: Card) -> str:
+        """The label of a number card, the same on the display and on paper: ``y7`` / ``j7``."""
+        return f"{self.catalog.table('cards')['colour_prefix'][card.colour]}{card.value}"
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def element(self, colour: str) -> str:
+        """The label of an element card: ``Eb``."""
+        table = self.catalog.table("cards")
+        return f"{table['element_prefix']}{table['colour_prefix'][colour]}"
+
+    def colour(self, colour: str) -> str:
+        return str(self.catalog.table("names")["colours"][colour])
+
+    def combination(self, key: ComboKey) -> str:
+        return str(self.catalog.table("combinations")[key.pattern.code])
+
+    def text(self, code: str, **args: object) -> str:
+        return self.catalog.text(code, **args)
+
+    def reason(self, reason: Reason) -> str:
+        return self.catalog.reason(reason)
+
+    def player(self, seat: Seat, viewer: Seat | None) -> str:
+        """``you`` for the viewer, else ``player 2`` (seats are shown from 1)."""
+        return self.text("you") if seat == viewer else self.text("player", seat=seat + 1)
+
+    def read_card(self, text: str) -> Card:
+        """A label back to its card (``j7`` in French is ``y7``); raises NotationError."""
+        prefixes = self.catalog.table("cards")["colour_prefix"]
+        colours = {label: colour for colour, label in prefixes.items()}
+        head, digits = text[:1], text[1:]
+        if head not in colours or not digits.isdigit():
+            raise NotationError(Reason.of("not_a_card", text=text))
+        return Card(colours[head], int(digits))
+
+    def deck_labels(self) -> list[tuple[str, str]]:
+        """Every card of the box with its label: the 55 number cards then the 5 elements,
+        as ``(notation, label)`` pairs, e.g. ``("y7", "j7")`` and ``("Ey", "Ej")``."""
+        data = rules_data("elements")
+        values = range(int(data["min_value"]), int(data["max_value"]) + 1)
+        numbers = [Card(colour, value) for colour in data["colours"] for value in values]
+        return ([(str(card), self.card(card)) for card in numbers]
+                + [(f"E{colour}", self.element(colour)) for colour in data["colours"]])
+
+    def event(self, event: Event, viewer: Seat | None) -> str | None:
+        """One event as a sentence for ``viewer`` (already filtered for that seat)."""
+        said = self._event(event, viewer)
+        return said[:1].upper() + said[1:] if said else None
+
+    def _about(self, code: str, seat: Seat, viewer: Seat | None, **args: object) -> str:
+        """The message ``code`` about ``seat``; its ``_own`` form when the viewer did it."""
+        if seat == viewer:
+            return self.text(f"{code}_own", **args)
+        return self.text(code, player=self.player(seat, viewer), **args)
+
+    def _event(self, event: Event, viewer: Seat | None) -> str | None:
+        who = self.player
+        if isinstance(event, Placed):
+            if event.card is not None and event.seat == viewer:
+                return self.text("placed_own", card=self.card(event.card),
+                                 element=self.element(event.element))
+            return self.text("placed", player=who(event.seat, viewer),
+                             element=self.element(event.element))
+        if isinstance(event, Revealed):
+            shown = ", ".join(f"{self.element(element)} {self.card(card)}"
+                              for element, _, card in event.placements)
+            return self.text("revealed", cards=shown, order=self.order(event.order))
+        if isinstance(event, ToStock):
+            return self.text(f"to_stock_{event.why}", card=self.card(event.card))
+        if isinstance(event, Bidding):
+            return self._about("bidding", event.seat, viewer, card=self.card(event.card))
+        if isinstance(event, Laid):
+            return self._about("laid", event.seat, viewer, cards=self.cards(event.cards))
+        if isinstance(event, Passed):
+            return self._about("passed", event.seat, viewer)
+        if isinstance(event, Won):
+            return self._about("won", event.seat, viewer, card=self.card(event.card),
+                               combination=self.combination(event.key),
+                               cards=self.cards(event.cards))
+        if isinstance(event, HandScored):
+            return self.text("hand_scored", points=self.numbers(event.points),
+                             totals=self.numbers(event.totals))
+        if isinstance(event, Kept):
+            return self._about("kept", event.seat, viewer, count=event.count)
+        if isinstance(event, Drew):
+            if event.cards is not None and event.seat == viewer:
+                return self.text("drew_own", cards=self.cards(event.cards)) if event.cards else None
+            return self.text("drew", player=who(event.seat, viewer), count=event.count)
+        if isinstance(event, NewHand):
+            return self._about("new_hand", event.first, viewer, number=event.number + 1)
+        if isinstance(event, GameOver):
+            return self.text("game_over_win",
+                             players=", ".join(who(seat, viewer) for seat in event.winners),
+                             points=event.totals[event.winners[0]])
+        return None
+
+    def order(self, order: Sequence[str]) -> str:
+        """The colour order, strongest first: ``b r g y k``."""
+        return " ".join(self.catalog.table("cards")["colour_prefix"][c] for c in order)
+
+    @staticmethod
+    def numbers(values: Sequence[int]) -> str:
+        return " ".join(str(value) for value in values)

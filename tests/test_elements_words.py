@@ -1,0 +1,86 @@
+"""Elements words: both languages complete, labels unambiguous, every event and refusal said."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from games.core import events_for
+from games.elements import engine
+from games.elements.cards import Pattern
+from layouts.catalog import HERE, load_toml
+from layouts.elements.words import Words
+from tests.elements_helpers import new
+
+
+def keys(table, prefix=""):
+    found = set()
+    for key, value in table.items():
+        found.add(prefix + key)
+        if isinstance(value, dict):
+            found |= keys(value, prefix + key + ".")
+    return found
+
+
+def test_english_and_french_have_the_same_words():
+    en = load_toml(HERE / "elements" / "en.toml")
+    fr = load_toml(HERE / "elements" / "fr.toml")
+    assert keys(en) == keys(fr)
+
+
+def test_ele_6_every_combination_is_named_in_both_languages():
+    for lang in ("en", "fr"):
+        names = Words.load(lang).catalog.table("combinations")
+        assert set(names) == {pattern.code for pattern in Pattern}
+        assert len(set(names.values())) == len(Pattern)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_ele_1_labels_of_the_55_cards_and_5_elements_are_unique_and_read_back(lang):
+    words = Words.load(lang)
+    labels = words.deck_labels()
+    assert len(labels) == 60 and len({label for _, label in labels}) == 60
+    for notation, label in labels[:55]:
+        assert str(words.read_card(label)) == notation
+    assert [label for _, label in labels[55:]] == [words.element(c) for c in "rygbk"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_refusal_of_the_engine_has_words(lang):
+    source = Path(engine.__file__).read_text()
+    codes = set(re.findall(r'Reason\.of\("(\w+)"', source))
+    assert {"element_taken", "lay_count", "must_pass"} <= codes
+    words = Words.load(lang)
+    for code in codes:
+        assert words.text(code, text="x", card="r7", element="Eb", need=2, move="pass")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_event_of_a_whole_game_is_said_to_every_seat(lang):
+    words = Words.load(lang)
+    game = new(3, 9)
+    rng = random.Random(9)
+    kinds = set()
+    while not game.is_over():
+        seat = game.actors()[0]
+        events = game.play(seat, rng.choice(game.legal_moves(seat)))
+        for viewer in range(3):
+            for event in events_for(events, viewer):
+                kinds.add(type(event).__name__)
+                said = words.event(event, viewer)
+                assert said is None or ("{" not in said and said.strip())
+    assert {"Placed", "Revealed", "Bidding", "Laid", "Passed", "Won", "HandScored", "Kept",
+            "Drew", "NewHand", "GameOver"} <= kinds
+
+
+def test_hidden_placement_is_said_without_the_card():
+    words = Words.load("en")
+    said = words.event(engine.Placed(1, "b", None), viewer=0)
+    assert said == "Player 2 puts a card face down before Eb."
+
+
+def test_own_moves_are_said_in_the_second_person():
+    fr = Words.load("fr")
+    assert fr.event(engine.Passed(0), viewer=0) == "Vous passez."
+    assert fr.event(engine.Passed(2), viewer=0) == "Joueur 3 passe."

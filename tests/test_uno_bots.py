@@ -1,0 +1,83 @@
+"""Uno's computer opponents and self-play through the real CLI."""
+
+import json
+
+from brailledev.cli import main
+from brailledev.selfplay import selfplay
+from games.play import play_out
+from games.uno import BOTS, SELFPLAY_OPTIONS, Move, Uno
+from layouts.catalog import rules_data
+
+DATA = rules_data("uno")
+
+
+def rigged(hands, **fields) -> Uno:
+    state = Uno.new(players=len(hands), seed=1, data=DATA).to_dict()
+    state.update(hands=hands, **fields)
+    return Uno.from_dict(state)
+
+
+def test_bots_finish_whole_matches_of_every_size():
+    for players in range(2, 7):
+        game = Uno.new(players=players, seed=players, data=DATA, match_target=200)
+        bots = {seat: BOTS[("heuristic", "random")[seat % 2]](seat) for seat in range(players)}
+        play_out(game, bots)
+        assert game.is_over() and max(game.scores()) >= 200
+
+
+def test_heuristic_keeps_wilds_and_picks_its_strongest_colour():
+    game = rigged([["wi", "r5", "g1", "g2", "g7"], ["b1", "b2", "b3", "b4", "b5"]],
+                  discard=["r9"], colour="r", current=0)
+    bot = BOTS["heuristic"](1)
+    assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "r5")
+    game = rigged([["wi", "y5", "g1", "g2", "g7"], ["b1", "b2", "b3", "b4", "b5"]],
+                  discard=["r9"], colour="r", current=0)
+    assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "wi", "g")
+
+
+def test_heuristic_says_uno_and_catches_forgotten_unos():
+    game = rigged([["r5", "g1"], ["b1", "b2"], ["y1", "y2"]], discard=["r9"], colour="r",
+                  current=0)
+    bot = BOTS["heuristic"](1)
+    move = bot.choose(game.view(0), game.legal_moves(0))
+    assert move == Move("play", "r5", uno=True)
+    game.play(0, Move("play", "r5"))
+    assert bot.choose(game.view(2), game.legal_moves(2)) == Move("catch", target=0)
+    assert bot.choose(game.view(2), []) is None
+
+
+def test_heuristic_challenges_a_likely_bluff():
+    bot = BOTS["heuristic"](1)
+    game = rigged([["r3", "r4", "r5", "r6", "wi+4"], ["b1", "b2"]], discard=["r9"],
+                  colour="r", current=0)
+    game.play(0, Move("play", "wi+4", "g"))
+    assert bot.choose(game.view(1), game.legal_moves(1)) == Move("challenge")
+
+
+def test_heuristic_attacks_when_an_opponent_is_near_out():
+    game = rigged([["r5", "r+2", "g9", "g8"], ["b1"], ["y1", "y2", "y3"]], discard=["r9"],
+                  colour="r", current=0)
+    bot = BOTS["heuristic"](1)
+    assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "r+2")
+
+
+def test_heuristic_beats_random_in_two_player_rounds():
+    result = selfplay("uno", 200, 5, 2, ["heuristic", "random"])
+    assert result["wins"][0] >= 0.6 * 200
+
+
+def test_selfplay_plays_single_rounds_and_is_deterministic():
+    assert SELFPLAY_OPTIONS == {"match_target": 0}
+    first = selfplay("uno", 30, 9, 3, ["heuristic", "random"])
+    second = selfplay("uno", 30, 9, 3, ["heuristic", "random"])
+    for result in (first, second):
+        del result["seconds"], result["games_per_second"]
+    assert first == second and sum(first["wins"]) >= 30
+
+
+def test_selfplay_command_prints_one_json_object(capsys):
+    assert main(["selfplay", "uno", "--games", "5", "--seed", "3", "--players", "4",
+                 "--bots", "heuristic,random"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 5 and result["bots"] == ["heuristic", "random"] * 2
+    assert sum(result["wins"]) >= 5
