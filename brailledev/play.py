@@ -38,6 +38,7 @@ class Front:
         self.viewport = Viewport(braille, display.columns, display.rows)
         self._stop = threading.Event()
         self._jumps = -1
+        self._screen: Screen | None = None
         self.redraws = 0
         # For tests and benchmarks: keys handled so far, and whether the loop waits for the
         # player with nothing else to do.
@@ -54,7 +55,11 @@ class Front:
         if (self.display.columns, self.display.rows) != (self.viewport.columns,
                                                          self.viewport.display_rows):
             self.viewport.resize(self.display.columns, self.display.rows)
-        self.viewport.show(Screen(session.lines()))
+            self._screen = None
+        screen = Screen(session.lines())
+        if screen != self._screen:  # laying out again only for news keeps redraws cheap
+            self._screen = screen
+            self.viewport.show(screen)
         if session.jumps != self._jumps:
             self._jumps = session.jumps
             try:

@@ -292,7 +292,7 @@ class Session:
             except IllegalMove as error:
                 reason = error.reason
         if reason is not None:
-            self.tell(self.catalog.text("refused", why=self.catalog.reason(reason)))
+            self.tell(self.catalog.text("refused", why=self.face.explain(reason, self.table())))
             return False
         self.pending = None
         self._after(events)

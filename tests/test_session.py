@@ -69,7 +69,7 @@ def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
     refusal = session.history.texts[told]
     why = session.game.check(0, UnoMove(PLAY, wrong))
     assert why is not None
-    reason = session.catalog.reason(why)
+    reason = session.face.explain(why, session.table())
     assert refusal == f"Refused: {reason}"
     assert len(session.history.texts) == told + 1
 
@@ -196,7 +196,7 @@ def test_routing_a_move_target_plays_it_and_focus_goes_to_news():
     card = hand.regions[index].text
     session.route(hand.regions[index].target)
     assert session.focus == MESSAGE_LINE
-    assert session.lines()[0].regions[0].text == f"You play {card}."
+    assert session.lines()[0].text == f"You play {card}."
 
 
 def test_quit_target_saves_and_ends(tmp_path):

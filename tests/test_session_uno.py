@@ -117,7 +117,7 @@ def test_uno_7_say_uno_is_a_command_that_arms_the_next_card():
     assert [region.text for region in line(session, "commands").regions][1] == "UNO on"
     session.route(line(session, "hand").regions[0].target)
     assert "You play r5. You: UNO!" in session.history.texts
-    assert session.game.catchable == -1
+    assert session.view().catchable == -1
 
 
 def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
@@ -139,3 +139,12 @@ def test_every_event_of_a_game_has_words(lang):
     session.run_bots()
     assert session.game.is_over()
     assert all(text and "{" not in text for text in session.history.texts)
+
+
+def test_refusal_words_use_labels_and_colour_names():
+    session = session_with(lang="fr", discard=["y5"], colour="y", current=0, phase="play",
+                           hands=[["rsk", "b2"], ["y1"] * 3])
+    session.play(UnoMove(PLAY, "rsk"))
+    assert session.history.texts[-1] == (
+        "Refusé : rpas ne va pas sur j5 ; jouez une carte de couleur jaune, de même valeur, "
+        "ou un Joker, ou piochez.")

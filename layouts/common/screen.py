@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.core import Event, Seat
+from games.core import Event, Reason, Seat
 from layouts.catalog import Catalog
 from layouts.screen import Line, Region
 
@@ -95,8 +95,18 @@ class GameScreen(Protocol):
     def prompt(self, view: Any, table: Table) -> str | None:
         """What to say when the seat must act (``"Your turn."``), or ``None``."""
 
+    def explain(self, reason: Reason, table: Table) -> str:
+        """A refusal in words, with the game's labels for its arguments (a game with
+        nothing to relabel returns ``table.catalog.reason(reason)``)."""
+
 
 MESSAGE_LINE = "messages"
+
+
+def words(text: str) -> tuple[Region, ...]:
+    """A sentence as one region per word: panning breaks between words, and a reader who
+    is halfway through keeps the place when the screen around changes."""
+    return tuple(Region(word) for word in text.split())
 
 
 def message_line(messages: Messages, catalog: Catalog) -> Line:
@@ -105,17 +115,16 @@ def message_line(messages: Messages, catalog: Catalog) -> Line:
     Routing on it reads on (the session handles that line's targets itself).
     """
     if messages.cursor < 0:
-        return Line(MESSAGE_LINE, (Region(catalog.text("no_messages"), atomic=False),))
-    regions = [Region(messages.current, atomic=False)]
+        return Line(MESSAGE_LINE, words(catalog.text("no_messages")))
+    regions = words(messages.current)
     if messages.unread:
-        regions.append(Region(catalog.text("more_messages", count=messages.unread)))
-    return Line(MESSAGE_LINE, tuple(regions))
+        regions += (Region(catalog.text("more_messages", count=messages.unread)),)
+    return Line(MESSAGE_LINE, regions)
 
 
 def help_line(catalog: Catalog, game_help: str) -> Line:
     """The help line: the game's own help then the keys common to every game."""
-    return Line("help", (Region(game_help, atomic=False),
-                         Region(catalog.text("help_keys"), atomic=False)))
+    return Line("help", words(game_help) + words(catalog.text("help_keys")))
 
 
 def seat_names(players: int, seat: Seat, catalog: Catalog) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.core import Event, Seat
+from games.core import Event, Reason, Seat
 from games.uno.engine import (
     Caught,
     Challenged,
@@ -57,6 +57,8 @@ from layouts.screen import Line, Region
 
 # The order of values within a colour on the hand line: numbers, then the action cards.
 VALUE_ORDER = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "sk", "rv", "+2")
+COLOURS = ("r", "y", "g", "b")
+_CARDS = frozenset([*WILDS, *(colour + value for colour in COLOURS for value in VALUE_ORDER)])
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,16 @@ class UnoScreen:
         if view.turn != view.seat:
             return None
         return table.catalog.text("uno_your_turn", top=top_text(view, table.catalog))
+
+    def explain(self, reason: Reason, table: Table) -> str:
+        """The engine's reason with card labels and colour names in place of codes."""
+        args = dict(reason.params)
+        for key in ("card", "top"):
+            if isinstance(args.get(key), str) and args[key] in _CARDS:
+                args[key] = label(args[key], table.catalog)
+        if args.get("colour") in COLOURS:
+            args["colour"] = colour_name(str(args["colour"]), table.catalog)
+        return table.catalog.text(reason.code, **args)
 
     def describe(self, event: Event, table: Table) -> str | None:
         """An event as the display's seat learns it, in words."""
