@@ -158,6 +158,7 @@ class Session:
             raise UserError(_damaged(path, f"{type(error).__name__}: {error}")) from None
         session.moves = int(data.get("moves", 0))
         session.tell(session.catalog.text("game_resumed"))
+        session.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
         return session
 
     def to_dict(self) -> dict[str, Any]:
