@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from brailledev import __version__, play, selfplay
 from brailledev.errors import UserError
+from emboss import cli as emboss_cli
 from layouts.catalog import DataError
 from layouts.registry import UnknownName
 
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     selfplay.register(sub)
     play.register(sub)
+    emboss_cli.register(sub)
     return parser
 
 

@@ -129,7 +129,8 @@ def test_uno_3_first_reverse_dealer_starts_and_play_goes_right():
     game = seed_with_first("rv")
     assert game.current == game.dealer and game.direction == -1
     play(game, game.dealer, "draw")
-    play(game, game.dealer, "keep")
+    if game.phase == "drawn":
+        play(game, game.dealer, "keep")
     assert game.current == (game.dealer - 1) % 3
 
 
@@ -167,7 +168,7 @@ def test_uno_4_match_colour_number_symbol_or_wild():
 
 def test_uno_4_may_draw_holding_a_playable_card_then_play_only_the_drawn_card():
     game = rig(new(), hands=[["r3", "r4"], ["b1"], ["b2"]], discard=["r9"], colour="r",
-               current=0, stock=["y8", "r5"])
+               current=0, stock=["r5"])
     events = play(game, 0, "draw")
     assert events_for(events, 0) == [Drew(0, 1, "draw", ("r5",))]
     assert events_for(events, 1) == [Drew(0, 1, "draw", None)]
@@ -180,12 +181,20 @@ def test_uno_4_may_draw_holding_a_playable_card_then_play_only_the_drawn_card():
 
 def test_uno_4_drawn_card_may_be_kept_and_the_turn_passes():
     game = rig(new(), hands=[["r3", "r4"], ["b1"], ["b2"]], discard=["r9"], colour="r",
-               current=0, stock=["y8", "b5"])
+               current=0, stock=["r5"])
     assert refused(game, 0, "keep") == "uno_nothing_drawn"
     play(game, 0, "draw")
-    assert [format_move(m) for m in game.legal_moves(0)] == ["keep"]
+    assert [format_move(m) for m in game.legal_moves(0)] == ["r5", "keep"]
     play(game, 0, "keep")
-    assert game.current == 1 and game.hands[0] == ["r3", "r4", "b5"]
+    assert game.current == 1 and game.hands[0] == ["r3", "r4", "r5"]
+
+
+def test_uno_4_a_drawn_card_that_does_not_match_ends_the_turn():
+    game = rig(new(), hands=[["r3", "r4"], ["b1"], ["b2"]], discard=["r9"], colour="r",
+               current=0, stock=["b5"])
+    play(game, 0, "draw")
+    assert game.current == 1 and game.phase == "play" and game.hands[0] == ["r3", "r4", "b5"]
+    assert refused(game, 0, "keep") == "not_your_turn"
 
 
 def test_uno_5_wild_draw_four_with_a_matching_card_is_a_legal_bluff():
@@ -281,7 +290,7 @@ def test_uno_7_window_closes_when_the_next_player_acts():
                colour="r", current=0)
     play(game, 0, "r3")
     play(game, 1, "draw")
-    assert game.actors() == [1]
+    assert game.actors() == [game.current] and game.view(2).catchable == -1
     assert refused(game, 2, "catch 0") == "uno_nothing_to_catch"
 
 
@@ -317,9 +326,9 @@ def test_uno_8_nothing_to_draw_passes_the_turn():
 
 def test_uno_9_last_draw_two_is_drawn_before_scoring():
     game = rig(new(match_target=0), hands=[["r+2"], ["b7", "g7"], ["wi", "y4"]],
-               discard=["r9"], colour="r", current=0, stock=["r1", "r2", "y8"])
+               discard=["r9"], colour="r", current=0, stock=["r2", "y8"])
     events = play(game, 0, "r+2")
-    assert game.hands[1] == ["b7", "g7", "y8", "r2"]
+    assert sorted(game.hands[1]) == ["b7", "g7", "r2", "y8"]
     over = [e for e in events if isinstance(e, RoundOver)]
     assert over == [RoundOver(0, 7 + 7 + 8 + 2 + 50 + 4, (78, 0, 0))]
     assert game.is_over() and game.winners() == [0] and game.scores() == [78, 0, 0]
@@ -329,7 +338,7 @@ def test_uno_9_last_draw_two_is_drawn_before_scoring():
 
 def test_uno_9_last_wild_draw_four_is_drawn_and_not_challenged():
     game = rig(new(match_target=0), hands=[["wi+4"], ["b7"], ["y4"]], discard=["r9"],
-               colour="r", current=0, stock=["r1", "r2", "y8", "rsk", "g0"])
+               colour="r", current=0, stock=["r2", "y8", "rsk", "g0"])
     play(game, 0, "wi+4:b")
     assert len(game.hands[1]) == 5 and game.is_over()
     assert game.scores()[0] == 7 + 0 + 20 + 8 + 2 + 4

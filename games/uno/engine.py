@@ -9,7 +9,8 @@ Wild's colour is chosen in the move that plays it (``wi:g``); only a Wild turned
 first card needs a separate ``choose`` move. A turn is a phase of the current seat:
 
 - ``play``: play a matching card or ``draw`` (always allowed, UNO-4);
-- ``drawn``: play the card just drawn, if it matches, or ``keep`` it (UNO-4);
+- ``drawn``: play the card just drawn or ``keep`` it (UNO-4); a drawn card that does not
+  match ends the turn at once, with nothing to decide;
 - ``choose``: the colour of a first-card Wild (UNO-3);
 - ``challenge``: the victim of a Wild Draw Four answers ``challenge`` or ``accept`` (UNO-6).
 
@@ -68,7 +69,7 @@ _DRAW, _KEEP = Move(DRAW), Move(KEEP)
 
 # ----------------------------------------------------------------------------- events
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealerCard(Event):
     """UNO-2: ``seat`` drew ``card`` to choose the dealer (action cards count 0)."""
 
@@ -76,13 +77,13 @@ class DealerCard(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     dealer: Seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drew(Event):
     """``seat`` took ``count`` cards (``why``: deal, draw, draw_two, draw_four, challenge,
     caught); only the drawer learns ``cards``."""
@@ -96,7 +97,7 @@ class Drew(Event):
         return self if seat == self.seat else replace(self, cards=None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstCard(Event):
     """The card turned to start the discard; ``returned`` for a Wild Draw Four (UNO-3)."""
 
@@ -104,14 +105,14 @@ class FirstCard(Event):
     returned: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """UNO-8: the discard except its top became the stock of ``count`` cards."""
 
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     seat: Seat
     card: str
@@ -119,28 +120,28 @@ class Played(Event):
     uno: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ColourChosen(Event):
     seat: Seat
     colour: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skipped(Event):
     seat: Seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reversed(Event):
     direction: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Kept(Event):
     seat: Seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Caught(Event):
     """UNO-7: ``by`` caught ``seat`` who forgot to say UNO."""
 
@@ -148,7 +149,7 @@ class Caught(Event):
     seat: Seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenged(Event):
     """UNO-6: ``by`` challenged the Wild Draw Four of ``seat``; ``guilty`` if it was a bluff."""
 
@@ -157,7 +158,7 @@ class Challenged(Event):
     guilty: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandShown(Event):
     """UNO-6: the challenged hand, seen by the challenger alone."""
 
@@ -169,7 +170,7 @@ class HandShown(Event):
         return self if seat == self.to else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundOver(Event):
     """UNO-9: ``winner`` went out and scored ``points``; ``scores`` are the match totals."""
 
@@ -178,7 +179,7 @@ class RoundOver(Event):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[Seat, ...]
 
@@ -231,16 +232,17 @@ class Uno(Game[Move, UnoView]):
     max_players: ClassVar[int] = 6
 
     def __init__(self, players: int, data: Mapping[str, Any], wild_draw_four: str, teams: int,
-                 match_target: int) -> None:
+                 match_target: int, rng: random.Random) -> None:
         self.players = players
         # the box data as canonical JSON: cheap to keep, to save and to key the tables cache
-        self.data_json = json.dumps(data, sort_keys=True)
+        self.data_json = _canonical_json(data)
         self.wild_draw_four = wild_draw_four
         self.teams = teams
         self.match_target = match_target
         tables = _tables(self.data_json)
-        self.colours, self.hand_size, self.deck, self.points, self.play_moves = tables
-        self.rng = random.Random(0)
+        self.colours, self.hand_size, self.deck, self.points, self.play_moves = tables[:5]
+        self.matching = tables.matching
+        self.rng = rng
         self.round = 0
         self.dealer: Seat = 0
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -289,8 +291,7 @@ class Uno(Game[Move, UnoView]):
         target = int(options.get("match_target", data.get("match_target", 500)))
         if target < 0:
             raise ValueError(f"match_target must be 0 (one round) or more, not {target}")
-        game = cls(players, data, wd4, teams, target)
-        game.rng = random.Random(seed)
+        game = cls(players, data, wd4, teams, target, random.Random(seed))
         events: list[Event] = []
         game.dealer = game._draw_for_dealer(events)
         game._start_round(events)
@@ -316,8 +317,7 @@ class Uno(Game[Move, UnoView]):
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Uno:
         game = cls(data["players"], data["data"], data["wild_draw_four"], data["teams"],
-                   data["match_target"])
-        game.rng = rng_from_json(data["rng"])
+                   data["match_target"], rng_from_json(data["rng"]))
         for key in ("round", "dealer", "colour", "direction", "current", "phase", "drawn",
                     "catchable", "wd4_by", "wd4_guilty", "previous_colour", "shown_to",
                     "shown_by", "last_winner"):
@@ -350,10 +350,7 @@ class Uno(Game[Move, UnoView]):
 
     def matches(self, card: str) -> bool:
         """UNO-4: same colour, same number or symbol, or any Wild."""
-        if card in WILDS:
-            return True
-        top = self.discard[-1]
-        return card[0] == self.colour or (top not in WILDS and card[1:] == top[1:])
+        return card in self.matching[self.colour, self.discard[-1]]
 
     def legal_moves(self, seat: Seat) -> list[Move]:
         if self.phase == PHASE_OVER:
@@ -368,11 +365,9 @@ class Uno(Game[Move, UnoView]):
         if phase == PHASE_PLAY:
             hand = self.hands[seat]
             table = self.play_moves[len(hand) == 2]
-            colour = self.colour
-            top = self.discard[-1]
-            value = "" if top in WILDS else top[1:]
+            matching = self.matching[self.colour, self.discard[-1]]
             for card in dict.fromkeys(hand):
-                if card in WILDS or card[0] == colour or card[1:] == value:
+                if card in matching:
                     moves += table[card]
             moves.append(_DRAW)
         elif phase == PHASE_DRAWN:
@@ -390,6 +385,8 @@ class Uno(Game[Move, UnoView]):
             return Reason.of("game_over")
         if not isinstance(move, Move) or move.kind not in notation.KINDS:
             return Reason.of("unknown_move", text=str(move))
+        if move.kind == PLAY and self.phase == PHASE_PLAY and seat == self.current:
+            return self._check_play(seat, move)  # the common case first: self-play speed
         if not 0 <= seat < self.players:
             return Reason.of("uno_no_such_seat", seat=seat)
         if move.kind == CATCH:
@@ -426,7 +423,7 @@ class Uno(Game[Move, UnoView]):
         card, hand = move.card, self.hands[seat]
         if card not in hand:
             return Reason.of("uno_card_not_in_hand", card=card)
-        if not self.matches(card):
+        if card not in self.matching[self.colour, self.discard[-1]]:
             return Reason.of("uno_card_does_not_match", card=card, top=self.discard[-1],
                              colour=self.colour)
         if card in WILDS:
@@ -453,10 +450,10 @@ class Uno(Game[Move, UnoView]):
             self._play_card(seat, move, events)
         elif kind == DRAW:
             cards = self._draw(seat, 1, "draw", events)
-            if cards:
+            if cards and self.matches(cards[0]):
                 self.phase, self.drawn = PHASE_DRAWN, cards[0]
             else:
-                self._pass_turn(seat)
+                self._pass_turn(seat)  # UNO-4: nothing to play, the turn passes by itself
         elif kind == KEEP:
             events.append(Kept(seat))
             self._pass_turn(seat)
@@ -490,7 +487,7 @@ class Uno(Game[Move, UnoView]):
         self.drawn = ""
         self.phase = PHASE_PLAY
         events.append(Played(seat, card, self.colour, move.uno))
-        value = value_of(card)
+        value = card if card in WILDS else card[1:]
         if not hand:
             if value in (DRAW_TWO, WILD_DRAW_FOUR):
                 why = "draw_two" if value == DRAW_TWO else "draw_four"
@@ -550,9 +547,8 @@ class Uno(Game[Move, UnoView]):
                     break  # UNO-8: nothing left to draw
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
-                self.rng.shuffle(stock)
                 events.append(Reshuffled(len(stock)))
-            cards.append(stock.pop())
+            cards.append(_take(stock, self.rng))
         self.hands[seat].extend(cards)
         events.append(Drew(seat, len(cards), why, tuple(cards)))
         return cards
@@ -568,7 +564,7 @@ class Uno(Game[Move, UnoView]):
             for seat in drawing:
                 if not deck:
                     deck = list(self.deck)
-                card = deck.pop(self.rng.randrange(len(deck)))
+                card = _take(deck, self.rng)
                 events.append(DealerCard(seat, card))
                 value = value_of(card)
                 values[seat] = int(value) if value.isdigit() else 0
@@ -581,22 +577,19 @@ class Uno(Game[Move, UnoView]):
         self.round += 1
         events.append(RoundStarted(self.round, self.dealer))
         stock = list(self.deck)
-        self.rng.shuffle(stock)
         self.stock = stock
         self.hands = [[] for _ in range(self.players)]
         for seat in (self._next_left(self.dealer, i) for i in range(1, self.players + 1)):
-            cards = stock[-self.hand_size:]
-            del stock[-self.hand_size:]
+            cards = [_take(stock, self.rng) for _ in range(self.hand_size)]
             self.hands[seat] = cards
             events.append(Drew(seat, len(cards), "deal", tuple(cards)))
         self.direction, self.catchable, self.drawn, self.wd4_by = 1, -1, "", -1
         self.shown_to, self.shown_by, self.shown_hand = -1, -1, []
-        top = stock.pop()
+        top = _take(stock, self.rng)
         while top == WILD_DRAW_FOUR:  # UNO-3: a first +4 goes back and another card is turned
             events.append(FirstCard(top, returned=True))
             stock.append(top)
-            self.rng.shuffle(stock)
-            top = stock.pop()
+            top = _take(stock, self.rng)
         self.discard = [top]
         events.append(FirstCard(top))
         self._first_card(top, events)
@@ -687,6 +680,31 @@ class Uno(Game[Move, UnoView]):
         return notation.parse_card(text, self.colours)
 
 
+_KNOWN_DATA: list[tuple[dict[str, Any], str]] = []
+
+
+def _canonical_json(data: Mapping[str, Any]) -> str:
+    """``data`` as sorted JSON, remembered for the few data sets a program uses: comparing a
+    known dict is ten times cheaper than encoding it, and self-play creates many games."""
+    for known, text in _KNOWN_DATA:
+        if known == data:
+            return text
+    text = json.dumps(data, sort_keys=True)
+    _KNOWN_DATA[:] = [*_KNOWN_DATA[-7:], (json.loads(text), text)]
+    return text
+
+
+def _take(pile: list[str], rng: random.Random) -> str:
+    """Take a uniformly random card out of ``pile``. The stock is kept unordered and every
+    draw is random, which is the same as drawing the top of a shuffled stock, without the
+    cost of shuffling (a game would shuffle 108 cards for every round and every reshuffle)."""
+    index = int(rng.random() * len(pile))
+    card = pile[index]
+    pile[index] = pile[-1]
+    pile.pop()
+    return card
+
+
 PlayMoves = tuple[dict[str, list[Move]], dict[str, list[Move]]]
 
 
@@ -696,6 +714,7 @@ class Tables(NamedTuple):
     deck: tuple[str, ...]
     points: dict[str, int]
     play_moves: PlayMoves  # per card, the moves playing it: [0] plain, [1] also saying UNO
+    matching: dict[tuple[str, str], frozenset[str]]  # (colour, top card) -> cards that match
 
 
 @cache
@@ -712,8 +731,13 @@ def _tables(data_json: str) -> Tables:
         plain[card] = [Move(PLAY, card, colour) for colour in choices]
         last_but_one[card] = [Move(PLAY, card, colour, uno) for colour in choices
                               for uno in (False, True)]
+    cards = list(plain)
+    matching = {(colour, top): frozenset(
+        card for card in cards
+        if card in WILDS or card[0] == colour or (top not in WILDS and card[1:] == top[1:]))
+        for colour in ["", *colours] for top in cards}
     return Tables(tuple(colours), int(data["hand_size"]), deck, _points(data, deck),
-                  (plain, last_but_one))
+                  (plain, last_but_one), matching)
 
 
 def _deck(data: Mapping[str, Any]) -> tuple[str, ...]:

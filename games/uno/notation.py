@@ -13,7 +13,7 @@ Moves (seats are numbered from 0):
     wi:g        play a Wild and choose green; a Wild's colour is always part of its play
     wi+4:b!     play a Wild Draw Four, choose blue, say "UNO"
     draw        draw one card instead of playing (UNO-4)
-    keep        after drawing, keep the drawn card and end the turn (UNO-4)
+    keep        after drawing a card that matches, keep it and end the turn (UNO-4)
     choose y    choose the first colour when the first card of the discard is a Wild (UNO-3)
     challenge   challenge the Wild Draw Four just played on you (UNO-6)
     accept      draw the four cards without challenging (UNO-6)

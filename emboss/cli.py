@@ -1,0 +1,210 @@
+"""Commands for paper: ``emboss deck``, ``emboss scorepad``, ``embossers``, ``udev``.
+
+    brailledev emboss deck uno --cards 'r7,r7,b+2,wi' --lang fr --out labels.brf
+    brailledev emboss scorepad domino --players 3 --device /dev/embosser0 --embosser romeo
+    brailledev embossers
+    brailledev udev install
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from brailledev.braille import Translator, table_for, translator
+from brailledev.errors import UserError
+from emboss import deck, scorepad
+from emboss.embossers import PROFILES, profile_named
+from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, LayoutError, Margins, paper
+from emboss.pef import document_pef
+from emboss.preview import write_preview
+from emboss.transport import (
+    FLOW_CONTROLS,
+    CupsTransport,
+    FileTransport,
+    Progress,
+    SerialTransport,
+    cups_queues,
+    serial_ports,
+    write_atomically,
+)
+from emboss.udev import install, rules_text
+from layouts.catalog import LANGUAGES
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``emboss``, ``embossers`` and ``udev`` to the ``brailledev`` command."""
+    emboss = sub.add_parser("emboss", help="braille card labels and score pads on paper")
+    kinds = emboss.add_subparsers(dest="kind", required=True, metavar="WHAT")
+    deck_parser = kinds.add_parser("deck", help="labels for a whole deck or replacement cards")
+    deck_parser.add_argument("game", choices=sorted(deck.DECKS))
+    deck_parser.add_argument("--cards", help="replacement cards in the game's notation, "
+                             "comma-separated, e.g. 'r7,r7,b+2,wi'")
+    deck_parser.add_argument("--card-size", metavar="WxH",
+                             help="card size in mm (default from layouts/<game>/deck.toml)")
+    deck_parser.add_argument("--rotate", action="store_true",
+                             help="more labels a sheet: some lie on their long side, the "
+                             "braille then running along it")
+    _output_options(deck_parser)
+    deck_parser.set_defaults(run=_run_deck)
+    pad_parser = kinds.add_parser("scorepad", help="blank score sheets")
+    pad_parser.add_argument("game", choices=sorted(scorepad.PADS))
+    pad_parser.add_argument("--players", type=int, default=2)
+    pad_parser.add_argument("--sheets", type=int, default=1, help="how many pads to emboss")
+    pad_parser.add_argument("--interpoint", action="store_true",
+                            help="both sides of the paper (each sheet keeps a blank back)")
+    _output_options(pad_parser)
+    pad_parser.set_defaults(run=_run_pad)
+
+    lister = sub.add_parser("embossers", help="embosser profiles, serial ports, CUPS queues")
+    lister.set_defaults(run=_run_embossers)
+
+    udev = sub.add_parser("udev", help="show or install the udev rules for embossers")
+    udev.add_argument("action", choices=("show", "install"))
+    udev.set_defaults(run=_run_udev)
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    parser.add_argument("--table", help="liblouis table (default: the language's own)")
+    parser.add_argument("--format", choices=("brf", "pef"),
+                        help="file format for --out (default from its extension, else brf)")
+    parser.add_argument("--embosser", default="generic", choices=sorted(PROFILES))
+    parser.add_argument("--paper", default="a4",
+                        help=f"{', '.join(PAPERS)} or WIDTHxHEIGHT in mm (default a4)")
+    parser.add_argument("--cell", default="marburg", choices=sorted(CELL_SIZES),
+                        help="cell spacing: marburg (6.0 x 10.0 mm) or us (6.2 x 10.16 mm)")
+    parser.add_argument("--margin", type=float, default=10.0, help="margins in mm")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--out", type=Path, help="write a BRF or PEF file")
+    where.add_argument("--device", help="serial port of the embosser, e.g. /dev/embosser0")
+    where.add_argument("--printer", help="CUPS queue of the embosser (sent raw)")
+    parser.add_argument("--baud", type=int, default=9600)
+    parser.add_argument("--flow", choices=FLOW_CONTROLS, default="rtscts")
+    parser.add_argument("--write-timeout", type=float, default=30.0, help="seconds")
+    parser.add_argument("--from-page", type=int, default=1,
+                        help="resume an interrupted job from this page")
+    parser.add_argument("--preview", type=Path, help="picture of the pages: FILE.svg or .pdf")
+
+
+def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
+    if not 0 <= args.margin <= 50:
+        raise LayoutError(f"--margin {args.margin:g} is not 0 to 50 mm; give a margin in mm")
+    return Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4),
+                    duplex)
+
+
+def _translator(args: argparse.Namespace) -> Translator:
+    return translator(args.table or table_for(args.lang))
+
+
+def _card_size(args: argparse.Namespace) -> deck.CardSize:
+    if args.card_size is None:
+        return deck.card_size(args.game)
+    try:
+        width, height = (float(part) for part in args.card_size.lower().split("x"))
+    except ValueError:
+        raise LayoutError(f"--card-size {args.card_size!r} is not WIDTHxHEIGHT in mm; "
+                          "write it like 56x87") from None
+    if not (20 <= width <= 300 and 20 <= height <= 300):
+        raise LayoutError(f"--card-size {args.card_size} is not 20 to 300 mm a side; "
+                          "give the card's size in mm")
+    return deck.CardSize(width, height)
+
+
+def _run_deck(args: argparse.Namespace) -> int:
+    faces = deck.deck_faces(args.game, args.lang, args.cards)
+    size = _card_size(args)
+    document = deck.deck_document(faces, _geometry(args), size, _translator(args),
+                                  f"{args.game} card labels", args.lang, args.rotate)
+    per_sheet = deck.physical_maximum(document.geometry.paper, size, args.rotate)
+    _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
+             f"{len(faces)} labels, {per_sheet} a sheet")
+    return 0
+
+
+def _run_pad(args: argparse.Namespace) -> int:
+    sheets = scorepad.pad_sheets(args.game, args.lang, args.players)
+    document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
+                                     _translator(args), f"{args.game} score pad", args.lang,
+                                     args.sheets)
+    _deliver(document, args, f"org.brailledev.{args.game}.scorepad.{args.lang}",
+             f"{args.sheets} pad(s) of {len(sheets)} sheet(s)")
+    return 0
+
+
+def _deliver(document: Document, args: argparse.Namespace, identifier: str,
+             what: str) -> None:
+    if args.out is None and args.device is None and args.printer is None \
+            and args.preview is None:
+        raise UserError("say where the braille goes: --out FILE, --device PORT or "
+                        "--printer QUEUE (or only --preview FILE)")
+    fmt = args.format or ("pef" if args.out is not None
+                          and args.out.suffix.lower() == ".pef" else "brf")
+    if fmt == "pef" and args.out is None:
+        raise UserError("PEF is a file format; use --out FILE.pef, or --format brf for an "
+                        "embosser")
+    profile = profile_named(args.embosser)
+    job = profile.job(document)
+    job.check_start(args.from_page, document.geometry.duplex)
+    if args.preview is not None:
+        write_preview(document, args.preview)
+    pages = len(document.pages)
+    if args.out is not None:
+        if fmt == "pef":
+            write_atomically(args.out, document_pef(document, identifier))
+        else:
+            FileTransport(args.out).send(job, args.from_page)
+        print(f"wrote {args.out}: {pages} page(s), {what}")
+    elif args.device is not None:
+        SerialTransport(args.device, args.baud, args.flow, args.write_timeout).send(
+            job, args.from_page, _progress_bar())
+        print(f"sent {pages - args.from_page + 1} page(s) to {args.device}: {what}")
+    elif args.printer is not None:
+        CupsTransport(args.printer).send(job, args.from_page, _progress_bar())
+        print(f"queued {pages - args.from_page + 1} page(s) on {args.printer}: {what}")
+    if args.preview is not None:
+        print(f"wrote preview {args.preview}")
+
+
+def _progress_bar() -> Progress | None:
+    """A bar on standard error, only when a person watches it (a terminal)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        filled = round(20 * done / total) if total else 20
+        end = "\n" if done >= total else ""
+        print(f"\rpage {done}/{total} [{'#' * filled}{'.' * (20 - filled)}]", end=end,
+              file=sys.stderr, flush=True)
+
+    return show
+
+
+def _run_embossers(args: argparse.Namespace) -> int:
+    print("Embosser profiles (--embosser):")
+    for profile in PROFILES.values():
+        sides = "interpoint" if profile.interpoint else "one side"
+        limits = ("any paper" if profile.name == "generic" else
+                  f"paper {profile.min_width:.0f}-{profile.max_width:.0f} x "
+                  f"{profile.min_height:.0f}-{profile.max_height:.0f} mm, "
+                  f"up to {profile.max_cells} cells, {sides}")
+        print(f"  {profile.name}: {profile.description}, {limits}")
+    ports = serial_ports()
+    print("Serial ports (--device):" if ports else "Serial ports (--device): none found")
+    for device, description in ports:
+        print(f"  {device}: {description}")
+    queues = cups_queues()
+    print("CUPS queues (--printer):" if queues else "CUPS queues (--printer): none found")
+    for queue in queues:
+        print(f"  {queue}")
+    return 0
+
+
+def _run_udev(args: argparse.Namespace) -> int:
+    if args.action == "show":
+        sys.stdout.write(rules_text())
+    else:
+        print(install())
+    return 0

@@ -1,0 +1,261 @@
+"""Card labels at the real card size, packed onto sheets, with cut marks and ink captions.
+
+A game offers its deck with :func:`register_deck`: a function listing the whole deck in the
+game's notation (from ``layouts/<game>/rules.toml``) and a *face* function giving the lines
+embossed on one card and its ink caption (from ``layouts/<game>/<lang>.toml``). The card size
+and the explanation of the notation are in ``layouts/<game>/deck.toml``.
+
+    faces = deck_faces("uno", "en", cards="r7,r7,b+2,wi")
+    document = deck_document(faces, Geometry(paper("a4")), CardSize(56, 87), translator(...))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from brailledev.braille import Translator
+from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Paper
+from layouts.catalog import HERE as LAYOUTS
+from layouts.catalog import Catalog, load_toml, rules_data
+
+# Room kept between a card's edge and its dots (mm), so a cut never grazes braille.
+EDGE = 3.0
+
+
+@dataclass(frozen=True)
+class Face:
+    """What goes on one card: its notation, the print lines embossed, the ink caption."""
+
+    card: str
+    lines: tuple[str, ...]
+    caption: str
+
+
+# A deck: the whole deck in notation from the box data; a face from a card and the words.
+DeckCards = Callable[[Mapping[str, Any]], list[str]]
+FaceOf = Callable[[str, Catalog], Face]
+
+
+@dataclass(frozen=True)
+class DeckKind:
+    cards: DeckCards
+    face: FaceOf
+
+
+DECKS: dict[str, DeckKind] = {}
+
+
+def register_deck(game: str, cards: DeckCards, face: FaceOf) -> None:
+    """Offer ``game``'s deck for embossing: ``register_deck("uno", uno_cards, uno_face)``."""
+    DECKS[game] = DeckKind(cards, face)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's width and height in mm, as held for reading: ``CardSize(56, 87)``."""
+
+    width: float
+    height: float
+
+
+def deck_data(game: str) -> Mapping[str, Any]:
+    return load_toml(LAYOUTS / game / "deck.toml")
+
+
+def card_size(game: str) -> CardSize:
+    """The default card size of ``game`` from ``layouts/<game>/deck.toml``."""
+    data = deck_data(game)
+    return CardSize(float(data["card_width"]), float(data["card_height"]))
+
+
+def whole_deck(game: str) -> list[str]:
+    """Every card of ``game``'s box in notation, duplicates included."""
+    return _kind(game).cards(rules_data(game))
+
+
+def _kind(game: str) -> DeckKind:
+    if game not in DECKS:
+        raise LayoutError(f"there are no card labels for {game} yet; choose one of "
+                          f"{', '.join(sorted(DECKS))}")
+    return DECKS[game]
+
+
+def parse_cards(game: str, text: str, lang: str) -> list[str]:
+    """A replacement set ``"r7,r7,b+2,wi"`` checked against the deck's notation."""
+    known = set(whole_deck(game))
+    chosen = [item.strip() for item in text.split(",") if item.strip()]
+    if not chosen:
+        raise LayoutError("--cards is empty; list the cards to emboss, e.g. --cards 'r7,b+2'")
+    for card in chosen:
+        if card not in known:
+            notation = deck_data(game).get("notation", {}).get(lang, "")
+            raise LayoutError(f"unknown {game} card {card!r}; write cards as {notation}")
+    return chosen
+
+
+def deck_faces(game: str, lang: str, cards: str | None = None) -> list[Face]:
+    """The faces of the whole deck, or of the cards listed in ``cards``."""
+    kind = _kind(game)
+    chosen = whole_deck(game) if cards is None else parse_cards(game, cards, lang)
+    catalog = Catalog.load(game, lang)
+    return [kind.face(card, catalog) for card in chosen]
+
+
+def grid(paper: Paper, size: CardSize) -> tuple[int, int]:
+    """Columns and rows of cards that fit the sheet in reading orientation."""
+    return (math.floor(paper.width / size.width + 1e-9),
+            math.floor(paper.height / size.height + 1e-9))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one label goes on the sheet (mm); ``turned`` when it lies on its long side."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    turned: bool
+
+
+def _block(x: float, y: float, width: float, height: float, size: CardSize,
+           turned: bool) -> list[Slot]:
+    w, h = (size.height, size.width) if turned else (size.width, size.height)
+    columns = math.floor(width / w + 1e-9)
+    rows = math.floor(height / h + 1e-9)
+    return [Slot(x + c * w, y + r * h, w, h, turned) for r in range(rows) for c in range(columns)]
+
+
+def slots(paper: Paper, size: CardSize, rotate: bool = False) -> list[Slot]:
+    """The most labels a sheet holds edge to edge, centred on it.
+
+    In reading orientation this is a plain grid. With ``rotate`` the sheet may also be cut in
+    two (a band across or down), each part a grid of upright or turned cards, the best of all.
+    """
+    candidates = [_block(0, 0, paper.width, paper.height, size, False)]
+    if rotate:
+        candidates.append(_block(0, 0, paper.width, paper.height, size, True))
+        for first in (False, True):
+            w, h = (size.height, size.width) if first else (size.width, size.height)
+            for rows in range(1, math.floor(paper.height / h + 1e-9)):
+                band = rows * h
+                candidates.append(_block(0, 0, paper.width, band, size, first)
+                                  + _block(0, band, paper.width, paper.height - band, size,
+                                           not first))
+            for columns in range(1, math.floor(paper.width / w + 1e-9)):
+                band = columns * w
+                candidates.append(_block(0, 0, band, paper.height, size, first)
+                                  + _block(band, 0, paper.width - band, paper.height, size,
+                                           not first))
+    best = max(candidates, key=len)
+    if not best:
+        return []
+    # Centre the packing so the leftover paper is shared by opposite edges.
+    dx = (paper.width - max(slot.x + slot.width for slot in best)) / 2
+    dy = (paper.height - max(slot.y + slot.height for slot in best)) / 2
+    return [Slot(slot.x + dx, slot.y + dy, slot.width, slot.height, slot.turned)
+            for slot in best]
+
+
+def physical_maximum(paper: Paper, size: CardSize, rotated: bool = False) -> int:
+    """The most cards of ``size`` a sheet holds edge to edge (optionally turned 90°)."""
+    return len(slots(paper, size, rotated))
+
+
+def area_bound(paper: Paper, size: CardSize) -> int:
+    """No packing at all can beat the sheet's area over the card's."""
+    return math.floor(paper.width * paper.height / (size.width * size.height))
+
+
+def card_cells(translator: Translator, face: Face) -> list[str]:
+    """The cells of each line of a face; a label liblouis cannot render is an error."""
+    lines = []
+    for text in face.lines:
+        cells = translator.translate(text).cells
+        if text.strip() and (not cells.strip("\u2800")
+                             or any(ord(cell) > 0x283F for cell in cells)):
+            raise LayoutError(f"the label {text!r} of card {face.card} cannot be written in "
+                              f"six-dot braille with table {translator.table}; choose "
+                              "another --table")
+        lines.append(cells)
+    return lines
+
+
+def deck_document(faces: list[Face], geometry: Geometry, size: CardSize,
+                  translator: Translator, title: str, lang: str,
+                  rotate: bool = False) -> Document:
+    """Sheets of labels, as many per sheet as fit, each label's cells inside its card.
+
+    With ``rotate`` labels may lie on their long side, the braille then running along it.
+    """
+    if geometry.duplex:
+        raise LayoutError("card labels are embossed on one side; leave out --interpoint")
+    places = slots(geometry.paper, size, rotate)
+    if not places:
+        raise LayoutError(f"a {size.width:g} x {size.height:g} mm card does not fit on "
+                          f"{geometry.paper.name}; choose a larger --paper")
+    cuts = _cut_marks(geometry.paper, places)
+    pages = []
+    for start in range(0, len(faces), len(places)):
+        page = Page.blank(geometry)
+        for slot, face in zip(places, faces[start:start + len(places)], strict=False):
+            _place(page, geometry, face, translator, slot)
+        page.cuts.extend(cuts)
+        pages.append(page)
+    return Document(geometry, pages, title, lang)
+
+
+def _place(page: Page, geometry: Geometry, face: Face, translator: Translator,
+           slot: Slot) -> None:
+    cols = geometry.cols_within(slot.x + EDGE, slot.x + slot.width - EDGE)
+    lines = geometry.lines_within(slot.y + EDGE, slot.y + slot.height - EDGE)
+    cells = card_cells(translator, face)
+    if len(cells) > len(lines) or any(len(line) > len(cols) for line in cells):
+        raise LayoutError(f"the label of card {face.card} needs {max(map(len, cells))} cells "
+                          f"and {len(cells)} lines, but a card holds {len(cols)} cells and "
+                          f"{len(lines)} lines here; choose a smaller cell or fewer margins")
+    for offset, line in enumerate(cells):
+        page.put(lines[offset], cols.start, line)
+    below = geometry.cell_origin(lines.start + len(cells), cols.start)[1]
+    page.captions.append(Caption(slot.x + EDGE, min(below + 2, slot.y + slot.height - EDGE),
+                                 face.caption))
+
+
+def _cut_marks(paper: Paper, places: list[Slot]) -> list[Cut]:
+    # Every card edge once, reaching a little past the cards so a ruler finds it.
+    reach = 4.0
+    edges: set[Cut] = set()
+    for slot in places:
+        x1, y1 = slot.x + slot.width, slot.y + slot.height
+        top, bottom = max(0.0, slot.y - reach), min(paper.height, y1 + reach)
+        left, right = max(0.0, slot.x - reach), min(paper.width, x1 + reach)
+        edges.update({Cut(round(slot.x, 2), round(top, 2), round(slot.x, 2), round(bottom, 2)),
+                      Cut(round(x1, 2), round(top, 2), round(x1, 2), round(bottom, 2)),
+                      Cut(round(left, 2), round(slot.y, 2), round(right, 2), round(slot.y, 2)),
+                      Cut(round(left, 2), round(y1, 2), round(right, 2), round(y1, 2))})
+    return sorted(edges, key=lambda cut: (cut.x1, cut.y1, cut.x2, cut.y2))
+
+
+def uno_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Uno deck (UNO-1) in canonical notation: ``r0``, ``r1``, ``r1``, ... ``wi+4``."""
+    cards = [colour + value for colour in rules["colours"]
+             for value, copies in rules["deck"].items() for _ in range(int(copies))]
+    cards += [wild for wild, copies in rules["wilds"].items() for _ in range(int(copies))]
+    return cards
+
+
+def uno_face(card: str, catalog: Catalog) -> Face:
+    """An Uno label (UNO-12): colour letter + value, a wild alone: ``r5``, ``jk+4``."""
+    labels = catalog.table("cards")
+    if card in labels and not isinstance(labels[card], Mapping):
+        return Face(card, (str(labels[card]),), str(labels[card]))
+    colour, value = card[0], card[1:]
+    label = str(labels["colour_prefix"][colour]) + str(labels[value])
+    colour_name = catalog.table("names")["colours"][colour]
+    return Face(card, (label,), f"{label} ({colour_name})")
+
+
+register_deck("uno", uno_cards, uno_face)

@@ -1,0 +1,187 @@
+"""Embosser profiles: what each machine accepts, and the bytes of a job for it.
+
+A profile knows its paper limits, its widest line, whether it embosses both sides, and the
+header and job end its protocol wants around BRF pages. A document that does not fit is
+refused before a byte is sent, with the reason.
+
+    profile = profile_named("index-everest-d")
+    job = profile.job(document)          # Job(header=b"\\x1bDBT0,...;", pages=[...], end=...)
+    job.data(from_page=3)                # header + pages 3.. + job end
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emboss import brf
+from emboss.page import INCH, Document, Geometry, LayoutError
+
+ESC = b"\x1b"
+
+
+@dataclass(frozen=True)
+class Job:
+    """An embosser job cut in pages, so a transport can report and resume page by page."""
+
+    header: bytes
+    pages: list[bytes]
+    end: bytes
+
+    def check_start(self, from_page: int, duplex: bool) -> None:
+        """Refuse a resume point that does not exist or would put a back page on a front."""
+        if not 1 <= from_page <= len(self.pages):
+            raise LayoutError(f"--from-page {from_page} is outside this job of "
+                              f"{len(self.pages)} pages; give a page from 1 to {len(self.pages)}")
+        if duplex and from_page % 2 == 0:
+            raise LayoutError(f"page {from_page} is the back of a sheet in this interpoint job; "
+                              f"resume from page {from_page - 1}, the front of that sheet")
+
+    def data(self, from_page: int = 1) -> bytes:
+        """The bytes to send, starting at page ``from_page`` (1-based)."""
+        return self.header + b"".join(self.pages[from_page - 1:]) + self.end
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One embosser model and its limits (mm, cells, lines)."""
+
+    name: str
+    description: str
+    min_width: float = 0.0
+    max_width: float = 10_000.0
+    min_height: float = 0.0
+    max_height: float = 10_000.0
+    max_cells: int = 1_000
+    max_lines: int = 1_000
+    interpoint: bool = True
+
+    def check(self, geometry: Geometry) -> None:
+        """Raise :class:`LayoutError` saying why ``geometry`` does not suit this embosser."""
+        paper = geometry.paper
+        if not self.min_width <= paper.width <= self.max_width:
+            raise LayoutError(
+                f"{self.description} takes paper {self.min_width:.0f} to {self.max_width:.0f} mm "
+                f"wide, not {paper.name} ({paper.width:.0f} mm); choose another --paper")
+        if not self.min_height <= paper.height <= self.max_height:
+            raise LayoutError(
+                f"{self.description} takes paper {self.min_height:.0f} to "
+                f"{self.max_height:.0f} mm long, not {paper.name} ({paper.height:.0f} mm); "
+                "choose another --paper")
+        if geometry.cells_per_line > self.max_cells:
+            raise LayoutError(
+                f"{self.description} embosses at most {self.max_cells} cells a line, and "
+                f"{paper.name} with these margins needs {geometry.cells_per_line}; "
+                "choose narrower paper or wider margins")
+        if geometry.lines_per_page > self.max_lines:
+            raise LayoutError(
+                f"{self.description} embosses at most {self.max_lines} lines a page, and "
+                f"{paper.name} needs {geometry.lines_per_page}; choose shorter paper")
+        if geometry.duplex and not self.interpoint:
+            raise LayoutError(f"{self.description} embosses one side only; leave out "
+                              "--interpoint or choose an interpoint embosser")
+
+    def header(self, geometry: Geometry) -> bytes:
+        return b""
+
+    def end(self) -> bytes:
+        return b""
+
+    def job(self, document: Document) -> Job:
+        """The job for ``document``, after checking it fits this embosser."""
+        self.check(document.geometry)
+        return Job(self.header(document.geometry), brf.pages_bytes(document), self.end())
+
+
+@dataclass(frozen=True)
+class IndexProfile(Profile):
+    """Index Braille V4/V5 protocol: one ``ESC D`` sequence of comma-separated settings."""
+
+    # Index text dot distances (mm) and their codes in the TD setting.
+    DOT_DISTANCES = ((2.5, 0), (2.2, 1), (3.2, 2))
+
+    def check(self, geometry: Geometry) -> None:
+        super().check(geometry)
+        self._dot_code(geometry)
+
+    def _dot_code(self, geometry: Geometry) -> int:
+        distance, code = min(self.DOT_DISTANCES,
+                             key=lambda pair: abs(pair[0] - geometry.cell.dot_pitch))
+        if abs(distance - geometry.cell.dot_pitch) > 0.2:
+            raise LayoutError(f"{self.description} embosses dots 2.2, 2.5 or 3.2 mm apart, "
+                              f"not {geometry.cell.dot_pitch} mm; choose --cell marburg or us")
+        return code
+
+    def header(self, geometry: Geometry) -> bytes:
+        cell = geometry.cell
+        # Line spacing is the gap between lines in tenths of a mm (5.0 mm for 10 mm pitch).
+        gap = round((cell.line_pitch - 2 * cell.dot_pitch) * 10)
+        binding = round(geometry.margins.left / cell.cell_pitch)
+        top = round(geometry.margins.top / cell.line_pitch)
+        settings = [
+            "BT0",                                   # the embosser's own braille ASCII table
+            f"TD{self._dot_code(geometry)}",
+            f"LS{gap}",
+            f"DP{2 if geometry.duplex else 1}",      # 1 single-sided, 2 interpoint
+            f"CH{geometry.cells_per_line}",
+            f"LP{geometry.lines_per_page}",
+            f"BI{binding}",
+            f"TM{top}",
+        ]
+        return ESC + b"D" + ",".join(settings).encode("ascii") + b";"
+
+    def end(self) -> bytes:
+        # End of file: the embosser ejects the last sheet without waiting for more data.
+        return b"\x1a"
+
+
+def _number(value: int) -> bytes:
+    """Enabling Technologies encode a number 0-59 as one byte from '@' upwards."""
+    if not 0 <= value <= 59:
+        raise LayoutError(f"Enabling Technologies embossers take settings 0 to 59, not {value}")
+    return bytes([0x40 + value])
+
+
+@dataclass(frozen=True)
+class EnablingProfile(Profile):
+    """Enabling Technologies (Romeo, Juliet): single-letter ESC settings, numbers from '@'."""
+
+    def header(self, geometry: Geometry) -> bytes:
+        cell_type = b"H" if geometry.cell.name == "marburg" else b"@"
+        inches = max(1, round(geometry.paper.height / INCH))
+        binding = round(geometry.margins.left / geometry.cell.cell_pitch)
+        return b"".join([
+            ESC + b"@",                                        # reset
+            ESC + b"K@",                                       # six-dot braille
+            ESC + b"i" + (b"@" if geometry.duplex else b"A"),  # interpoint or front only
+            ESC + b"s" + cell_type,                            # Marburg Medium or US cell
+            ESC + b"L" + _number(binding + 1),                 # left margin, 1-based
+            ESC + b"R" + _number(geometry.cells_per_line),
+            ESC + b"T" + _number(inches),                      # form length in inches
+            ESC + b"Q" + _number(geometry.lines_per_page),
+        ])
+
+
+PROFILES: dict[str, Profile] = {profile.name: profile for profile in (
+    Profile("generic", "a generic BRF embosser"),
+    IndexProfile("index-basic-d", "Index Basic-D (V4/V5)", min_width=100, max_width=325,
+                 min_height=100, max_height=17 * INCH, max_cells=49, max_lines=70),
+    IndexProfile("index-everest-d", "Index Everest-D (V4/V5)", min_width=130, max_width=297,
+                 min_height=120, max_height=590, max_cells=49, max_lines=70),
+    EnablingProfile("romeo", "Enabling Technologies Romeo", min_width=4 * INCH,
+                    max_width=15 * INCH, min_height=3 * INCH, max_height=14 * INCH,
+                    max_cells=40, max_lines=59, interpoint=False),
+    EnablingProfile("juliet", "Enabling Technologies Juliet", min_width=4 * INCH,
+                    max_width=15 * INCH, min_height=3 * INCH, max_height=14 * INCH,
+                    max_cells=40, max_lines=59, interpoint=True),
+    Profile("braillo-200", "Braillo 200", min_width=140, max_width=330, min_height=4 * INCH,
+            max_height=14 * INCH, max_cells=42, max_lines=40),
+)}
+
+
+def profile_named(name: str) -> Profile:
+    """The profile called ``name``, or an error listing the profiles."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise LayoutError(f"unknown embosser {name!r}; choose one of "
+                          f"{', '.join(PROFILES)}") from None

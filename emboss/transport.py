@@ -1,0 +1,163 @@
+"""Where a job goes: a file (written atomically), a serial port, or a CUPS queue.
+
+Every transport sends a :class:`emboss.embossers.Job` from a given page. The serial port
+sends page by page, so a job interrupted by an error (cable out, embosser stopped) says the
+last page that went out whole, and the job can be sent again from the next page.
+
+    FileTransport(Path("uno.brf")).send(job)
+    SerialTransport("/dev/embosser0", baud=9600, flow="rtscts").send(job, from_page=4)
+    CupsTransport("index").send(job)
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import serial
+
+from brailledev.errors import UserError
+from emboss.embossers import Job
+
+# Called after each page that went out whole: (pages sent so far, pages in the job).
+Progress = Callable[[int, int], None]
+FLOW_CONTROLS = ("rtscts", "xonxoff", "none")
+
+
+class TransportError(UserError):
+    """A job could not be delivered; the message says how far it got and what to do."""
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (temporary file, then rename)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise TransportError(f"folder {directory} does not exist; create it or choose "
+                             "another --out")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise TransportError(f"cannot write {path}: {error.strerror}; check the folder "
+                             "and its permissions") from None
+
+
+@dataclass
+class FileTransport:
+    """The job's bytes into a file (``.brf`` for an embosser to read later)."""
+
+    path: Path
+
+    def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
+        write_atomically(self.path, job.data(from_page))
+        if progress is not None:
+            progress(len(job.pages), len(job.pages))
+
+
+@dataclass
+class SerialTransport:
+    """An embosser on a serial port (or a USB-serial adapter) through pyserial."""
+
+    port: str
+    baud: int = 9600
+    flow: str = "rtscts"
+    write_timeout: float = 30.0
+
+    def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
+        if self.flow not in FLOW_CONTROLS:
+            raise TransportError(f"unknown flow control {self.flow!r}; choose one of "
+                                 f"{', '.join(FLOW_CONTROLS)}")
+        try:
+            port = serial.Serial(self.port, self.baud, rtscts=self.flow == "rtscts",
+                                 xonxoff=self.flow == "xonxoff")
+        except (serial.SerialException, OSError) as error:
+            raise TransportError(f"cannot open {self.port} ({error}); check the cable, the "
+                                 "port name (brailledev embossers lists them) and its "
+                                 "permissions (brailledev udev install)") from None
+        sent = from_page - 1
+        try:
+            with port:
+                os.set_blocking(port.fileno(), False)
+                self._write(port, job.header)
+                for number in range(from_page, len(job.pages) + 1):
+                    self._write(port, job.pages[number - 1])
+                    sent = number
+                    if progress is not None:
+                        progress(number, len(job.pages))
+                self._write(port, job.end)
+        except (serial.SerialException, OSError) as error:
+            if sent >= from_page:
+                where = f"the last page sent whole was page {sent}"
+            else:
+                where = "no page was sent whole"
+            raise TransportError(
+                f"the job to {self.port} stopped ({error}); {where}; fix the embosser, then "
+                f"send again with --from-page {min(sent + 1, len(job.pages))}") from None
+
+
+    def _write(self, port: serial.Serial, data: bytes) -> None:
+        """All of ``data``, or ``SerialTimeoutException`` when the port takes nothing for
+        ``write_timeout`` seconds (embosser stopped by flow control, or gone)."""
+        # pyserial's own non-blocking write spins on EAGAIN, so we write to its descriptor.
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(port.fileno(), view):]
+            except BlockingIOError:
+                _, ready, _ = select.select([], [port.fileno()], [], self.write_timeout)
+                if not ready:
+                    raise serial.SerialTimeoutException(
+                        f"nothing accepted for {self.write_timeout:g} s") from None
+
+
+@dataclass
+class CupsTransport:
+    """A CUPS queue, raw: ``lp -d QUEUE -o raw`` (the queue's driver must not translate)."""
+
+    queue: str
+
+    def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
+        lp = shutil.which("lp")
+        if lp is None:
+            raise TransportError("the lp command is missing; install cups-client "
+                                 "(make setup does) or use --out or --device")
+        result = subprocess.run([lp, "-d", self.queue, "-o", "raw"], input=job.data(from_page),
+                                capture_output=True, check=False)
+        if result.returncode != 0:
+            reason = result.stderr.decode(errors="replace").strip().splitlines()
+            raise TransportError(f"CUPS refused the job for queue {self.queue!r} "
+                                 f"({reason[-1] if reason else 'no reason given'}); "
+                                 "check the queue with lpstat -p")
+        if progress is not None:
+            progress(len(job.pages), len(job.pages))
+
+
+def serial_ports() -> list[tuple[str, str]]:
+    """The serial ports pyserial sees: (device, description)."""
+    from serial.tools import list_ports
+
+    return sorted((port.device, port.description or "") for port in list_ports.comports())
+
+
+def cups_queues() -> list[str]:
+    """The CUPS queues ``lpstat -e`` lists; none when CUPS is absent or not running."""
+    lpstat = shutil.which("lpstat")
+    if lpstat is None:
+        return []
+    try:
+        result = subprocess.run([lpstat, "-e"], capture_output=True, text=True, timeout=10,
+                                check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    if result.returncode != 0:
+        return []
+    return [line.strip() for line in result.stdout.splitlines() if line.strip()]

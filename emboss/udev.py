@@ -1,0 +1,55 @@
+"""The udev rules for embossers: show them, or install them and reload udev.
+
+    print(rules_text())
+    install(Path("/etc/udev/rules.d"))      # as root
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from brailledev.errors import UserError
+from emboss.transport import write_atomically
+
+RULES_NAME = "70-brailledev-embossers.rules"
+RULES_FILE = Path(__file__).resolve().parent.parent / "udev" / RULES_NAME
+SYSTEM_RULES = Path("/etc/udev/rules.d")
+
+
+def rules_text() -> str:
+    """The rules file as shipped."""
+    try:
+        return RULES_FILE.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"the rules file {RULES_FILE} is missing; reinstall brailledev") from None
+
+
+def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
+            udevadm: str | None = "") -> str:
+    """Install the rules into ``target`` and ask udev to apply them; returns what was done.
+
+    ``udevadm`` is the program to reload with: found on the PATH by default, ``None`` to
+    leave udev alone (a test, or a system image being prepared).
+    """
+    root = os.geteuid() == 0 if is_root is None else is_root
+    if not root:
+        raise UserError("installing udev rules needs root; run: sudo brailledev udev install")
+    destination = target / RULES_NAME
+    write_atomically(destination, rules_text().encode("utf-8"))
+    if udevadm == "":
+        udevadm = shutil.which("udevadm")
+    if udevadm is None:
+        return (f"installed {destination}; udevadm is not here, so unplug and plug the "
+                "embosser again (or restart) for the rules to apply")
+    for command in ([udevadm, "control", "--reload"],
+                    [udevadm, "trigger", "--subsystem-match=tty",
+                     "--subsystem-match=usbmisc", "--action=add"]):
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            return (f"installed {destination}, but '{' '.join(command[1:])}' failed "
+                    f"({result.stderr.strip() or result.returncode}); unplug and plug the "
+                    "embosser again")
+    return f"installed {destination} and reloaded udev; the embosser is /dev/embosser0"

@@ -1,0 +1,57 @@
+"""Elevens words: every refusal and event has a sentence in English and French."""
+
+import pytest
+
+from games.core import Reason, events_for
+from games.elevens.engine import JOKER, Step
+from layouts.catalog import HERE, Catalog, load_toml
+from layouts.elevens.words import card_label, event_text, reason_text, step_label
+from tests.elevens_helpers import refused, table
+
+ENGINE = HERE.parent / "games" / "elevens" / "engine.py"
+
+
+def test_both_languages_have_the_same_words():
+    en, fr = (load_toml(HERE / "elevens" / f"{lang}.toml") for lang in ("en", "fr"))
+    for section in ("names", "cards", "screen", "messages"):
+        assert set(en[section]) == set(fr[section]), section
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_reason_code_of_the_engine_has_a_message(lang):
+    import re
+
+    codes = set(re.findall(r'Reason\.of\("([a-z_]+)"', ENGINE.read_text()))
+    cat = Catalog.load("elevens", lang)
+    args = {"card": "y12", "row": "y", "pos": 5, "source": "r", "limit": 4, "kind": "fly",
+            "text": "q"}
+    for code in codes:
+        text = reason_text(cat, Reason(code, tuple(sorted(args.items()))))
+        assert text and "{" not in text
+
+
+def test_labels_follow_the_language():
+    fr, en = Catalog.load("elevens", "fr"), Catalog.load("elevens", "en")
+    assert card_label(fr, "y12") == "j12" and card_label(en, "y12") == "y12"
+    assert card_label(fr, "g3") == "v3" and card_label(fr, JOKER) == "*"
+    assert step_label(fr, Step("link", "y5", "y", 5, "g")) == "L v5>j"
+    assert step_label(en, Step("place", JOKER, "b", 7)) == "*@b7"
+    assert step_label(fr, Step("exchange", "g7", "g", 7)) == "x v7"
+
+
+def test_refusal_names_the_place_in_french():
+    game = table([["y9"], ["b3"]])
+    code = refused(game, 0, "y9")
+    text = reason_text(Catalog.load("elevens", "fr"), Reason.of(code, row="y", pos=9))
+    assert text.startswith("j9 n'est à côté")
+
+
+def test_opponents_turn_in_words_without_hidden_cards():
+    game = table([["y5", "r14"], ["b3"]], rows={"r": range(5, 11)}, stock=["g7"])
+    cat = Catalog.load("elevens", "en")
+    said = [event_text(cat, e, me=1) for e in game.play(0, game.parse_move(0, "L r5>y"))]
+    assert said == ["player 1 links from r5 and plays y5."]
+    said = [event_text(cat, e, me=1) for e in events_for(game.play(0, Step("undo")), 1)]
+    assert said == ["player 1 takes back L r5>y."]
+    seen = events_for(game.play(0, Step("draw")), 1)
+    assert [event_text(cat, e, me=1) for e in seen] == ["player 1 draws a card.", None]

@@ -1,0 +1,100 @@
+"""The emboss commands end to end: files, previews, one-sentence errors, nothing half-written."""
+
+from __future__ import annotations
+
+import os
+import pty
+import threading
+from pathlib import Path
+
+from brailledev.braille import translator
+from brailledev.cli import main
+from emboss import brf
+from emboss.deck import card_size, deck_document, deck_faces
+from emboss.embossers import profile_named
+from emboss.page import Geometry, paper
+
+
+def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
+    out, preview = tmp_path / "uno.brf", tmp_path / "uno.pdf"
+    status = main(["emboss", "deck", "uno", "--lang", "fr", "--out", str(out),
+                   "--preview", str(preview)])
+    assert status == 0
+    expected = deck_document(deck_faces("uno", "fr"), Geometry(paper("a4")), card_size("uno"),
+                             translator("fr-bfu-comp6.utb"), "uno card labels", "fr")
+    assert out.read_bytes() == brf.document_bytes(expected)
+    assert preview.read_bytes().startswith(b"%PDF-1.4")
+    assert "108 labels, 9 a sheet" in capsys.readouterr().out
+
+
+def test_replacement_cards_to_pef_for_an_embosser_profile(tmp_path: Path):
+    out = tmp_path / "labels.pef"
+    assert main(["emboss", "deck", "uno", "--cards", "r7,r7,b+2,wi", "--out", str(out),
+                 "--table", "en-ueb-g2.ctb"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("<page>") == 1 and 'xmlns="http://www.daisy.org/ns/2008/pef"' in text
+
+
+def test_index_job_file_starts_with_its_header(tmp_path: Path):
+    out = tmp_path / "pad.brf"
+    assert main(["emboss", "scorepad", "domino", "--players", "2", "--embosser",
+                 "index-everest-d", "--interpoint", "--out", str(out)]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\x1bDBT0,TD0,LS50,DP2,CH32,LP28,BI2,TM1;")
+    assert data.endswith(b"\x1a") and data.count(b"\x0c") == 4
+
+
+def test_unknown_card_one_sentence_and_no_file(tmp_path: Path, capsys):
+    out = tmp_path / "x.brf"
+    assert main(["emboss", "deck", "uno", "--cards", "r7,x9", "--out", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("brailledev: unknown uno card 'x9'") and error.count("\n") == 1
+    assert "Traceback" not in error and not out.exists()
+
+
+def test_job_refused_by_the_embosser_writes_nothing(tmp_path: Path, capsys):
+    out, preview = tmp_path / "x.brf", tmp_path / "x.svg"
+    assert main(["emboss", "deck", "uno", "--embosser", "romeo", "--paper", "11x11.5in",
+                 "--out", str(out), "--preview", str(preview)]) == 2
+    assert "at most 40 cells" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_where_the_braille_goes_must_be_said(capsys):
+    assert main(["emboss", "scorepad", "uno"]) == 2
+    assert "--out FILE, --device PORT or --printer QUEUE" in capsys.readouterr().err
+    assert main(["emboss", "scorepad", "uno", "--format", "pef", "--device", "/dev/null"]) == 2
+    assert "PEF is a file format" in capsys.readouterr().err
+
+
+def test_deck_to_a_serial_device_resumed_from_a_page():
+    master, slave = pty.openpty()
+    try:
+        document = deck_document(deck_faces("uno", "en"), Geometry(paper("a4")),
+                                 card_size("uno"), translator("en-ueb-g1.ctb"),
+                                 "uno card labels", "en")
+        expected = profile_named("generic").job(document).data(from_page=11)
+        received = bytearray()
+
+        def read() -> None:
+            while len(received) < len(expected):
+                received.extend(os.read(master, 4096))
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        assert main(["emboss", "deck", "uno", "--device", os.ttyname(slave), "--baud",
+                     "19200", "--flow", "xonxoff", "--from-page", "11"]) == 0
+        reader.join(10)
+        assert bytes(received) == expected
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_embossers_lists_profiles_ports_and_queues(capsys):
+    assert main(["embossers"]) == 0
+    out = capsys.readouterr().out
+    for name in ("generic", "index-basic-d", "index-everest-d", "romeo", "juliet",
+                 "braillo-200"):
+        assert f"  {name}: " in out
+    assert "Serial ports (--device)" in out and "CUPS queues (--printer)" in out

@@ -1,0 +1,157 @@
+"""Uno card labels on paper: the labels of UNO-12, at the real card size, packed tight."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from brailledev.braille import translator
+from emboss.deck import (
+    EDGE,
+    area_bound,
+    card_size,
+    deck_document,
+    deck_faces,
+    grid,
+    parse_cards,
+    physical_maximum,
+    slots,
+    whole_deck,
+)
+from emboss.page import Geometry, LayoutError, paper
+from emboss.preview import dots
+from layouts.catalog import rules_data
+
+TABLES = {"fr": ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb"), "en": ("en-ueb-g1.ctb", "en-ueb-g2.ctb")}
+
+
+def test_uno_1_whole_deck_from_the_box_data():
+    cards = whole_deck("uno")
+    rules = rules_data("uno")
+    assert len(cards) == 108
+    counts = Counter(cards)
+    for colour in rules["colours"]:
+        for value, copies in rules["deck"].items():
+            assert counts[colour + value] == copies
+    assert counts["wi"] == rules["wilds"]["wi"] and counts["wi+4"] == rules["wilds"]["wi+4"]
+
+
+def test_uno_12_labels_are_colour_letter_and_value():
+    english = {face.card: face.lines[0] for face in deck_faces("uno", "en")}
+    assert (english["r5"], english["r+2"], english["rsk"], english["rrv"]) == (
+        "r5", "r+2", "rsk", "rrv")
+    assert (english["wi"], english["wi+4"]) == ("wi", "wi+4")
+    french = {face.card: face.lines[0] for face in deck_faces("uno", "fr")}
+    assert (french["y7"], french["g+2"], french["brv"], french["rsk"]) == (
+        "j7", "v+2", "binv", "rpas")
+    assert (french["wi"], french["wi+4"]) == ("jk", "jk+4")
+
+
+@pytest.mark.parametrize(("lang", "table"), [(lang, table) for lang, tables in TABLES.items()
+                                             for table in tables])
+def test_uno_12_every_label_back_translates_to_its_text(lang, table):
+    louis = translator(table)
+    for face in deck_faces("uno", lang):
+        cells = louis.translate(face.lines[0]).cells
+        assert louis.back(cells) == face.lines[0], (table, face.card)
+
+
+def test_labels_lie_inside_their_cards_on_every_sheet():
+    geometry = Geometry(paper("a4"))
+    size = card_size("uno")
+    assert (size.width, size.height) == (56, 87)
+    document = deck_document(deck_faces("uno", "en"), geometry, size,
+                             translator("en-ueb-g1.ctb"), "Uno", "en")
+    columns, rows = grid(geometry.paper, size)
+    assert len(document.pages) == -(-108 // (columns * rows))
+    x0 = (geometry.paper.width - columns * size.width) / 2
+    y0 = (geometry.paper.height - rows * size.height) / 2
+    for index in range(len(document.pages)):
+        seen = set()
+        for x, y in dots(document, index):
+            column, row = int((x - x0) // size.width), int((y - y0) // size.height)
+            assert 0 <= column < columns and 0 <= row < rows
+            left, top = x0 + column * size.width, y0 + row * size.height
+            assert left + EDGE <= x <= left + size.width - EDGE
+            assert top + EDGE <= y <= top + size.height - EDGE
+            seen.add((column, row))
+        expected = min(columns * rows, 108 - index * columns * rows)
+        assert len(seen) == expected
+
+
+def test_captions_and_cut_marks_for_every_label():
+    geometry = Geometry(paper("a4"))
+    document = deck_document(deck_faces("uno", "fr", "r7,y7,wi+4"), geometry,
+                             card_size("uno"), translator("fr-bfu-comp6.utb"), "Uno", "fr")
+    page = document.pages[0]
+    assert [caption.text for caption in page.captions] == ["r7 (rouge)", "j7 (jaune)", "jk+4"]
+    for slot in slots(geometry.paper, card_size("uno")):
+        for x in (slot.x, slot.x + slot.width):
+            assert any(cut.x1 == cut.x2 == pytest.approx(x, abs=0.01)
+                       and cut.y1 <= slot.y and cut.y2 >= slot.y + slot.height
+                       for cut in page.cuts)
+        for y in (slot.y, slot.y + slot.height):
+            assert any(cut.y1 == cut.y2 == pytest.approx(y, abs=0.01)
+                       and cut.x1 <= slot.x and cut.x2 >= slot.x + slot.width
+                       for cut in page.cuts)
+
+
+@pytest.mark.parametrize("name", ["a4", "letter", "11x11.5in", "11x12in", "250x353"])
+def test_at_least_ninety_percent_of_the_physical_maximum(name):
+    sheet = paper(name)
+    size = card_size("uno")
+    geometry = Geometry(sheet)
+    columns, rows = grid(sheet, size)
+    upright = deck_document(deck_faces("uno", "en"), geometry, size,
+                            translator("en-ueb-g1.ctb"), "Uno", "en")
+    assert len(upright.pages[0].captions) == columns * rows == physical_maximum(sheet, size)
+    turned = deck_document(deck_faces("uno", "en"), geometry, size,
+                           translator("en-ueb-g1.ctb"), "Uno", "en", rotate=True)
+    placed = len(turned.pages[0].captions)
+    assert placed >= columns * rows
+    assert placed >= 0.9 * physical_maximum(sheet, size, rotated=True)
+    assert placed <= area_bound(sheet, size)
+
+
+def test_turned_labels_read_along_the_long_edge_inside_their_card():
+    geometry = Geometry(paper("a4"))
+    places = slots(geometry.paper, card_size("uno"), rotate=True)
+    assert len(places) == 11 and any(slot.turned for slot in places)
+    document = deck_document(deck_faces("uno", "en")[:11], geometry, card_size("uno"),
+                             translator("en-ueb-g1.ctb"), "Uno", "en", rotate=True)
+    for x, y in dots(document, 0):
+        assert any(slot.x + EDGE <= x <= slot.x + slot.width - EDGE
+                   and slot.y + EDGE <= y <= slot.y + slot.height - EDGE for slot in places)
+
+
+def test_replacement_set_in_the_game_notation():
+    assert parse_cards("uno", "r7, r7,b+2,wi", "en") == ["r7", "r7", "b+2", "wi"]
+    faces = deck_faces("uno", "en", "r7,r7,b+2,wi")
+    assert [face.lines[0] for face in faces] == ["r7", "r7", "b+2", "wi"]
+
+
+def test_unknown_card_is_named_and_the_notation_listed():
+    with pytest.raises(LayoutError) as error:
+        parse_cards("uno", "r7,x9", "en")
+    assert "'x9'" in str(error.value) and "sk, rv or +2" in str(error.value)
+    with pytest.raises(LayoutError, match="joker"):
+        parse_cards("uno", "r10", "fr")
+    with pytest.raises(LayoutError, match="empty"):
+        parse_cards("uno", " , ", "en")
+
+
+def test_card_larger_than_the_paper_is_refused():
+    from emboss.deck import CardSize
+
+    with pytest.raises(LayoutError, match="does not fit"):
+        deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
+                      CardSize(250, 100), translator("en-ueb-g1.ctb"), "Uno", "en")
+
+
+def test_label_too_long_for_a_card_is_refused_naming_the_card():
+    from emboss.deck import CardSize
+
+    with pytest.raises(LayoutError, match="card r1"):
+        deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
+                      CardSize(20, 40), translator("en-ueb-g1.ctb"), "Uno", "en")

@@ -1,0 +1,206 @@
+"""Pages, BRF, PEF and embosser jobs, byte for byte, and PEF against the PEF 1.0 schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
+
+from brailledev.braille import ascii_to_cells, translator
+from emboss import brf
+from emboss.deck import card_size, deck_document, deck_faces
+from emboss.embossers import PROFILES, profile_named
+from emboss.page import (
+    BLANK,
+    INCH,
+    US_LIBRARY,
+    CellSize,
+    Document,
+    Geometry,
+    LayoutError,
+    Margins,
+    Page,
+    paper,
+)
+from emboss.pef import document_pef
+from emboss.scorepad import pad_document, pad_sheets
+
+SCHEMA = Path(__file__).parent / "data" / "pef-2008-1.rng"
+PEF_NS = {"p": "http://www.daisy.org/ns/2008/pef"}
+
+
+def small_document(duplex: bool = False) -> Document:
+    geometry = Geometry(paper("a4"), duplex=duplex)
+    first = Page.blank(geometry)
+    first.put(0, 0, "⠗⠼⠑")           # r#e
+    first.put(2, 3, "⠁")             # three blanks kept before it, none after
+    second = Page.blank(geometry)
+    second.put(1, 0, "⠺⠊⠖⠼⠙")         # W I 6 # D
+    return Document(geometry, [first, second], "Test & <labels>", "en")
+
+
+def test_paper_sizes_and_custom_millimetres():
+    assert (paper("A4").width, paper("A4").height) == (210.0, 297.0)
+    assert paper("letter").width == pytest.approx(215.9)
+    assert paper("11x11.5in").height == pytest.approx(11.5 * INCH)
+    assert paper("11x12in").height == pytest.approx(304.8)
+    assert (paper("250x300").width, paper("250x300mm").height) == (250.0, 300.0)
+    with pytest.raises(LayoutError, match="unknown paper 'b5'"):
+        paper("b5")
+
+
+def test_geometry_counts_cells_and_lines_from_the_paper():
+    a4 = Geometry(paper("a4"))
+    # (210 - 20 - 2.5) / 6 + 1 cells, (297 - 20 - 5) / 10 + 1 lines
+    assert (a4.cells_per_line, a4.lines_per_page) == (32, 28)
+    us = Geometry(paper("11x11.5in"), US_LIBRARY, Margins(12.7, 12.7, 12.7, 12.7))
+    assert (us.cells_per_line, us.lines_per_page) == (41, 26)
+    assert a4.dot_centre(1, 2, 6) == pytest.approx((10 + 12 + 2.5, 10 + 10 + 5))
+
+
+def test_interpoint_back_swaps_left_and_right_margins():
+    geometry = Geometry(paper("a4"), margins=Margins(10, 5, 10, 20), duplex=True)
+    assert geometry.cell_origin(0, 0) == (20, 10)
+    assert geometry.cell_origin(0, 0, back=True) == (5, 10)
+
+
+def test_page_refuses_cells_past_its_edge():
+    page = Page.blank(Geometry(paper("a4")))
+    with pytest.raises(LayoutError, match="do not fit"):
+        page.put(0, 30, "⠁⠃⠉")
+
+
+def test_brf_bytes_exact():
+    assert brf.document_bytes(small_document()) == (
+        b"R#E\r\n\r\n   A\r\n\x0c" b"\r\nWI6#D\r\n\x0c")
+
+
+cells = st.text(alphabet=[chr(0x2800 + dots) for dots in range(64)], min_size=0, max_size=32)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(cells, min_size=0, max_size=28))
+def test_brf_holds_only_braille_ascii_and_reads_back(lines):
+    geometry = Geometry(paper("a4"))
+    page = Page.blank(geometry)
+    for number, line in enumerate(lines):
+        page.put(number, 0, line)
+    data = brf.page_bytes(page)
+    assert data.endswith(b"\x0c") and data.count(b"\x0c") == 1
+    body = data[:-1]
+    assert all(0x20 <= byte <= 0x5F for byte in body.replace(b"\r\n", b""))
+    read = [ascii_to_cells(text) for text in body.decode("ascii").split("\r\n")[:-1]]
+    assert read == page.rows()
+
+
+def test_pef_bytes_exact():
+    expected = "\n".join([
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<pef version="2008-1" xmlns="http://www.daisy.org/ns/2008/pef" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/">',
+        "<head>", "<meta>",
+        "<dc:format>application/x-pef+xml</dc:format>",
+        "<dc:identifier>test-1</dc:identifier>",
+        "<dc:title>Test &amp; &lt;labels&gt;</dc:title>",
+        "<dc:language>en</dc:language>",
+        "<dc:date>2026-11-22</dc:date>",
+        "<dc:creator>brailledev</dc:creator>",
+        "</meta>", "</head>", "<body>",
+        '<volume cols="32" rows="28" rowgap="0" duplex="true">',
+        "<section>",
+        "<page>", "<row>⠗⠼⠑</row>", "<row/>", "<row>⠀⠀⠀⠁</row>", "</page>",
+        "<page>", "<row/>", "<row>⠺⠊⠖⠼⠙</row>", "</page>",
+        "</section>", "</volume>", "</body>", "</pef>", ""])
+    pef = document_pef(small_document(duplex=True), "test-1", "2026-11-22")
+    assert pef == expected.encode("utf-8")
+
+
+def assert_valid_pef(data: bytes) -> None:
+    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
+    tree = etree.fromstring(data)
+    assert schema.validate(tree), schema.error_log
+    # The two Schematron rules of pef-2008-1.sch (rows fit the page, cells fit the row).
+    volume = tree.find(".//p:volume", PEF_NS)
+    cols, rows = int(volume.get("cols")), int(volume.get("rows"))
+    for page in tree.iterfind(".//p:page", PEF_NS):
+        page_rows = page.findall("p:row", PEF_NS)
+        assert len(page_rows) <= rows
+        assert all(len(row.text or "") <= cols for row in page_rows)
+
+
+def test_pef_of_the_whole_uno_deck_and_a_pad_is_valid_pef_1():
+    geometry = Geometry(paper("a4"))
+    deck = deck_document(deck_faces("uno", "fr"), geometry, card_size("uno"),
+                         translator("fr-bfu-comp6.utb"), "Uno", "fr")
+    assert_valid_pef(document_pef(deck, "uno-deck"))
+    pad = pad_document(pad_sheets("domino", "en", 2), Geometry(paper("letter"), duplex=True),
+                       translator("en-ueb-g1.ctb"), "Domino", "en")
+    assert_valid_pef(document_pef(pad, "domino-pad"))
+    assert_valid_pef(document_pef(small_document(), "small"))
+
+
+def test_pef_schema_rejects_a_broken_file():
+    broken = document_pef(small_document(), "x").replace(b'rowgap="0" ', b"")
+    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
+    assert not schema.validate(etree.fromstring(broken))
+
+
+def test_index_header_bytes_exact():
+    job = profile_named("index-everest-d").job(small_document())
+    assert job.header == b"\x1bDBT0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
+    assert job.end == b"\x1a"
+    assert job.data() == job.header + brf.document_bytes(small_document()) + b"\x1a"
+    duplex = Geometry(paper("letter"), US_LIBRARY, duplex=True)
+    header = profile_named("index-basic-d").header(duplex)
+    assert header == b"\x1bDBT0,TD1,LS55,DP2,CH32,LP26,BI2,TM1;"
+
+
+def test_enabling_technologies_header_bytes_exact():
+    geometry = Geometry(paper("letter"), US_LIBRARY, duplex=True)
+    header = profile_named("juliet").header(geometry)
+    # reset, 6 dots, interpoint, US cell, left margin 2+1, 32 cells, 11 inches, 26 lines
+    assert header == b"\x1b@\x1bK@\x1bi@\x1bs@\x1bLC\x1bR`\x1bTK\x1bQZ"
+
+
+def test_generic_profile_is_plain_brf():
+    job = profile_named("generic").job(small_document())
+    assert job.data() == brf.document_bytes(small_document())
+    assert job.data(from_page=2) == brf.page_bytes(small_document().pages[1])
+
+
+@pytest.mark.parametrize(("name", "geometry", "reason"), [
+    ("romeo", Geometry(paper("a4"), duplex=True), "one side only"),
+    ("index-everest-d", Geometry(paper("320x300")), "130 to 297 mm wide"),
+    ("juliet", Geometry(paper("11x11.5in")), "at most 40 cells"),
+    ("braillo-200", Geometry(paper("100x200")), "140 to 330 mm wide"),
+    ("index-basic-d", Geometry(paper("300x500")), "100 to 432 mm long"),
+    ("index-basic-d", Geometry(paper("a4"), CellSize("wide", 8.0, 12.0, 3.9)), "dots 2.2, 2.5"),
+])
+def test_profiles_refuse_jobs_that_do_not_fit(name, geometry, reason):
+    document = Document(geometry, [Page.blank(geometry)], "t", "en")
+    with pytest.raises(LayoutError, match=reason):
+        profile_named(name).job(document)
+
+
+def test_every_profile_takes_a4_single_sided():
+    geometry = Geometry(paper("a4"))
+    document = Document(geometry, [Page.blank(geometry)], "t", "en")
+    for profile in PROFILES.values():
+        assert profile.job(document).pages == [b"\x0c"]
+
+
+def test_resume_point_must_exist_and_be_a_front_page():
+    document = small_document(duplex=True)
+    job = profile_named("index-everest-d").job(document)
+    with pytest.raises(LayoutError, match="outside this job of 2 pages"):
+        job.check_start(3, duplex=True)
+    with pytest.raises(LayoutError, match="resume from page 1"):
+        job.check_start(2, duplex=True)
+    job.check_start(2, duplex=False)
+
+
+def test_blank_cells_are_the_unicode_blank():
+    assert BLANK == "\u2800"

@@ -1,0 +1,92 @@
+"""Score pads: the Domino pad of DOM-8 from the box data, and the Uno and Rummikub sheets."""
+
+from __future__ import annotations
+
+import pytest
+
+from brailledev.braille import translator
+from emboss.page import Geometry, LayoutError, paper
+from emboss.scorepad import GUIDE, pad_document, pad_sheets
+from layouts.catalog import rules_data
+
+
+def boxes(louis, row: str) -> list[str]:
+    """The printed contents of each box of a braille row, back-translated."""
+    return [louis.back(part.strip("\u2800")) for part in row.split(GUIDE)[:-1]]
+
+
+@pytest.mark.parametrize(("lang", "table", "words"), [
+    ("en", "en-ueb-g1.ctb", ["10", "11", "12", "bonus", "total"]),
+    ("fr", "fr-bfu-comp6.utb", ["10", "11", "12", "prime", "total"]),
+])
+def test_dom_8_pad_columns_rows_and_bonuses_from_the_box_data(lang, table, words):
+    louis = translator(table)
+    pad = rules_data("domino")["pad"]
+    document = pad_document(pad_sheets("domino", lang, 3), Geometry(paper("a4")), louis,
+                            "Domino", lang)
+    assert len(document.pages) == 3                       # one sheet per player
+    for seat, page in enumerate(document.pages):
+        rows = page.rows()
+        title = louis.back(rows[0])
+        assert "10-11-12" in title and title.endswith(str(seat + 1))
+        assert boxes(louis, rows[1]) == words
+        body = rows[2:2 + pad["rows"]]
+        assert len(body) == pad["rows"] == 20
+        for row, bonus in zip(body, pad["row_bonus"], strict=True):
+            assert boxes(louis, row) == ["", "", "", str(bonus), ""]
+        assert str(pad["super_bonus"]) in louis.back("".join(rows[2 + pad["rows"]:]))
+
+
+def test_dom_8_pad_follows_a_box_with_other_rows(monkeypatch):
+    from emboss import scorepad
+
+    data = rules_data("domino")
+    data["pad"]["rows"] = 3
+    data["pad"]["row_bonus"] = [7, 8, 9]
+    monkeypatch.setattr(scorepad, "rules_data", lambda game: data)
+    louis = translator("en-ueb-g1.ctb")
+    page = pad_document(pad_sheets("domino", "en", 1), Geometry(paper("a4")), louis,
+                        "Domino", "en").pages[0]
+    assert [boxes(louis, row)[3] for row in page.rows()[2:5]] == ["7", "8", "9"]
+
+
+def test_uno_sheet_counts_rounds_to_the_match_target():
+    louis = translator("en-ueb-g1.ctb")
+    geometry = Geometry(paper("a4"))
+    page = pad_document(pad_sheets("uno", "en", 4), geometry, louis, "Uno", "en").pages[0]
+    rows = page.rows()
+    assert "500" in louis.back(rows[0])
+    assert boxes(louis, rows[1]) == ["rd", "p1", "p2", "p3", "p4"]
+    numbered = [boxes(louis, row)[0] for row in rows[2:] if GUIDE in row]
+    assert numbered == [str(n) for n in range(1, len(numbered) + 1)]
+    assert len(rows) == geometry.lines_per_page          # the page is filled with rounds
+
+
+def test_rummikub_sheet_in_french():
+    louis = translator("fr-bfu-comp6.utb")
+    page = pad_document(pad_sheets("rummikub", "fr", 3), Geometry(paper("letter")), louis,
+                        "Rummikub", "fr", copies=2).pages[1]
+    assert louis.back(page.rows()[0]).lower().startswith("rummikub")
+    assert boxes(louis, page.rows()[1]) == ["mc", "j1", "j2", "j3"]
+
+
+def test_interpoint_pad_keeps_a_blank_back_per_sheet():
+    document = pad_document(pad_sheets("domino", "en", 2), Geometry(paper("a4"), duplex=True),
+                            translator("en-ueb-g1.ctb"), "Domino", "en")
+    assert len(document.pages) == 4
+    assert document.pages[1].rows() == [] and document.pages[3].rows() == []
+
+
+def test_sheet_too_wide_for_the_paper_says_why():
+    with pytest.raises(LayoutError, match="choose larger paper or fewer players"):
+        pad_document(pad_sheets("uno", "en", 9), Geometry(paper("a4")),
+                     translator("en-ueb-g1.ctb"), "Uno", "en")
+
+
+def test_unknown_pad_and_bad_counts_are_refused():
+    with pytest.raises(LayoutError, match="no score pad for elements"):
+        pad_sheets("elements", "en", 2)
+    with pytest.raises(LayoutError, match="--players 0"):
+        pad_sheets("uno", "en", 0)
+    with pytest.raises(LayoutError, match="--sheets 0"):
+        pad_document([], Geometry(paper("a4")), translator("en-ueb-g1.ctb"), "x", "en", 0)

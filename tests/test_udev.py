@@ -1,0 +1,120 @@
+"""The udev rules parse, and give access and /dev/embosser0 to the devices meant, no others."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+import pytest
+
+from brailledev.cli import main
+from brailledev.errors import UserError
+from emboss.udev import RULES_FILE, RULES_NAME, install, rules_text
+
+TOKEN = re.compile(r'([A-Z]+(?:\{[A-Za-z_]+\})?)(==|!=|\+=|:=|=)"([^"]*)"')
+MATCH_KEYS = {"ACTION", "SUBSYSTEM", "KERNEL", "ATTRS{idVendor}", "ATTRS{idProduct}",
+              "ATTRS{manufacturer}"}
+ASSIGN_KEYS = {"TAG", "SYMLINK", "GOTO", "LABEL"}
+
+
+def parse(text: str) -> list[list[tuple[str, str, str]]]:
+    """Each rule as (key, operator, value) triples; a malformed line fails the test."""
+    rules = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = [part.strip() for part in line.split(", ")]
+        tokens = []
+        for part in parts:
+            found = TOKEN.fullmatch(part)
+            assert found, f"line {number}: cannot parse {part!r}"
+            key, op, value = found.groups()
+            assert (op in ("==", "!=") and key in MATCH_KEYS) or (
+                op in ("=", "+=") and key in ASSIGN_KEYS), f"line {number}: {part}"
+            tokens.append((key, op, value))
+        rules.append(tokens)
+    return rules
+
+
+def apply(rules, device: dict[str, str]) -> tuple[set[str], set[str]]:
+    """udev's evaluation, for the keys we use: tags and symlinks given to ``device``."""
+    tags: set[str] = set()
+    links: set[str] = set()
+    skip_to = None
+    for rule in rules:
+        label = [value for key, _, value in rule if key == "LABEL"]
+        if skip_to is not None:
+            if label == [skip_to]:
+                skip_to = None
+            continue
+        matches = [(key, op, value) for key, op, value in rule if op in ("==", "!=")]
+        if not all((op == "==") == any(fnmatch.fnmatchcase(device.get(key, ""), pattern)
+                                       for pattern in value.split("|"))
+                   for key, op, value in matches):
+            continue
+        for key, _, value in rule:
+            if key == "TAG":
+                tags.add(value)
+            elif key == "SYMLINK":
+                links.add("/dev/" + value.replace("%n", re.sub(r"\D", "", device["KERNEL"])))
+            elif key == "GOTO":
+                skip_to = value
+    return tags, links
+
+
+def usb_serial(vendor: str, product: str, kernel: str = "ttyUSB0") -> dict[str, str]:
+    return {"ACTION": "add", "SUBSYSTEM": "tty", "KERNEL": kernel,
+            "ATTRS{idVendor}": vendor, "ATTRS{idProduct}": product}
+
+
+RULES = parse(rules_text())
+
+
+@pytest.mark.parametrize(("vendor", "product"), [
+    ("0403", "6001"), ("0403", "6015"), ("067b", "2303"), ("1a86", "7523"), ("10c4", "ea60"),
+])
+def test_usb_serial_adapters_get_access_and_a_stable_name(vendor, product):
+    assert apply(RULES, usb_serial(vendor, product)) == ({"uaccess"}, {"/dev/embosser0"})
+    assert apply(RULES, usb_serial(vendor, product, "ttyUSB3"))[1] == {"/dev/embosser3"}
+
+
+def test_usb_printer_class_embossers_by_maker():
+    for maker in ("Index Braille", "Braillo Norway", "Enabling Technologies"):
+        device = {"ACTION": "add", "SUBSYSTEM": "usbmisc", "KERNEL": "lp0",
+                  "ATTRS{manufacturer}": maker}
+        assert apply(RULES, device) == ({"uaccess"}, {"/dev/embosser-lp0"})
+
+
+@pytest.mark.parametrize("device", [
+    usb_serial("2341", "0043", "ttyACM0"),                        # an Arduino
+    usb_serial("0403", "6001") | {"ACTION": "remove"},
+    usb_serial("0403", "6001") | {"SUBSYSTEM": "usb"},
+    {"ACTION": "add", "SUBSYSTEM": "usbmisc", "KERNEL": "lp0",
+     "ATTRS{manufacturer}": "Brother"},                          # an ink printer
+    {"ACTION": "add", "SUBSYSTEM": "input", "KERNEL": "event3"},
+])
+def test_other_devices_are_left_alone(device):
+    assert apply(RULES, device) == (set(), set())
+
+
+def test_rules_file_ships_beside_the_code():
+    assert RULES_FILE.name == RULES_NAME and RULES_FILE.parent.name == "udev"
+    assert 'TAG+="uaccess"' in rules_text()
+
+
+def test_show_prints_the_rules(capsys):
+    assert main(["udev", "show"]) == 0
+    assert capsys.readouterr().out == rules_text()
+
+
+def test_install_needs_root_and_says_so(tmp_path: Path):
+    with pytest.raises(UserError, match="sudo brailledev udev install"):
+        install(tmp_path, is_root=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_install_writes_the_rules_and_reports(tmp_path: Path):
+    message = install(tmp_path, is_root=True, udevadm=None)
+    assert (tmp_path / RULES_NAME).read_text(encoding="utf-8") == rules_text()
+    assert message.startswith(f"installed {tmp_path / RULES_NAME}; udevadm is not here")
