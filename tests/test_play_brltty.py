@@ -23,7 +23,8 @@ from tests.brltty_harness import VirtualBrltty
 from tests.play_helpers import ONE_ROUND, wanted
 
 EN = translator("en-ueb-g1.ctb")
-WORDS_OF_THE_END = {(0,): "You win the game!", (1,): "Bo wins the game."}
+WORDS_OF_THE_END: dict[tuple[int, ...], str] = {(0,): "You win the game!",
+                                                 (1,): "Bo wins the game."}
 
 
 class Player:

@@ -10,6 +10,7 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.play import Front
 from brailledev.session import Session
+from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE, Move
 from tests.play_helpers import ONE_ROUND
 
@@ -92,7 +93,10 @@ def number_card_to_play(session: Session) -> Move | None:
     legal = session.game.legal_moves(0)
     for region in next(line for line in session.lines() if line.key == "hand").regions:
         target = region.target
-        if isinstance(target, Move) and target.move in legal and target.move.card[1:].isdigit():
+        if not isinstance(target, Move):
+            continue
+        move = target.move
+        if isinstance(move, UnoMove) and move in legal and move.card[1:].isdigit():
             return target
     return None
 
