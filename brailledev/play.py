@@ -146,6 +146,16 @@ def default_save(game: str) -> Path:
     return Path(state) / "brailledev" / f"{game}.json"
 
 
+def unfinished(path: Path) -> bool:
+    """Whether ``path`` holds a saved game that is not over (a new game must not replace it
+    unasked)."""
+    try:
+        session = Session.resume(path)
+    except UserError:
+        return False
+    return not session.game.is_over()
+
+
 def default_lang() -> str:
     """French when the environment's locale is French, else English."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -174,6 +184,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="go on with the game saved in FILE")
     parser.add_argument("--save", type=Path, default=None, metavar="FILE",
                         help="save after every move to FILE (default: in ~/.local/state)")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new game even if an unfinished one is saved there")
     parser.add_argument("--pace", type=float, default=1.5, metavar="SECONDS",
                         help="time between computer moves, to read them (default 1.5)")
     parser.set_defaults(run=_run)
@@ -191,6 +203,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.lang is not None and args.lang != session.lang:
             session.set_lang(args.lang)
     else:
+        if not args.new and unfinished(save):
+            raise UserError(f"An unfinished game is saved in {save}; go on with it with "
+                            f"--resume {save}, or start a new one with --new.")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
         session = Session.start(args.game, players=args.players, seed=seed,
                                 lang=args.lang or default_lang(), bots=args.bots,

@@ -206,3 +206,16 @@ def test_quit_target_saves_and_ends(tmp_path):
     (tmp_path / "uno.json").unlink()
     assert session.route(quit_region.target) is False
     assert (tmp_path / "uno.json").exists()
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_unasked(tmp_path, capsys):
+    session = new(tmp_path)
+    path = tmp_path / "uno.json"
+    saved = path.read_text()
+    status = main(["play", "uno", "--save", str(path), "--no-speech", "--display", "terminal"])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        f"brailledev: An unfinished game is saved in {path}; go on with it with --resume "
+        f"{path}, or start a new one with --new.\n")
+    assert path.read_text() == saved
+    assert not session.game.is_over()
