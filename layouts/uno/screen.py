@@ -243,7 +243,8 @@ class UnoScreen:
             return say("uno_round", event.dealer, round=event.round)
         if isinstance(event, Drew):
             if event.why == "deal":
-                return say("uno_dealt", event.seat, cards=cards(event.cards or ()))\
+                dealt = tuple(sort_hand(event.cards or (), COLOURS))
+                return say("uno_dealt", event.seat, cards=cards(dealt))\
                     if event.seat == table.seat else None
             if event.count == 0:
                 return say("uno_drew_none", event.seat)
