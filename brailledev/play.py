@@ -133,10 +133,7 @@ class Front:
         elif name == RESIZED:
             session.jump(session.focus)
         elif name == "repeat":
-            line = self.viewport.line_key
-            for each in session.lines():
-                if each.key == line:
-                    session.speech.say(each.text)
+            session.speech.say(session.current_text())
         return True
 
 

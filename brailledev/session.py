@@ -278,9 +278,16 @@ class Session:
         elif outcome.name == "quit":
             self.save()
             return False
-        elif outcome.name == "read_on":
-            self.read_on()
+        elif outcome.name == "repeat":
+            self.speech.say(self.current_text())
         return True
+
+    def current_text(self) -> str:
+        """The text of the line the player is on (what ``repeat`` speaks)."""
+        for line in self.lines():
+            if line.key == self.focus:
+                return line.text
+        return ""
 
     def play(self, move: Hashable) -> bool:
         """Play ``move`` for the display's seat; an illegal move is refused with its reason

@@ -219,3 +219,21 @@ def test_a_new_game_never_replaces_an_unfinished_one_unasked(tmp_path, capsys):
         f"{path}, or start a new one with --new.\n")
     assert path.read_text() == saved
     assert not session.game.is_over()
+
+
+def test_refusal_is_spoken_too(tmp_path):
+    from brailledev.speech import Speech
+
+    speech = Speech("en", record_dir=tmp_path / "said")
+    session = new()
+    session.attach_speech(speech)
+    session.run_bots()
+    assert speech.wait(timeout=60)
+    before = len(list((tmp_path / "said").glob("*.wav")))
+    wrong = next(card for card in session.view().hand
+                 if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    session.play(UnoMove(PLAY, wrong))
+    assert speech.wait(timeout=60)
+    speech.close()
+    assert len(list((tmp_path / "said").glob("*.wav"))) == before + 1
+    assert before >= len(session.history.texts) - 1  # every message was spoken
