@@ -101,7 +101,7 @@ class Session:
         self.moves = 0
         # Bots that may act without being waited for are asked once per position.
         self._optional_asked = -1
-        self._notices: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._notices: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self._last_move = 0.0
         self._prompted = -1
 
@@ -231,15 +231,16 @@ class Session:
             self.jump(MESSAGE_LINE)
         self.speech.say(text)
 
-    def notice(self, text: str) -> None:
+    def notice(self, code: str, detail: str = "") -> None:
         """Thread-safe: a notice from another thread (speech) told at the next chance."""
-        self._notices.put(text)
+        self._notices.put((code, detail))
 
     def take_notices(self) -> bool:
         """Tell the notices other threads left; True if there were any."""
         told = False
         while not self._notices.empty():
-            self.tell(self.catalog.text("speech_off", why=self._notices.get()))
+            code, detail = self._notices.get()
+            self.tell(self.catalog.text(code, detail=detail))
             told = True
         return told
 

@@ -4,10 +4,10 @@
 Each utterance is rendered to a WAV file by espeak-ng and played with the first sound player
 found (``aplay``, ``paplay``, sox's ``play``); with ``record_dir`` the WAV files are kept
 there instead of played (tests, and users without a sound card who want the files). If
-speech cannot start or cannot play, ``on_notice`` is called once and the speaker falls
-silent: the game goes on in braille.
+speech cannot start or cannot play, ``on_notice(code, detail)`` is called once (from the
+speech thread) and the speaker falls silent: the game goes on in braille.
 
-    speech = Speech("fr", on_notice=history.add)
+    speech = Speech("fr", on_notice=lambda code, detail: print(code, detail))
     speech.say("Bo joue r5.")
     speech.close()
 """
@@ -32,13 +32,19 @@ VOICES = {"en": "gmw/en", "fr": "roa/fr"}
 
 
 class SpeechUnavailable(RuntimeError):
-    """Speech cannot start or play (no espeak-ng, no sound player, no sound device)."""
+    """Speech cannot start or play: ``code`` says why (``speech_no_engine``,
+    ``speech_no_player``, ``speech_cannot_play``), ``detail`` what the system said."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
 
 
 class Speech:
     """A speaker for one language; see the module docstring for an example."""
 
-    def __init__(self, lang: str, on_notice: Callable[[str], None] | None = None,
+    def __init__(self, lang: str, on_notice: Callable[[str, str], None] | None = None,
                  record_dir: Path | None = None) -> None:
         self.lang = lang
         self.on_notice = on_notice
@@ -53,10 +59,10 @@ class Speech:
 
     def say(self, text: str) -> None:
         """Queue ``text`` to be spoken; never waits for the speaker."""
-        if self.failure is None and text.strip():
-            with self._done:
+        with self._done:
+            if self.failure is None and text.strip():
                 self._pending += 1
-            self._queue.put(text)
+                self._queue.put(text)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until everything queued was spoken (tests, and before exit); True if done."""
@@ -78,7 +84,7 @@ class Speech:
         try:
             engine = self._start()
         except SpeechUnavailable as error:
-            self._fail(str(error))
+            self._fail(error)
             return
         while True:
             text = self._queue.get()
@@ -87,7 +93,7 @@ class Speech:
             try:
                 self._speak(engine, text)
             except SpeechUnavailable as error:
-                self._fail(str(error))
+                self._fail(error)
                 return
             self.spoken += 1
             with self._done:
@@ -105,9 +111,9 @@ class Speech:
             engine = pyttsx3.init("espeak")
             engine.setProperty("voice", VOICES.get(self.lang, VOICES["en"]))
         except Exception as error:  # pyttsx3 raises whatever its driver raised
-            raise SpeechUnavailable(f"espeak-ng did not start ({error})") from None
+            raise SpeechUnavailable("speech_no_engine", str(error)) from None
         if self.record_dir is None and self._player() is None:
-            raise SpeechUnavailable("no sound player (aplay, paplay or play) is installed")
+            raise SpeechUnavailable("speech_no_player")
         return engine
 
     def _speak(self, engine: Any, text: str) -> None:
@@ -127,8 +133,8 @@ class Speech:
             done = subprocess.run([*player, name], capture_output=True, check=False)
             if done.returncode != 0:
                 detail = done.stderr.decode(errors="replace").strip().splitlines()
-                raise SpeechUnavailable(
-                    f"{player[0]} could not play sound ({detail[-1] if detail else 'no device'})")
+                raise SpeechUnavailable("speech_cannot_play",
+                                        f"{player[0]}: {detail[-1] if detail else 'no device'}")
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(name)
@@ -140,14 +146,14 @@ class Speech:
                 return player
         return None
 
-    def _fail(self, why: str) -> None:
-        self.failure = why
-        self._drain()
+    def _fail(self, error: SpeechUnavailable) -> None:
         with self._done:
+            self.failure = str(error)
+            self._drain()
             self._pending = 0
             self._done.notify_all()
         if self.on_notice is not None:
-            self.on_notice(why)
+            self.on_notice(error.code, error.detail)
 
 
 def _silent(*args: object, **kwargs: object) -> None:

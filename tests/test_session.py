@@ -237,3 +237,19 @@ def test_refusal_is_spoken_too(tmp_path):
     speech.close()
     assert len(list((tmp_path / "said").glob("*.wav"))) == before + 1
     assert before >= len(session.history.texts) - 1  # every message was spoken
+
+
+def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_path,
+                                                                          monkeypatch):
+    from brailledev.speech import Speech
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sound player anywhere
+    session = new(lang="fr")
+    speech = Speech("fr", on_notice=session.notice)
+    session.attach_speech(speech)
+    assert speech.wait(timeout=30)
+    speech.close()
+    assert session.take_notices()
+    assert not session.take_notices()
+    assert session.history.texts[-1] == (
+        "Parole coupée : aucun lecteur de son installé (aplay, paplay ou play de sox).")

@@ -50,8 +50,8 @@ def test_say_never_waits_for_the_speaker(tmp_path):
 
 def test_speech_that_cannot_start_gives_one_notice_then_silence(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # no sound player anywhere
-    notices: list[str] = []
-    speech = Speech("en", on_notice=notices.append)
+    notices: list[tuple[str, str]] = []
+    speech = Speech("en", on_notice=lambda code, detail: notices.append((code, detail)))
     deadline = time.monotonic() + 30
     while speech.failure is None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -59,7 +59,7 @@ def test_speech_that_cannot_start_gives_one_notice_then_silence(tmp_path, monkey
     speech.say("Nor this.")
     assert speech.wait(timeout=5)
     speech.close()
-    assert notices == ["no sound player (aplay, paplay or play) is installed"]
+    assert notices == [("speech_no_player", "")]
     assert speech.spoken == 0
 
 
