@@ -74,12 +74,17 @@ class LaidLine:
     braille: tuple[Braille, ...]
     windows: tuple[Window, ...]
 
-    def window_of(self, region: int) -> int:
-        """The first window showing region ``region`` (0 when it has no cells)."""
+    def window_of(self, region: int, offset: int = 0) -> int:
+        """The window showing cell ``offset`` of region ``region``, else the first window
+        showing that region (0 when it has no cells)."""
+        first = None
         for number, window in enumerate(self.windows):
-            if any(piece.region == region for piece in window.pieces):
-                return number
-        return 0
+            for piece in window.pieces:
+                if piece.region == region:
+                    if piece.start <= offset < piece.stop:
+                        return number
+                    first = number if first is None else first
+        return first or 0
 
 
 @dataclass(frozen=True)
@@ -234,12 +239,15 @@ class Viewport:
         if anchor is None or not self.lines:
             self.top, self.window = 0, 0
             return
-        key, line_number, region, item = anchor
+        key, line_number, region, item, offset = anchor
         keys = [laid.line.key for laid in self.lines]
         number = keys.index(key) if key in keys else min(line_number, len(self.lines) - 1)
         laid = self.lines[number]
         self.top = min(number, self._last_top())
-        self.window = laid.window_of(_same_region(laid.line, region, item))
+        same = _same_region(laid.line, region, item)
+        # a long region spans windows: stay on the window that showed the same part of it
+        kept = offset if same < len(laid.line.regions) and laid.line.regions[same] == item else 0
+        self.window = laid.window_of(same, kept)
 
     def goto(self, line_key: str, region: int = 0) -> None:
         """Show line ``line_key`` on the top row, at the window of region ``region``.
@@ -361,14 +369,15 @@ class Viewport:
         shown = self.lines[self.top:self.top + self.display_rows]
         return max((len(laid.windows) for laid in shown), default=1)
 
-    def _anchor(self) -> tuple[str, int, int, Region | None] | None:
+    def _anchor(self) -> tuple[str, int, int, Region | None, int] | None:
         if not self.lines:
             return None
         laid = self.lines[self.top]
         window = laid.windows[min(self.window, len(laid.windows) - 1)]
         region = window.pieces[0].region if window.pieces else 0
+        offset = window.pieces[0].start if window.pieces else 0
         item = laid.line.regions[region] if laid.line.regions else None
-        return laid.line.key, self.top, region, item
+        return laid.line.key, self.top, region, item, offset
 
 
 def _same_region(line: Line, old_index: int, old: Region | None) -> int:

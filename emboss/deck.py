@@ -18,6 +18,8 @@ from typing import Any
 
 from brailledev.braille import Translator
 from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Paper
+from games.core import NotationError
+from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
 
@@ -34,23 +36,27 @@ class Face:
     caption: str
 
 
-# A deck: the whole deck in notation from the box data; a face from a card and the words.
+# A deck: the whole deck in notation from the box data; a face from a card and the words;
+# the game's own reading of a card's text (canonical card, or NotationError).
 DeckCards = Callable[[Mapping[str, Any]], list[str]]
 FaceOf = Callable[[str, Catalog], Face]
+ReadCard = Callable[[str, Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
 class DeckKind:
     cards: DeckCards
     face: FaceOf
+    read: ReadCard
 
 
 DECKS: dict[str, DeckKind] = {}
 
 
-def register_deck(game: str, cards: DeckCards, face: FaceOf) -> None:
+def register_deck(game: str, cards: DeckCards, face: FaceOf,
+                  read: ReadCard = lambda text, rules: text.strip()) -> None:
     """Offer ``game``'s deck for embossing: ``register_deck("uno", uno_cards, uno_face)``."""
-    DECKS[game] = DeckKind(cards, face)
+    DECKS[game] = DeckKind(cards, face, read)
 
 
 @dataclass(frozen=True)
@@ -85,14 +91,21 @@ def _kind(game: str) -> DeckKind:
 
 def parse_cards(game: str, text: str, lang: str) -> list[str]:
     """A replacement set ``"r7,r7,b+2,wi"`` checked against the deck's notation."""
-    known = set(whole_deck(game))
-    chosen = [item.strip() for item in text.split(",") if item.strip()]
-    if not chosen:
+    kind, rules = _kind(game), rules_data(game)
+    known = set(kind.cards(rules))
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
         raise LayoutError("--cards is empty; list the cards to emboss, e.g. --cards 'r7,b+2'")
-    for card in chosen:
+    chosen = []
+    for item in items:
+        try:
+            card = kind.read(item, rules)
+        except NotationError:
+            card = ""
         if card not in known:
             notation = deck_data(game).get("notation", {}).get(lang, "")
-            raise LayoutError(f"unknown {game} card {card!r}; write cards as {notation}")
+            raise LayoutError(f"unknown {game} card {item!r}; write cards as {notation}")
+        chosen.append(card)
     return chosen
 
 
@@ -167,7 +180,7 @@ def physical_maximum(paper: Paper, size: CardSize, rotated: bool = False) -> int
 
 def area_bound(paper: Paper, size: CardSize) -> int:
     """No packing at all can beat the sheet's area over the card's."""
-    return math.floor(paper.width * paper.height / (size.width * size.height))
+    return math.floor(paper.width * paper.height / (size.width * size.height) + 1e-9)
 
 
 def card_cells(translator: Translator, face: Face) -> list[str]:
@@ -250,12 +263,44 @@ def uno_cards(rules: Mapping[str, Any]) -> list[str]:
 def uno_face(card: str, catalog: Catalog) -> Face:
     """An Uno label (UNO-12): colour letter + value, a wild alone: ``r5``, ``jk+4``."""
     labels = catalog.table("cards")
-    if card in labels and not isinstance(labels[card], Mapping):
-        return Face(card, (str(labels[card]),), str(labels[card]))
-    colour, value = card[0], card[1:]
+    colour, value = uno_notation.colour_of(card), uno_notation.value_of(card)
+    if not colour:
+        return Face(card, (str(labels[value]),), str(labels[value]))
     label = str(labels["colour_prefix"][colour]) + str(labels[value])
     colour_name = catalog.table("names")["colours"][colour]
     return Face(card, (label,), f"{label} ({colour_name})")
 
 
-register_deck("uno", uno_cards, uno_face)
+def read_uno_card(text: str, rules: Mapping[str, Any]) -> str:
+    """A card in Uno's own notation (case and spaces ignored): ``read_uno_card(" R7", rules)``."""
+    return uno_notation.parse_card(text, rules["colours"])
+
+
+register_deck("uno", uno_cards, uno_face, read_uno_card)
+
+
+# Elevens cards that are not number cards, in the notation of a --cards list.
+ELEVENS_SPECIAL = {"*": "joker", "L": "link", "bonus": "bonus"}
+
+
+def elevens_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Elevens box (ELV-1): ``r1`` .. ``b21``, then ``*`` jokers, ``L`` link cards and
+    ``bonus`` cards, as many as ``layouts/elevens/rules.toml`` says."""
+    cards = [f"{colour}{value}" for colour in rules["colours"]
+             for value in range(int(rules["lowest"]), int(rules["highest"]) + 1)]
+    counts = {"*": rules["jokers"], "L": rules["link_cards"], "bonus": rules["bonus_cards"]}
+    return cards + [card for card, count in counts.items() for _ in range(int(count))]
+
+
+def elevens_face(card: str, catalog: Catalog) -> Face:
+    """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``L``, ``11``."""
+    labels, names = catalog.table("cards"), catalog.table("names")
+    if card in ELEVENS_SPECIAL:
+        label = str(labels[ELEVENS_SPECIAL[card]])
+        return Face(card, (label,), f"{label} ({names[ELEVENS_SPECIAL[card]]})")
+    colour, value = card[0], card[1:]
+    label = str(labels["colour_prefix"][colour]) + value
+    return Face(card, (label,), f"{label} ({names['colours'][colour]})")
+
+
+register_deck("elevens", elevens_cards, elevens_face)

@@ -5,7 +5,7 @@ top-left corner of the sheet, as seen from the side being embossed); a :class:`P
 Unicode braille cells on that grid, plus what only previews show: ink captions and cut marks.
 
     geometry = Geometry(paper("a4"))
-    geometry.cells_per_line, geometry.lines_per_page      # (31, 27)
+    geometry.cells_per_line, geometry.lines_per_page      # (32, 28)
     page = Page.blank(geometry)
     page.put(0, 0, "⠗⠼⠑")
 """

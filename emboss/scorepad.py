@@ -12,7 +12,7 @@ printed values (the Domino row bonuses) stand in their box.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from brailledev.braille import Translator
@@ -207,6 +207,15 @@ def rummikub_pad(request: PadRequest) -> list[Sheet]:
     return rounds_pad(str(request.words["title"]), request)
 
 
+def elevens_pad(request: PadRequest) -> list[Sheet]:
+    """Elevens (ELV-11): a game per row; the footer gives the box's points."""
+    points = request.rules["points"]
+    footer = str(request.words["footer"]).format(**points)
+    return [replace(sheet, footer=footer)
+            for sheet in rounds_pad(str(request.words["title"]), request)]
+
+
 register_pad("domino", domino_pad)
+register_pad("elevens", elevens_pad)
 register_pad("uno", uno_pad)
 register_pad("rummikub", rummikub_pad)

@@ -55,3 +55,15 @@ def test_opponents_turn_in_words_without_hidden_cards():
     assert said == ["player 1 takes back L r5>y."]
     seen = events_for(game.play(0, Step("draw")), 1)
     assert [event_text(cat, e, me=1) for e in seen] == ["player 1 draws a card.", None]
+
+
+def test_own_steps_are_said_to_you_with_the_drawn_card():
+    game = table([["r14"], ["b3"]], stock=["g7"])
+    drew = events_for(game.play(0, Step("draw")), 0)[0]
+    assert event_text(Catalog.load("elevens", "en"), drew, me=0) == "You draw g7."
+    assert event_text(Catalog.load("elevens", "fr"), drew, me=0) == "Vous piochez v7."
+    game = table([["r12", "r13"], ["b3"]])
+    placed = game.play(0, game.parse_move(0, "r12"))[0]
+    assert event_text(Catalog.load("elevens", "fr"), placed, me=0) == "Vous posez r12."
+    assert event_text(Catalog.load("elevens", "fr"), placed, me=1,
+                      names=["Bo", "vous"]) == "Bo pose r12."

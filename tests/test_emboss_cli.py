@@ -98,3 +98,36 @@ def test_embossers_lists_profiles_ports_and_queues(capsys):
                  "braillo-200"):
         assert f"  {name}: " in out
     assert "Serial ports (--device)" in out and "CUPS queues (--printer)" in out
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from emboss.cli import _progress_bar
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert _progress_bar() is None
+    master, slave = pty.openpty()
+    try:
+        with os.fdopen(slave, "w", closefd=False) as terminal:
+            monkeypatch.setattr(sys, "stderr", terminal)
+            show = _progress_bar()
+            assert show is not None
+            show(3, 12)
+            show(12, 12)
+        seen = os.read(master, 4096).decode()
+        assert "page 3/12 [#####...............]" in seen
+        assert "page 12/12 [####################]" in seen
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_unknown_table_and_resume_point_are_one_sentence(tmp_path: Path, capsys):
+    out = tmp_path / "x.brf"
+    assert main(["emboss", "deck", "uno", "--table", "nope.ctb", "--out", str(out)]) == 2
+    assert "'nope.ctb' cannot be found" in capsys.readouterr().err
+    assert main(["emboss", "deck", "uno", "--from-page", "13", "--out", str(out)]) == 2
+    assert "outside this job of 12 pages" in capsys.readouterr().err
+    assert not out.exists()

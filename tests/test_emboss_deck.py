@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from brailledev.braille import translator
 from emboss.deck import (
     EDGE,
+    CardSize,
     area_bound,
     card_size,
     deck_document,
@@ -19,7 +23,7 @@ from emboss.deck import (
     slots,
     whole_deck,
 )
-from emboss.page import Geometry, LayoutError, paper
+from emboss.page import Geometry, LayoutError, Paper, paper
 from emboss.preview import dots
 from layouts.catalog import rules_data
 
@@ -125,8 +129,14 @@ def test_turned_labels_read_along_the_long_edge_inside_their_card():
                    and slot.y + EDGE <= y <= slot.y + slot.height - EDGE for slot in places)
 
 
+def test_uno_deck_is_the_engine_deck():
+    from games.uno.engine import _deck
+
+    assert sorted(whole_deck("uno")) == sorted(_deck(rules_data("uno")))
+
+
 def test_replacement_set_in_the_game_notation():
-    assert parse_cards("uno", "r7, r7,b+2,wi", "en") == ["r7", "r7", "b+2", "wi"]
+    assert parse_cards("uno", "r7, R7,b+2,WI", "en") == ["r7", "r7", "b+2", "wi"]
     faces = deck_faces("uno", "en", "r7,r7,b+2,wi")
     assert [face.lines[0] for face in faces] == ["r7", "r7", "b+2", "wi"]
 
@@ -142,16 +152,39 @@ def test_unknown_card_is_named_and_the_notation_listed():
 
 
 def test_card_larger_than_the_paper_is_refused():
-    from emboss.deck import CardSize
-
     with pytest.raises(LayoutError, match="does not fit"):
         deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
                       CardSize(250, 100), translator("en-ueb-g1.ctb"), "Uno", "en")
 
 
 def test_label_too_long_for_a_card_is_refused_naming_the_card():
-    from emboss.deck import CardSize
-
     with pytest.raises(LayoutError, match="card r1"):
         deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
                       CardSize(20, 40), translator("en-ueb-g1.ctb"), "Uno", "en")
+
+
+def test_label_that_needs_eight_dots_is_an_error_naming_it():
+    from emboss.deck import Face, card_cells
+
+    with pytest.raises(LayoutError, match="label 'R5' of card r5 cannot be written in six-dot"):
+        card_cells(translator("en-us-comp8.ctb"), Face("r5", ("R5",), "R5"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(60, 600), st.floats(60, 900), st.floats(20, 120), st.floats(20, 160),
+       st.booleans())
+def test_packing_never_overlaps_nor_leaves_the_sheet(width, height, card_w, card_h, rotate):
+    sheet, size = Paper("custom", width, height), CardSize(card_w, card_h)
+    places = slots(sheet, size, rotate)
+    columns, rows = grid(sheet, size)
+    assert len(places) >= columns * rows
+    assert len(places) <= area_bound(sheet, size)
+    for slot in places:
+        assert slot.x >= -1e-6 and slot.x + slot.width <= width + 1e-6
+        assert slot.y >= -1e-6 and slot.y + slot.height <= height + 1e-6
+        assert {slot.width, slot.height} == {card_w, card_h}
+        assert rotate or not slot.turned
+    for a, b in itertools.combinations(places, 2):
+        apart = (a.x + a.width <= b.x + 1e-6 or b.x + b.width <= a.x + 1e-6
+                 or a.y + a.height <= b.y + 1e-6 or b.y + b.height <= a.y + 1e-6)
+        assert apart

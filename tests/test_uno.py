@@ -317,11 +317,18 @@ def test_uno_8_empty_stock_reshuffles_the_discard_except_its_top():
 
 
 def test_uno_8_nothing_to_draw_passes_the_turn():
-    game = rig(new(), hands=[["r3", "b4"], ["b7"], ["b2"]], discard=["r9"], colour="r",
+    game = rig(new(), hands=[["g3", "b4"], ["b7"], ["b2"]], discard=["r9"], colour="r",
                current=0, stock=[])
     events = play(game, 0, "draw")
     assert Drew(0, 0, "draw", ()) in events
-    assert game.current == 1 and game.hands[0] == ["r3", "b4"]
+    assert game.current == 1 and game.hands[0] == ["g3", "b4"]
+
+
+def test_uno_8_nothing_to_draw_a_player_who_can_play_must_play():
+    game = rig(new(), hands=[["r3", "b4"], ["b7"], ["b2"]], discard=["r9"], colour="r",
+               current=0, stock=[])
+    assert refused(game, 0, "draw") == "uno_nothing_to_draw"
+    assert "draw" not in {format_move(m) for m in game.legal_moves(0)}
 
 
 def test_uno_9_last_draw_two_is_drawn_before_scoring():

@@ -5,7 +5,7 @@ import json
 from brailledev.cli import main
 from brailledev.selfplay import selfplay
 from games.play import play_out
-from games.uno import BOTS, SELFPLAY_OPTIONS, Move, Uno
+from games.uno import BOTS, SELFPLAY_OPTIONS, HeuristicBot, Move, Uno
 from layouts.catalog import rules_data
 
 DATA = rules_data("uno")
@@ -52,6 +52,24 @@ def test_heuristic_challenges_a_likely_bluff():
                   colour="r", current=0)
     game.play(0, Move("play", "wi+4", "g"))
     assert bot.choose(game.view(1), game.legal_moves(1)) == Move("challenge")
+
+
+def test_heuristic_stops_challenging_a_player_whose_draw_fours_prove_honest():
+    bot = HeuristicBot(1)
+    honest = rigged([["wi+4", "wi+4", "b1", "b2", "y3"], ["r1", "g2"]], discard=["r9"],
+                    colour="r", current=0)
+    honest.play(0, Move("play", "wi+4", "g"))
+    assert bot.choose(honest.view(1), honest.legal_moves(1)) == Move("challenge")
+    honest.play(1, Move("challenge"))
+    later = rigged([["wi+4", "b1", "b2", "y3", "y4"], ["r1", "g2", *["g5"] * 6]],
+                   discard=["r9"], colour="r", current=1)
+    bot.choose(later.view(1), later.legal_moves(1))
+    assert bot.bluffs == {0: [0, 1]}
+    bot.bluffs[0] = [0, 3]
+    later = rigged([["r3", "r4", "r5", "wi+4", "y4"], ["b1", "b2"]], discard=["r9"],
+                   colour="r", current=0)
+    later.play(0, Move("play", "wi+4", "g"))
+    assert bot.choose(later.view(1), later.legal_moves(1)) == Move("accept")
 
 
 def test_heuristic_attacks_when_an_opponent_is_near_out():

@@ -32,7 +32,7 @@ class RandomBot:
     def choose(self, view: ElevensView, legal: Sequence[Step]) -> Step | None:
         if not legal:
             return None
-        stuck = any(step.startswith("x ") for step in view.steps) and not view.placed_other
+        stuck = view.exchanged and not view.placed_other
         steps = [step for step in legal if stuck or step.kind != "undo"] or list(legal)
         return self.rng.choice(steps)
 

@@ -166,7 +166,7 @@ class ElevensView:
     current: Seat | None
     played: int
     limit: int
-    steps: tuple[str, ...]
+    steps: tuple[Step, ...]
     placed_other: bool
     beginner: bool
     over: bool
@@ -174,15 +174,157 @@ class ElevensView:
     highest: int
     start: int
 
+    exchanged: bool = False
+
     def neighbours(self, row: str) -> list[str]:
-        index = self.order.index(row)
-        return [self.order[i] for i in (index - 1, index + 1) if 0 <= i < len(self.order)]
+        return _neighbours(self.order, row)
 
     def free_ends(self, row: str) -> list[int]:
         """Free positions next to an occupied one in ``row`` (where a card may go)."""
+        ends = {pos for low, high in segments(self.rows[row]) for pos in (low - 1, high + 1)}
+        return sorted(pos for pos in ends if self.lowest <= pos <= self.highest)
+
+    def _on_board(self, row: str, pos: int) -> bool:
+        return row in self.rows and self.lowest <= pos <= self.highest
+
+    def _touches(self, row: str, pos: int) -> bool:
         cells = self.rows[row]
-        return [pos for pos in range(self.lowest, self.highest + 1)
-                if pos not in cells and (pos - 1 in cells or pos + 1 in cells)]
+        return pos - 1 in cells or pos + 1 in cells
+
+    def can_place_number(self) -> bool:
+        """ELV-7: whether this seat can put a number card on the table, directly or by a
+        link card."""
+        for card in self.hand:
+            if card == JOKER:
+                continue
+            row, pos = split_card(card)
+            if pos in self.rows[row]:
+                continue
+            if self._touches(row, pos):
+                return True
+            if self.link_cards[self.seat] and any(pos in self.rows[other]
+                                                  for other in self.neighbours(row)):
+                return True
+        return False
+
+    def check(self, step: Step) -> Reason | None:
+        """The reason ``step`` is illegal for this seat now, or ``None``."""
+        if self.over:
+            return Reason.of("game_over")
+        if self.seat != self.current:
+            return Reason.of("not_your_turn")
+        if step.kind == "draw":
+            if self.played:
+                return Reason.of("draw_only_first")
+            return None if self.stock else Reason.of("stock_empty")
+        if step.kind == "end":
+            return self._check_end()
+        if step.kind == "undo":
+            return None if self.played else Reason.of("nothing_to_undo")
+        if step.kind not in KINDS:
+            return Reason.of("unknown_step", kind=step.kind)
+        row, pos = split_card(step.card)
+        if step.card != JOKER and not (self._on_board(row, pos) and pos != self.start):
+            return Reason.of("no_such_card", card=step.card)
+        if step.card not in self.hand:
+            return Reason.of("card_not_in_hand", card=step.card)
+        if self.played >= self.limit:
+            return Reason.of("limit_reached", limit=self.limit)
+        if step.kind == "discard":
+            if step.card != JOKER:
+                return Reason.of("discard_only_jokers")
+            if len(self.hand) == 1 and self.exchanged and not self.placed_other:
+                return Reason.of("exchange_needs_other_card")
+            return None
+        if step.kind == "exchange":
+            return self._check_exchange(step)
+        if step.kind == "link":
+            return self._check_link(step)
+        return self._check_place(step)
+
+    def _check_end(self) -> Reason | None:
+        if self.exchanged and not self.placed_other:
+            return Reason.of("exchange_needs_other_card")
+        if not self.played and self.stock:
+            return Reason.of("draw_or_play")
+        # ELV-7: a joker alone never forces; a turn full of discards leaves no room to play
+        if (not self.stock and not self.placed_other and self.played < self.limit
+                and self.can_place_number()):
+            return Reason.of("must_play")
+        return None
+
+    def _check_place(self, step: Step) -> Reason | None:
+        row, pos = step.row, step.pos
+        if step.card != JOKER and (row, pos) != split_card(step.card):
+            return Reason.of("wrong_place", card=step.card)
+        if not self._on_board(row, pos):
+            return Reason.of("no_such_place", row=row, pos=pos)
+        if pos in self.rows[row]:
+            return Reason.of("place_taken", row=row, pos=pos)
+        if not self._touches(row, pos):
+            return Reason.of("not_next_to_row", row=row, pos=pos)
+        return None
+
+    def _check_link(self, step: Step) -> Reason | None:
+        if self.beginner:
+            return Reason.of("no_links_in_beginner")
+        if self.link_cards[self.seat] == 0:
+            return Reason.of("no_link_card")
+        row, pos = step.row, step.pos
+        if step.card != JOKER and (row, pos) != split_card(step.card):
+            return Reason.of("wrong_place", card=step.card)
+        if not self._on_board(step.source, pos) or not self._on_board(row, pos):
+            return Reason.of("no_such_place", row=row, pos=pos)
+        if row not in self.neighbours(step.source):
+            return Reason.of("not_neighbour_row", source=step.source, row=row)
+        if pos not in self.rows[step.source]:
+            return Reason.of("link_needs_card", row=step.source, pos=pos)
+        if pos in self.rows[row]:
+            return Reason.of("place_taken", row=row, pos=pos)
+        return None
+
+    def _check_exchange(self, step: Step) -> Reason | None:
+        row, pos = split_card(step.card)
+        if step.card == JOKER or (step.row, step.pos) != (row, pos):
+            return Reason.of("wrong_place", card=step.card)
+        if self.rows[row].get(pos) != JOKER:
+            return Reason.of("no_joker_there", row=row, pos=pos)
+        # ELV-8: room and a free place must remain for the other card the exchange requires
+        if not self.placed_other and (self.played + 1 >= self.limit
+                                      or not any(self.free_ends(r) for r in self.order)):
+            return Reason.of("exchange_needs_other_card")
+        return None
+
+    def legal_steps(self) -> list[Step]:
+        """Every legal step of this seat now (none when it is not the seat's turn)."""
+        if self.over or self.seat != self.current:
+            return []
+        hand = self.hand
+        candidates: list[Step] = [DRAW, END, UNDO, DISCARD]
+        numbers = [card for card in dict.fromkeys(hand) if card != JOKER]
+        candidates += [place(card) for card in numbers]
+        candidates += [Step("exchange", card, *split_card(card)) for card in numbers]
+        joker = JOKER in hand
+        if joker:
+            candidates += [Step("place", JOKER, row, pos)
+                           for row in self.order for pos in self.free_ends(row)]
+        if self.link_cards[self.seat] and not self.beginner:
+            for source in self.order:
+                for other in self.neighbours(source):
+                    for pos in sorted(self.rows[source]):
+                        if pos in self.rows[other]:
+                            continue
+                        card = f"{other}{pos}"
+                        if card in hand:
+                            candidates.append(Step("link", card, other, pos, source))
+                        if joker:
+                            candidates.append(Step("link", JOKER, other, pos, source))
+        return [step for step in candidates if self.check(step) is None]
+
+
+def _neighbours(order: Sequence[str], row: str) -> list[str]:
+    index = order.index(row)
+    return [order[i] for i in (index - 1, index + 1) if 0 <= i < len(order)]
 
 
 def segments(cells: Mapping[int, str]) -> list[tuple[int, int]]:
@@ -304,164 +446,16 @@ class Elevens(Game[Step, ElevensView]):
     def is_over(self) -> bool:
         return self.over
 
-    # ---- questions about the table --------------------------------------------------------
+    # ---- checking, through the seat's view (a seat's legal steps depend on what it knows)
 
     def neighbours(self, row: str) -> list[str]:
-        index = self.order.index(row)
-        return [self.order[i] for i in (index - 1, index + 1) if 0 <= i < len(self.order)]
-
-    def _on_board(self, row: str, pos: int) -> bool:
-        return row in self.rows and self.lowest <= pos <= self.highest
-
-    def _touches(self, row: str, pos: int) -> bool:
-        cells = self.rows[row]
-        return pos - 1 in cells or pos + 1 in cells
-
-    def _is_card(self, card: str) -> bool:
-        row, pos = split_card(card)
-        return self._on_board(row, pos) and pos != self.start
-
-    def _placed_other(self) -> bool:
-        return any(step["kind"] in ("place", "link") for step in self.turn)
-
-    def _exchanged(self) -> bool:
-        return any(step["kind"] == "exchange" for step in self.turn)
-
-    def can_place_number(self, seat: Seat) -> bool:
-        """ELV-7: whether ``seat`` can put a number card on the table, directly or by a link."""
-        for card in self.hands[seat]:
-            if card == JOKER:
-                continue
-            row, pos = split_card(card)
-            if pos in self.rows[row]:
-                continue
-            if self._touches(row, pos):
-                return True
-            if self.links[seat] and any(pos in self.rows[other]
-                                         for other in self.neighbours(row)):
-                return True
-        return False
-
-    # ---- checking -----------------------------------------------------------------------
+        return _neighbours(self.order, row)
 
     def check(self, seat: Seat, move: Step) -> Reason | None:
-        if self.over:
-            return Reason.of("game_over")
-        if seat != self.current:
-            return Reason.of("not_your_turn")
-        if move.kind == "draw":
-            if self.turn:
-                return Reason.of("draw_only_first")
-            return None if self.stock else Reason.of("stock_empty")
-        if move.kind == "end":
-            return self._check_end(seat)
-        if move.kind == "undo":
-            return None if self.turn else Reason.of("nothing_to_undo")
-        hand = self.hands[seat]
-        if move.kind not in KINDS:
-            return Reason.of("unknown_step", kind=move.kind)
-        if move.card != JOKER and not self._is_card(move.card):
-            return Reason.of("no_such_card", card=move.card)
-        if move.card not in hand:
-            return Reason.of("card_not_in_hand", card=move.card)
-        if len(self.turn) >= self.limit:
-            return Reason.of("limit_reached", limit=self.limit)
-        if move.kind == "discard":
-            if move.card != JOKER:
-                return Reason.of("discard_only_jokers")
-            if len(hand) == 1 and self._exchanged() and not self._placed_other():
-                return Reason.of("exchange_needs_other_card")
-            return None
-        if move.kind == "exchange":
-            return self._check_exchange(move)
-        if move.kind == "link":
-            return self._check_link(seat, move)
-        return self._check_place(move)
-
-    def _check_end(self, seat: Seat) -> Reason | None:
-        if self._exchanged() and not self._placed_other():
-            return Reason.of("exchange_needs_other_card")
-        if not self.turn and self.stock:
-            return Reason.of("draw_or_play")
-        # ELV-7: a joker alone never forces; a turn full of discards leaves no room to play
-        if (not self.stock and not self._placed_other() and len(self.turn) < self.limit
-                and self.can_place_number(seat)):
-            return Reason.of("must_play")
-        return None
-
-    def _check_place(self, move: Step) -> Reason | None:
-        row, pos = move.row, move.pos
-        if move.card != JOKER and (row, pos) != split_card(move.card):
-            return Reason.of("wrong_place", card=move.card)
-        if not self._on_board(row, pos):
-            return Reason.of("no_such_place", row=row, pos=pos)
-        if pos in self.rows[row]:
-            return Reason.of("place_taken", row=row, pos=pos)
-        if not self._touches(row, pos):
-            return Reason.of("not_next_to_row", row=row, pos=pos)
-        return None
-
-    def _check_link(self, seat: Seat, move: Step) -> Reason | None:
-        if self.beginner:
-            return Reason.of("no_links_in_beginner")
-        if self.links[seat] == 0:
-            return Reason.of("no_link_card")
-        row, pos = move.row, move.pos
-        if move.card != JOKER and (row, pos) != split_card(move.card):
-            return Reason.of("wrong_place", card=move.card)
-        if not self._on_board(move.source, pos) or not self._on_board(row, pos):
-            return Reason.of("no_such_place", row=row, pos=pos)
-        if row not in self.neighbours(move.source):
-            return Reason.of("not_neighbour_row", source=move.source, row=row)
-        if pos not in self.rows[move.source]:
-            return Reason.of("link_needs_card", row=move.source, pos=pos)
-        if pos in self.rows[row]:
-            return Reason.of("place_taken", row=row, pos=pos)
-        return None
-
-    def _check_exchange(self, move: Step) -> Reason | None:
-        row, pos = split_card(move.card)
-        if move.card == JOKER or (move.row, move.pos) != (row, pos):
-            return Reason.of("wrong_place", card=move.card)
-        if self.rows[row].get(pos) != JOKER:
-            return Reason.of("no_joker_there", row=row, pos=pos)
-        # ELV-8: room and a free place must remain for the other card the exchange requires
-        if not self._placed_other() and (len(self.turn) + 1 >= self.limit
-                                         or not any(self._free_ends(r) for r in self.order)):
-            return Reason.of("exchange_needs_other_card")
-        return None
-
-    # ---- moves --------------------------------------------------------------------------
+        return self.view(seat).check(move)
 
     def legal_moves(self, seat: Seat) -> list[Step]:
-        if self.over or seat != self.current:
-            return []
-        hand = self.hands[seat]
-        candidates: list[Step] = [DRAW, END, UNDO, DISCARD]
-        numbers = [card for card in dict.fromkeys(hand) if card != JOKER]
-        candidates += [place(card) for card in numbers]
-        candidates += [Step("exchange", card, *split_card(card)) for card in numbers]
-        joker = JOKER in hand
-        if joker:
-            candidates += [Step("place", JOKER, row, pos)
-                           for row in self.order for pos in self._free_ends(row)]
-        if self.links[seat] and not self.beginner:
-            for source in self.order:
-                for other in self.neighbours(source):
-                    for pos in sorted(self.rows[source]):
-                        if pos in self.rows[other]:
-                            continue
-                        card = f"{other}{pos}"
-                        if card in hand:
-                            candidates.append(Step("link", card, other, pos, source))
-                        if joker:
-                            candidates.append(Step("link", JOKER, other, pos, source))
-        return [move for move in candidates if self.check(seat, move) is None]
-
-    def _free_ends(self, row: str) -> list[int]:
-        cells = self.rows[row]
-        ends = {pos for start, stop in segments(cells) for pos in (start - 1, stop + 1)}
-        return sorted(pos for pos in ends if self.lowest <= pos <= self.highest)
+        return self.view(seat).legal_steps()
 
     def _apply(self, seat: Seat, move: Step) -> list[Event]:
         if move.kind == "draw":
@@ -587,8 +581,10 @@ class Elevens(Game[Step, ElevensView]):
             stock=len(self.stock), bonuses=tuple(self.bonuses), bonus_left=self.bonus_left,
             current=None if self.over else self.current,
             played=len(self.turn), limit=self.limit,
-            steps=tuple(self.format_move(_step_of(r)) for r in self.turn),
-            placed_other=self._placed_other(), beginner=self.beginner, over=self.over,
+            steps=tuple(_step_of(r) for r in self.turn),
+            placed_other=any(r["kind"] in ("place", "link") for r in self.turn),
+            exchanged=any(r["kind"] == "exchange" for r in self.turn),
+            beginner=self.beginner, over=self.over,
             lowest=self.lowest, highest=self.highest, start=self.start)
 
     # ---- notation -----------------------------------------------------------------------
@@ -635,7 +631,7 @@ class Elevens(Game[Step, ElevensView]):
 
     def _card(self, row: str, value: str, text: str) -> str:
         card = f"{row}{int(value)}"
-        if not self._on_board(row, int(value)):
+        if row not in self.rows or not self.lowest <= int(value) <= self.highest:
             raise NotationError(Reason.of("unknown_move", text=text))
         return card
 

@@ -8,7 +8,8 @@ hands, stock and discard are lists of them (stock and discard tops are the list 
 Wild's colour is chosen in the move that plays it (``wi:g``); only a Wild turned up as the
 first card needs a separate ``choose`` move. A turn is a phase of the current seat:
 
-- ``play``: play a matching card or ``draw`` (always allowed, UNO-4);
+- ``play``: play a matching card or ``draw`` (always allowed, UNO-4, unless the stock and
+  the discard are both spent: then ``draw`` passes a player who has no matching card, UNO-8);
 - ``drawn``: play the card just drawn or ``keep`` it (UNO-4); a drawn card that does not
   match ends the turn at once, with nothing to decide;
 - ``choose``: the colour of a first-card Wild (UNO-3);
@@ -366,10 +367,13 @@ class Uno(Game[Move, UnoView]):
             hand = self.hands[seat]
             table = self.play_moves[len(hand) == 2]
             matching = self.matching[self.colour, self.discard[-1]]
+            playable = len(moves)
             for card in dict.fromkeys(hand):
                 if card in matching:
                     moves += table[card]
-            moves.append(_DRAW)
+            # UNO-8: with nothing left to draw, "draw" only passes a player who cannot play
+            if len(moves) == playable or self.stock or len(self.discard) > 1:
+                moves.append(_DRAW)
         elif phase == PHASE_DRAWN:
             if self.matches(self.drawn):
                 moves += self.play_moves[len(self.hands[seat]) == 2][self.drawn]
@@ -410,7 +414,16 @@ class Uno(Game[Move, UnoView]):
                 return Reason.of("uno_only_drawn_card", card=self.drawn)
         elif kind == KEEP:
             return Reason.of("uno_nothing_drawn")
+        elif kind == DRAW and not self._can_draw() and self._has_match(seat):
+            return Reason.of("uno_nothing_to_draw")
         return self._check_play(seat, move) if kind == PLAY else None
+
+    def _can_draw(self) -> bool:
+        return bool(self.stock) or len(self.discard) > 1
+
+    def _has_match(self, seat: Seat) -> bool:
+        matching = self.matching[self.colour, self.discard[-1]]
+        return any(card in matching for card in self.hands[seat])
 
     def _check_catch(self, seat: Seat, move: Move) -> Reason | None:
         if self.catchable < 0 or move.target != self.catchable:

@@ -68,9 +68,11 @@ class Words:
     def reason(self, reason: Reason) -> str:
         return self.catalog.reason(reason)
 
-    def player(self, seat: Seat, viewer: Seat | None) -> str:
-        """``you`` for the viewer, else ``player 2`` (seats are shown from 1)."""
-        return self.text("you") if seat == viewer else self.text("player", seat=seat + 1)
+    def player(self, seat: Seat, viewer: Seat | None, names: Sequence[str] = ()) -> str:
+        """``you`` for the viewer, else the seat's name if given, else ``player 2``."""
+        if seat == viewer:
+            return self.text("you")
+        return names[seat] if names else self.text("player", seat=seat + 1)
 
     def read_card(self, text: str) -> Card:
         """A label back to its card (``j7`` in French is ``y7``); raises NotationError."""
@@ -90,57 +92,12 @@ class Words:
         return ([(str(card), self.card(card)) for card in numbers]
                 + [(f"E{colour}", self.element(colour)) for colour in data["colours"]])
 
-    def event(self, event: Event, viewer: Seat | None) -> str | None:
-        """One event as a sentence for ``viewer`` (already filtered for that seat)."""
-        said = self._event(event, viewer)
+    def event(self, event: Event, viewer: Seat | None,
+              names: Sequence[str] = ()) -> str | None:
+        """One event as a sentence for ``viewer`` (already filtered for that seat); seats are
+        called by ``names`` when given (``("you", "Bo", "Cy")``)."""
+        said = _Teller(self, viewer, tuple(names)).event(event)
         return said[:1].upper() + said[1:] if said else None
-
-    def _about(self, code: str, seat: Seat, viewer: Seat | None, **args: object) -> str:
-        """The message ``code`` about ``seat``; its ``_own`` form when the viewer did it."""
-        if seat == viewer:
-            return self.text(f"{code}_own", **args)
-        return self.text(code, player=self.player(seat, viewer), **args)
-
-    def _event(self, event: Event, viewer: Seat | None) -> str | None:
-        who = self.player
-        if isinstance(event, Placed):
-            if event.card is not None and event.seat == viewer:
-                return self.text("placed_own", card=self.card(event.card),
-                                 element=self.element(event.element))
-            return self.text("placed", player=who(event.seat, viewer),
-                             element=self.element(event.element))
-        if isinstance(event, Revealed):
-            shown = ", ".join(f"{self.element(element)} {self.card(card)}"
-                              for element, _, card in event.placements)
-            return self.text("revealed", cards=shown, order=self.order(event.order))
-        if isinstance(event, ToStock):
-            return self.text(f"to_stock_{event.why}", card=self.card(event.card))
-        if isinstance(event, Bidding):
-            return self._about("bidding", event.seat, viewer, card=self.card(event.card))
-        if isinstance(event, Laid):
-            return self._about("laid", event.seat, viewer, cards=self.cards(event.cards))
-        if isinstance(event, Passed):
-            return self._about("passed", event.seat, viewer)
-        if isinstance(event, Won):
-            return self._about("won", event.seat, viewer, card=self.card(event.card),
-                               combination=self.combination(event.key),
-                               cards=self.cards(event.cards))
-        if isinstance(event, HandScored):
-            return self.text("hand_scored", points=self.numbers(event.points),
-                             totals=self.numbers(event.totals))
-        if isinstance(event, Kept):
-            return self._about("kept", event.seat, viewer, count=event.count)
-        if isinstance(event, Drew):
-            if event.cards is not None and event.seat == viewer:
-                return self.text("drew_own", cards=self.cards(event.cards)) if event.cards else None
-            return self.text("drew", player=who(event.seat, viewer), count=event.count)
-        if isinstance(event, NewHand):
-            return self._about("new_hand", event.first, viewer, number=event.number + 1)
-        if isinstance(event, GameOver):
-            return self.text("game_over_win",
-                             players=", ".join(who(seat, viewer) for seat in event.winners),
-                             points=event.totals[event.winners[0]])
-        return None
 
     def order(self, order: Sequence[str]) -> str:
         """The colour order, strongest first: ``b r g y k``."""
@@ -149,3 +106,64 @@ class Words:
     @staticmethod
     def numbers(values: Sequence[int]) -> str:
         return " ".join(str(value) for value in values)
+
+
+@dataclass(frozen=True)
+class _Teller:
+    """Events in words for one viewer."""
+
+    words: Words
+    viewer: Seat | None
+    names: tuple[str, ...]
+
+    def about(self, code: str, seat: Seat, **args: object) -> str:
+        """The message ``code`` about ``seat``; its ``_own`` form when the viewer did it."""
+        if seat == self.viewer:
+            return self.words.text(f"{code}_own", **args)
+        return self.words.text(code, player=self.who(seat), **args)
+
+    def who(self, seat: Seat) -> str:
+        return self.words.player(seat, self.viewer, self.names)
+
+    def event(self, event: Event) -> str | None:
+        words, text, about = self.words, self.words.text, self.about
+        if isinstance(event, Placed):
+            if event.card is not None and event.seat == self.viewer:
+                return text("placed_own", card=words.card(event.card),
+                            element=words.element(event.element))
+            return text("placed", player=self.who(event.seat),
+                        element=words.element(event.element))
+        if isinstance(event, Revealed):
+            shown = ", ".join(f"{words.element(element)} {words.card(card)}"
+                              for element, _, card in event.placements)
+            return text("revealed", cards=shown, order=words.order(event.order))
+        if isinstance(event, ToStock):
+            return text(f"to_stock_{event.why}", card=words.card(event.card))
+        if isinstance(event, Bidding):
+            return about("bidding", event.seat, card=words.card(event.card))
+        if isinstance(event, Laid):
+            return about("laid", event.seat, cards=words.cards(event.cards))
+        if isinstance(event, Passed):
+            return about("passed", event.seat)
+        if isinstance(event, Won):
+            return about("won", event.seat, card=words.card(event.card),
+                         combination=words.combination(event.key),
+                         cards=words.cards(event.cards))
+        if isinstance(event, HandScored):
+            return text("hand_scored", points=words.numbers(event.points),
+                        totals=words.numbers(event.totals))
+        if isinstance(event, Kept):
+            return about("kept", event.seat, count=event.count)
+        if isinstance(event, Drew):
+            if event.seat == self.viewer:
+                return text("drew_own", cards=words.cards(event.cards or ())) \
+                    if event.cards else None
+            return text("drew", player=self.who(event.seat), count=event.count) \
+                if event.count else None
+        if isinstance(event, NewHand):
+            return about("new_hand", event.first, number=event.number + 1)
+        if isinstance(event, GameOver):
+            return text("game_over_win",
+                        players=", ".join(self.who(seat) for seat in event.winners),
+                        points=event.totals[event.winners[0]])
+        return None

@@ -11,6 +11,7 @@ The engine speaks in canonical notation (``y12``, ``L r5>y``); people read label
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.core import Event, Reason, Seat
 from games.elevens.engine import (
@@ -71,48 +72,49 @@ def reason_text(cat: Catalog, reason: Reason) -> str:
     return cat.text(reason.code, **args)
 
 
-def player_name(cat: Catalog, seat: Seat, me: Seat | None) -> str:
-    names = cat.table("names")
-    return str(names["you"]) if seat == me else str(names["seat"]).format(seat=seat + 1)
-
-
 def event_text(cat: Catalog, event: Event, me: Seat | None = None,
                names: Sequence[str] | None = None) -> str | None:
     """One sentence for an event as ``me`` may learn it (filter with ``events_for`` first),
-    or ``None`` for events not worth saying; ``names`` replaces "player N"."""
+    or ``None`` for events not worth saying. The seat ``me`` is addressed as "you" (the
+    ``*_you`` messages); ``names`` names the others (default "player N")."""
 
-    def who(seat: Seat) -> str:
-        return names[seat] if names is not None else player_name(cat, seat, me)
+    def say(code: str, seat: Seat, **args: Any) -> str:
+        if seat == me:
+            return cat.text(f"{code}_you", **args)
+        player = names[seat] if names is not None else str(
+            cat.table("names")["seat"]).format(seat=seat + 1)
+        return cat.text(code, player=player, **args)
 
     if isinstance(event, Placed):
         card = card_label(cat, event.card) if event.card != JOKER else (
             f"{card_label(cat, JOKER)}@{row_label(cat, event.row)}{event.pos}")
         if event.source:
             source = f"{row_label(cat, event.source)}{event.pos}"
-            return cat.text("linked", player=who(event.seat), source=source, card=card)
-        return cat.text("placed", player=who(event.seat), card=card)
+            return say("linked", event.seat, source=source, card=card)
+        return say("placed", event.seat, card=card)
     if isinstance(event, Exchanged):
-        card = f"{row_label(cat, event.row)}{event.pos}"
-        return cat.text("exchanged", player=who(event.seat), card=card)
+        return say("exchanged", event.seat, card=f"{row_label(cat, event.row)}{event.pos}")
     if isinstance(event, Discarded):
-        return cat.text("discarded", player=who(event.seat))
+        return say("discarded", event.seat)
     if isinstance(event, Drew):
-        if event.card is not None and event.seat == me:
-            return cat.text("drew_own", card=card_label(cat, event.card))
-        return cat.text("drew", player=who(event.seat))
+        return say("drew", event.seat, card=card_label(cat, event.card or ""))
     if isinstance(event, BonusTaken):
-        names_table = cat.table("names")
-        return cat.text("bonus", player=who(event.seat),
-                        colour=names_table["colours"][event.row],
-                        half=names_table["halves"][event.half])
+        words = cat.table("names")
+        return say("bonus", event.seat, colour=words["colours"][event.row],
+                   half=words["halves"][event.half])
     if isinstance(event, Undone):
-        return cat.text("undone", player=who(event.seat), step=step_label(cat, event.step))
+        return say("undone", event.seat, step=step_label(cat, event.step))
     if isinstance(event, TurnEnded):
-        if event.passed:
-            return cat.text("passed", player=who(event.seat))
-        return None
+        return say("passed", event.seat) if event.passed else None
     if isinstance(event, GameOver):
-        scores = ", ".join(f"{who(seat)} {points}" for seat, points in enumerate(event.scores))
-        winners = ", ".join(who(seat) for seat in event.winners)
-        return cat.text("result", scores=scores, winners=winners)
+        def name(seat: Seat) -> str:
+            if names is not None:
+                return names[seat]
+            if seat == me:
+                return str(cat.table("names")["you"])
+            return str(cat.table("names")["seat"]).format(seat=seat + 1)
+
+        scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
+        return cat.text("result", scores=scores,
+                        winners=", ".join(name(seat) for seat in event.winners))
     return None
