@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from layouts.common.screen import Ask, Move
@@ -36,3 +37,27 @@ def wanted(lines: tuple[Line, ...], legal: list[Any], pending: Any) -> tuple[str
                     and not said.wild):
                 return key, index
     raise AssertionError(f"nothing to route among {[line.text for line in lines]}")
+
+
+@cache
+def turns_to_end(seed: int, limit: int = 300) -> int:
+    """How many turns the player of :func:`wanted` needs to finish a 2-player round."""
+    from brailledev.session import Session
+
+    session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND, pace=0)
+    session.run_bots()
+    turns = 0
+    while not session.game.is_over() and turns < limit:
+        key, index = wanted(session.lines(), session.game.legal_moves(0), session.pending)
+        line = next(line for line in session.lines() if line.key == key)
+        session.route(line.regions[index].target)
+        session.run_bots()
+        turns += 1
+    return turns
+
+
+def short_deal(at_least: int = 3) -> int:
+    """The seed, among the first 40, of the shortest round of at least ``at_least`` turns:
+    whole games through a real display stay quick whatever the engine's dealing does."""
+    turns = {seed: turns_to_end(seed) for seed in range(40)}
+    return min((count, seed) for seed, count in turns.items() if count >= at_least)[1]

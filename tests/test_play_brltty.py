@@ -20,7 +20,7 @@ from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE
 from layouts.uno.screen import label
 from tests.brltty_harness import VirtualBrltty
-from tests.play_helpers import ONE_ROUND, wanted
+from tests.play_helpers import ONE_ROUND, short_deal, wanted
 
 EN = translator("en-ueb-g1.ctb")
 WORDS_OF_THE_END: dict[tuple[int, ...], str] = {(0,): "You win the game!",
@@ -154,7 +154,7 @@ def play_to_the_end(player: Player, limit: int = 300, panning: bool = False) -> 
 
 
 def test_whole_game_through_brltty_on_40_cells(tmp_path):
-    with playing(tmp_path, columns=40, seed=18) as player:
+    with playing(tmp_path, columns=40, seed=short_deal(4)) as player:
         turns = play_to_the_end(player)
         final = player.read_all_messages()
     assert turns > 3
@@ -162,7 +162,7 @@ def test_whole_game_through_brltty_on_40_cells(tmp_path):
 
 
 def test_whole_game_through_brltty_on_20_cells_with_panning(tmp_path):
-    with playing(tmp_path, columns=20, seed=2) as player:
+    with playing(tmp_path, columns=20, seed=short_deal(5)) as player:
         play_to_the_end(player, panning=True)
         final = player.read_all_messages(panning=True)
     assert player.session.game.is_over()
@@ -171,7 +171,7 @@ def test_whole_game_through_brltty_on_20_cells_with_panning(tmp_path):
 
 
 def test_brltty_restart_mid_game_goes_on_where_it_was(tmp_path):
-    with playing(tmp_path, columns=40, seed=16) as player:
+    with playing(tmp_path, columns=40, seed=short_deal(4)) as player:
         for _ in range(2):
             player.turn()
         before = player.session.game.to_dict()
