@@ -130,3 +130,27 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
         display.press(Named("quit"))
         runner.join(5)
     assert not runner.is_alive()
+
+
+def test_three_row_display_shows_news_status_and_hand_together():
+    for seed in range(10):  # a deal where the player holds a playable card
+        session = Session.start("uno", players=3, seed=seed, lang="en", options=ONE_ROUND,
+                                pace=0)
+        session.run_bots()
+        if number_card_to_play(session) is not None:
+            break
+    display = MemoryDisplay(columns=40, rows=3)
+    shown = Front(session, display, EN)
+    shown.redraw()
+    assert [laid.line.key for laid in shown.viewport.lines[:3]] == \
+        ["messages", "status", "hand"]
+    assert shown.viewport.line_key == MESSAGE_LINE
+    assert display.shown[2].startswith(shown.viewport.lines[2].windows[0].cells[:3])
+    target = number_card_to_play(session)
+    hand = shown.viewport.lines[2]
+    piece = next(piece for window in hand.windows for piece in window.pieces
+                 if hand.line.regions[piece.region].target == target)
+    assert piece in hand.windows[0].pieces
+    count = session.view().hand_counts[0]
+    shown.press(Route(piece.column, row=2))
+    assert session.view().hand_counts[0] == count - 1
