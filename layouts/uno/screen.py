@@ -205,8 +205,8 @@ class UnoScreen:
         if mine and len(view.hand) == 2 and view.phase in ("play", "drawn"):
             regions.append(Region(cat.text("uno_say_on" if said.uno else "uno_say_off"),
                                   target=Ask(replace(said, uno=not said.uno))))
-        if view.catchable >= 0 and view.catchable != view.seat and not (
-                view.teams and view.catchable % 2 == view.seat % 2):
+        # A partner cannot be caught (UNO-11): the engine says so if the player tries.
+        if view.catchable >= 0 and view.catchable != view.seat:
             regions.append(Region(cat.text("uno_catch", name=table.names[view.catchable]),
                                   target=Move(UnoMove(CATCH, target=view.catchable))))
         regions.append(Region(cat.text("help"), target=Show("help")))
