@@ -19,9 +19,13 @@ from typing import Any
 from brailledev.braille import Translator
 from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Paper
 from games.core import NotationError
+from games.domino.game import parse_card as parse_domino_card
+from games.domino.grid import card_text as domino_card_text
+from games.elements.cards import Card as ElementsCard
 from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
+from layouts.elements.words import Words
 
 # Room kept between a card's edge and its dots (mm), so a cut never grazes braille.
 EDGE = 3.0
@@ -304,3 +308,47 @@ def elevens_face(card: str, catalog: Catalog) -> Face:
 
 
 register_deck("elevens", elevens_cards, elevens_face)
+
+
+def elements_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Elements box (ELE-1): ``r0`` .. ``k10`` then the element cards ``Er`` .. ``Ek``."""
+    values = range(int(rules["min_value"]), int(rules["max_value"]) + 1)
+    return ([f"{colour}{value}" for colour in rules["colours"] for value in values]
+            + [f"E{colour}" for colour in rules["colours"]])
+
+
+def elements_face(card: str, catalog: Catalog) -> Face:
+    """An Elements label, the display's own: ``j7``, ``Ej`` in French; caption with the colour."""
+    words = Words(catalog)
+    if card.startswith("E"):
+        colour = card[1:]
+        label = words.element(colour)
+        caption = words.text("element_caption", colour=words.colour(colour))
+        return Face(card, (label,), f"{label} ({caption})")
+    label = words.card(ElementsCard(card[0], int(card[1:])))
+    return Face(card, (label,), f"{label} ({words.colour(card[0])})")
+
+
+register_deck("elements", elements_cards, elements_face)
+
+
+def domino_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Domino 10-11-12 box (DOM-1) from ``layouts/domino/rules.toml``, each card higher
+    half first: ``1/1``, ``1/1``, ``2/1`` ... ``6/0``."""
+    return [domino_card_text(parse_domino_card(text)) for text in rules["cards"]]
+
+
+def domino_face(card: str, catalog: Catalog) -> Face:
+    """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
+    label as on the display."""
+    label = str(catalog.table("cards")[card])
+    blank = catalog.table("names")["blank"]
+    return Face(card, (label,), f"{label} ({blank})" if card.endswith("/0") else label)
+
+
+def read_domino_card(text: str, rules: Mapping[str, Any]) -> str:
+    """A card with its halves in either order: ``read_domino_card("0/6", rules) == "6/0"``."""
+    return domino_card_text(parse_domino_card(text))
+
+
+register_deck("domino", domino_cards, domino_face, read_domino_card)

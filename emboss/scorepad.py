@@ -42,6 +42,8 @@ class Sheet:
     footer: str = ""
     # A sheet of rounds keeps only the rows the page has room for.
     fill: bool = False
+    # Ink beside each row in previews, for sighted helpers: "row 3, bonus 1".
+    row_captions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,10 @@ def sheet_page(sheet: Sheet, geometry: Geometry, translator: Translator) -> Page
                                  " | ".join(column.heading for column in sheet.columns)))
     for offset, row in enumerate(rows):
         boxes(top + 1 + offset, row)
+        if offset < len(sheet.row_captions):
+            x, y = geometry.cell_origin(top + 1 + offset, needed_cells)
+            page.captions.append(Caption(x + 1, y + 2 * geometry.cell.dot_pitch,
+                                         sheet.row_captions[offset]))
     bottom = top + 1 + len(rows)
     for offset, cells in enumerate(footer):
         page.put(bottom + offset, 0, cells)
@@ -180,9 +186,12 @@ def domino_pad(request: PadRequest) -> list[Sheet]:
     rows = tuple(tuple(str(bonus) if i == bonus_at else "" for i in range(len(columns)))
                  for bonus in bonuses)
     footer = str(words["footer"]).format(super_bonus=pad["super_bonus"])
+    captions = tuple(str(words["row_caption"]).format(number=number, bonus=bonus)
+                     for number, bonus in enumerate(bonuses, start=1))
     return [Sheet(str(words["title"]).format(
                       player=str(words["player"]).format(number=seat + 1)),
-                  columns, rows, footer) for seat in range(request.players)]
+                  columns, rows, footer, row_captions=captions)
+            for seat in range(request.players)]
 
 
 def rounds_pad(title: str, request: PadRequest) -> list[Sheet]:
@@ -193,7 +202,11 @@ def rounds_pad(title: str, request: PadRequest) -> list[Sheet]:
     columns = (Column(str(words["round"]), 2), *players)
     # As many rounds as the page holds; the sheet drops the rows that do not fit.
     rows = tuple((str(number),) + ("",) * request.players for number in range(1, 100))
-    return [Sheet(title, columns, rows, str(words["footer"]), fill=True)]
+    template = words.get("row_caption")
+    captions = () if template is None else tuple(str(template).format(number=number)
+                                                  for number in range(1, 100))
+    return [Sheet(title, columns, rows, str(words["footer"]), fill=True,
+                  row_captions=captions)]
 
 
 def uno_pad(request: PadRequest) -> list[Sheet]:
@@ -215,7 +228,21 @@ def elevens_pad(request: PadRequest) -> list[Sheet]:
             for sheet in rounds_pad(str(request.words["title"]), request)]
 
 
+def elements_pad(request: PadRequest) -> list[Sheet]:
+    """Elements (ELE-7, ELE-8): a hand per player as first player, one row each, a total row."""
+    words = request.words
+    columns = (Column(str(words["hand"]), 2),
+               *(Column(str(words["player"]).format(number=seat + 1))
+                 for seat in range(request.players)))
+    rows = tuple((str(number),) + ("",) * request.players
+                 for number in range(1, request.players + 1))
+    return [Sheet(str(words["title"]), columns,
+                  (*rows, (str(words["total"]),) + ("",) * request.players),
+                  str(words["footer"]))]
+
+
 register_pad("domino", domino_pad)
+register_pad("elements", elements_pad)
 register_pad("elevens", elevens_pad)
 register_pad("uno", uno_pad)
 register_pad("rummikub", rummikub_pad)

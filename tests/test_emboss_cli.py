@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import select
 import threading
 from pathlib import Path
 
@@ -116,7 +117,9 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
             assert show is not None
             show(3, 12)
             show(12, 12)
-        seen = os.read(master, 4096).decode()
+        seen = ""
+        while "12/12" not in seen and select.select([master], [], [], 5)[0]:
+            seen += os.read(master, 4096).decode()
         assert "page 3/12 [#####...............]" in seen
         assert "page 12/12 [####################]" in seen
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,13 @@ def test_pef_bytes_exact():
     assert pef == expected.encode("utf-8")
 
 
+@functools.cache
+def pef_schema() -> etree.RelaxNG:
+    return etree.RelaxNG(etree.parse(str(SCHEMA)))
+
+
 def assert_valid_pef(data: bytes) -> None:
-    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
+    schema = pef_schema()
     tree = etree.fromstring(data)
     assert schema.validate(tree), schema.error_log
     # The two Schematron rules of pef-2008-1.sch (rows fit the page, cells fit the row).
@@ -142,10 +148,23 @@ def test_pef_of_the_whole_uno_deck_and_a_pad_is_valid_pef_1():
     assert_valid_pef(document_pef(small_document(), "small"))
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.lists(cells, max_size=28), min_size=1, max_size=4), st.booleans(),
+       st.sampled_from(["a4", "letter", "11x11.5in"]))
+def test_any_document_makes_valid_pef(pages, duplex, name):
+    geometry = Geometry(paper(name), duplex=duplex)
+    sheets = []
+    for lines in pages:
+        page = Page.blank(geometry)
+        for number, line in enumerate(lines[:geometry.lines_per_page]):
+            page.put(number, 0, line)
+        sheets.append(page)
+    assert_valid_pef(document_pef(Document(geometry, sheets, "t", "fr"), "x", "2026-11-22"))
+
+
 def test_pef_schema_rejects_a_broken_file():
     broken = document_pef(small_document(), "x").replace(b'rowgap="0" ', b"")
-    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
-    assert not schema.validate(etree.fromstring(broken))
+    assert not pef_schema().validate(etree.fromstring(broken))
 
 
 def test_index_header_bytes_exact():

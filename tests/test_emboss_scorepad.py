@@ -84,9 +84,17 @@ def test_sheet_too_wide_for_the_paper_says_why():
 
 
 def test_unknown_pad_and_bad_counts_are_refused():
-    with pytest.raises(LayoutError, match="no score pad for elements"):
-        pad_sheets("elements", "en", 2)
+    with pytest.raises(LayoutError, match="no score pad for chess"):
+        pad_sheets("chess", "en", 2)
     with pytest.raises(LayoutError, match="--players 0"):
         pad_sheets("uno", "en", 0)
     with pytest.raises(LayoutError, match="--sheets 0"):
         pad_document([], Geometry(paper("a4")), translator("en-ueb-g1.ctb"), "x", "en", 0)
+
+
+def test_dom_8_preview_says_which_row_and_its_bonus():
+    page = pad_document(pad_sheets("domino", "fr", 1), Geometry(paper("a4")),
+                        translator("fr-bfu-comp6.utb"), "Domino", "fr").pages[0]
+    texts = [caption.text for caption in page.captions]
+    assert "ligne 1, prime 1" in texts and "ligne 20, prime 5" in texts
+    assert texts[0] == "Domino 10-11-12, joueur 1"

@@ -388,6 +388,21 @@ def test_uno_10_two_players_draw_two_and_four_make_the_opponent_draw_and_play_ag
     assert len(game.hands[1]) == 8 and game.current == 0
 
 
+def test_uno_10_two_players_first_draw_two_lets_the_dealer_start():
+    game = seed_with_first("+2", players=2)
+    other = 1 - game.dealer
+    assert len(game.hands[other]) == 9 and game.current == game.dealer
+
+
+def test_uno_10_two_players_guilty_challenge_gives_the_challenger_the_turn():
+    game = rig(new(2), hands=[["r3", "wi+4", "b1"], ["b7", "g7"]], discard=["r9"],
+               colour="r", current=0)
+    play(game, 0, "wi+4:g")
+    assert game.current == 1
+    play(game, 1, "challenge")
+    assert game.current == 1 and len(game.hands[0]) == 7 and game.colour == "r"
+
+
 def test_uno_11_teams_score_both_opponents_and_win_together():
     with pytest.raises(ValueError):
         new(3, teams=2)
@@ -396,6 +411,16 @@ def test_uno_11_teams_score_both_opponents_and_win_together():
                current=0)
     play(game, 0, "r3")
     assert game.scores() == [11, 0, 11, 0] and game.winners() == [0, 2]
+
+
+def test_uno_11_six_players_make_three_teams_of_two_partners_apart():
+    game = new(6, teams=2, match_target=0)
+    assert [game.team_of(seat) for seat in range(6)] == [0, 1, 2, 0, 1, 2]
+    game = rig(game, hands=[["r3"], ["b7"], ["y1"], ["wi", "y2"], ["g4"], ["y4"]],
+               discard=["r9"], colour="r", current=0)
+    play(game, 0, "r3")
+    assert game.winners() == [0, 3]
+    assert game.scores()[0] == game.scores()[3] == 7 + 1 + 4 + 4
 
 
 def test_uno_11_partners_cannot_catch_each_other():

@@ -6,18 +6,21 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from games.core import Bot
 from games.domino.game import DominoView
 from games.domino.grid import (
+    Card,
     Grid,
     Move,
+    Opening,
     Option,
-    Place,
     Rules,
-    Square,
+    best_points,
     opening_options,
     placements,
 )
@@ -44,49 +47,40 @@ def pad_gain(pad: ScorePad, option: Option, rules: Rules) -> int:
     return after.total() - pad.total()
 
 
-def _run(grid: Grid, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
-    total = length = 0
-    x, y = x + dx, y + dy
-    while (x, y) in grid:
-        total += grid[(x, y)]
-        length += 1
-        x, y = x + dx, y + dy
-    return total, length
+def unseen(view: DominoView) -> Counter[Card]:
+    """Cards the seat has not seen: the box minus the table and its own hand."""
+    left = Counter(view.deck)
+    left.subtract(place.card for place in view.table)
+    left.subtract(view.hand)
+    return +left
 
 
-def opening_left(grid: Grid, squares: Sequence[Square], rules: Rules) -> int:
-    """The most points a single half laid next to ``squares`` could score the next player:
-    for each free square beside them or at the end of their lines, the best half 1-6."""
-    free: set[Square] = set()
-    for x, y in squares:
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            _, length = _run(grid, x, y, dx, dy)
-            end = (x + dx * (length + 1), y + dy * (length + 1))
-            free.add(end)
-    worst = 0
-    points = rules.line_points
-    for x, y in free:
-        left, l_len = _run(grid, x, y, -1, 0)
-        right, r_len = _run(grid, x, y, 1, 0)
-        up, u_len = _run(grid, x, y, 0, -1)
-        down, d_len = _run(grid, x, y, 0, 1)
-        row = left + right if l_len + r_len else None
-        col = up + down if u_len + d_len else None
-        for half in range(1, 7):
-            got = 0
-            if row is not None:
-                got += points.get(row + half, 0)
-            if col is not None:
-                got += points.get(col + half, 0)
-            worst = max(worst, got)
-    return worst
+def expected_reply(grid: Grid, cards: Counter[Card], hand: int, rules: Rules) -> float:
+    """The points the next player can expect to score on ``grid`` with ``hand`` cards drawn
+    from ``cards``: the expected best of ``hand`` draws, card by card (hypergeometric)."""
+    total = sum(cards.values())
+    if total == 0 or hand <= 0 or not grid:
+        return 0.0
+    hand = min(hand, total)
+    best = best_points(grid, cards, rules)
+    # E[max] = sum over thresholds t of P(max >= t), P(max >= t) = 1 - P(no card reaches t)
+    levels = sorted({points for points in best.values() if points > 0})
+    expected, previous = 0.0, 0
+    for level in levels:
+        reaching = sum(cards[c] for c, points in best.items() if points >= level)
+        below = total - reaching
+        miss = math.comb(below, hand) / math.comb(total, hand)
+        expected += (level - previous) * (1.0 - miss)
+        previous = level
+    return expected
 
 
 class HeuristicBot:
-    """Points the sheet takes now (row bonuses, super bonuses, full columns included), minus
-    what the placement leaves open to the next player, among the best few by points."""
+    """Weighs each of its best few placements (by what the sheet takes now: points, row
+    bonuses, super bonuses, full columns) against what it leaves open: the points the next
+    player can expect to score on the table it leaves, with cards drawn from those unseen."""
 
-    def __init__(self, seed: int, caution: float = 0.6, shortlist: int = 12) -> None:
+    def __init__(self, seed: int, caution: float = 1.0, shortlist: int = 6) -> None:
         self.rng = random.Random(seed)
         self.caution = caution
         self.shortlist = shortlist
@@ -94,25 +88,29 @@ class HeuristicBot:
     def choose(self, view: DominoView, legal: Sequence[Move]) -> Move | None:
         if not legal:
             return None
-        options = self._options(view, legal)
+        options = self._options(view)
         pad = view.pads[view.seat]
         ranked = sorted(((pad_gain(pad, o, view.rules) + self.rng.random() * 0.01, o)
                          for o in options), key=lambda pair: -pair[0])
+        if self.caution == 0 or len(ranked) == 1:
+            return ranked[0][1].move
+        cards = unseen(view)
+        following = (view.seat + 1) % view.players
+        hand = view.hand_sizes[following] if following != view.seat else 0
         best: tuple[float, Move] | None = None
         for gain, option in ranked[: self.shortlist]:
             move = option.move
-            places = (move.first, move.second) if not isinstance(move, Place) else (move,)
+            places = (move.first, move.second) if isinstance(move, Opening) else (move,)
             grid = dict(view.grid)
             for place in places:
                 grid.update(place.cells())
-            squares = [s for place in places for s in place.squares]
-            value = gain - self.caution * opening_left(grid, squares, view.rules)
+            value = gain - self.caution * expected_reply(grid, cards, hand, view.rules)
             if best is None or value > best[0]:
                 best = (value, move)
         return None if best is None else best[1]
 
     @staticmethod
-    def _options(view: DominoView, legal: Sequence[Move]) -> list[Option]:
+    def _options(view: DominoView) -> list[Option]:
         if view.opening or not view.grid:
             return opening_options(view.hand, view.rules)
         return placements(view.grid, view.hand, view.rules)

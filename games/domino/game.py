@@ -125,13 +125,15 @@ class Dealt(Event):
 
 @dataclass(frozen=True)
 class Placed(Event):
-    """A turn's cards laid (DOM-5), the scoring line values, and what the pad took (DOM-8)."""
+    """A turn's cards laid (DOM-5), the scoring line values, and what the pad took (DOM-8).
+    ``notation`` is the move with its squares named on the table just after it was laid."""
 
     seat: Seat
     move: Move
     lines: tuple[int, ...]
     points: int
     entry: PadEntry
+    notation: str
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,8 @@ class Domino(Game[Move, DominoView]):
         self.shown: list[Card] = []
         self.pads = [self.box.blank_pad() for _ in range(players)]
         self._slots: list[Slot] | None = None
+        # what a fresh game dealt (round 1 starting), for whoever shows the game from the start
+        self.start_events: list[Event] = []
         # options per set of cards on the current table (a bot and check ask several times)
         self._known: dict[tuple[Card, ...], list[Option]] = {}
 
@@ -238,13 +242,15 @@ class Domino(Game[Move, DominoView]):
         if deck is not None:
             data = {**data, "cards": list(deck)}
         game = cls(players, data, random.Random(seed))
-        game._start_round([])
+        game._start_round(game.start_events)
         return game
 
     # --- turn flow -------------------------------------------------------------------------
 
     def _start_round(self, events: list[Event]) -> None:
-        """DOM-4: gather the round's cards, deal hands and personal stocks, clear the table."""
+        """DOM-4: gather the round's cards, deal hands and personal stocks, clear the table.
+        Round 2 deals the pile set aside as exchanges left it, and sets the first round's
+        cards aside; cards that do not split evenly into stocks stay set aside."""
         box = self.box
         if self.round == 1:
             pile = self.set_aside
@@ -388,7 +394,7 @@ class Domino(Game[Move, DominoView]):
         for value in scoring:
             per_value[value] += self.box.rules.line_points[value]
         self.pads[seat], entry = self.pads[seat].record(per_value, bonus > 0)
-        events: list[Event] = [Placed(seat, move, scoring, points, entry)]
+        events: list[Event] = [Placed(seat, move, scoring, points, entry, self.format_move(move))]
         if self.stocks[seat]:
             drawn = self.stocks[seat].pop()
             self.hands[seat].append(drawn)

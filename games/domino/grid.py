@@ -314,3 +314,37 @@ def opening_options(cards: Sequence[Card], rules: Rules) -> list[Option]:
                     scoring, points, bonus = score_lines(values, rules)
                     found.append(Option(Opening(first, second), scoring, points, bonus))
     return found
+
+
+def best_points(grid: Grid, cards: Iterable[Card], rules: Rules) -> dict[Card, int]:
+    """The most points each distinct card of ``cards`` could score on ``grid`` now (0 when
+    it scores nothing or does not fit), super bonuses left out: what a bot fears of an unseen
+    card."""
+    limit = rules.max_line
+    points = rules.line_points
+    best: dict[Card, int] = {}
+    halves: list[tuple[Card, int, int]] = []
+    for c in set(cards):
+        best[c] = 0
+        halves.append((c, c[0], c[1]))
+        if c[0] != c[1]:
+            halves.append((c, c[1], c[0]))
+    for _, _, _, along, across1, has1, across2, has2 in slots(grid):
+        for c, u, v in halves:
+            main = along + u + v
+            if main > limit:
+                continue
+            gained = points.get(main, 0)
+            if has1:
+                one = across1 + u
+                if one > limit:
+                    continue
+                gained += points.get(one, 0)
+            if has2:
+                two = across2 + v
+                if two > limit:
+                    continue
+                gained += points.get(two, 0)
+            if gained > best[c]:
+                best[c] = gained
+    return best

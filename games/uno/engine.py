@@ -4,7 +4,8 @@
     events = game.play(game.must_act()[0], game.parse_move(game.must_act()[0], "draw"))
 
 Design: cards are their notation strings (``r7``, ``wi+4``, see :mod:`games.uno.notation`);
-hands, stock and discard are lists of them (stock and discard tops are the list ends). A
+hands, stock and discard are lists of them (the discard's top is its last card; the stock is
+an unordered pile from which every draw takes a card at random, as good as shuffling). A
 Wild's colour is chosen in the move that plays it (``wi:g``); only a Wild turned up as the
 first card needs a separate ``choose`` move. A turn is a phase of the current seat:
 
@@ -19,8 +20,8 @@ A player who plays the second-to-last card without saying UNO (``r7`` instead of
 becomes ``catchable``: every opponent is an actor and may ``catch`` until the seat the game
 waits for completes a move (UNO-7). Rounds follow each other until a score reaches the match
 target (UNO-9); ``match_target=0`` plays one round. The start of the game (dealer draw, deal,
-first card) is in :attr:`Uno.start_events`; later rounds' starts come with the move that ended
-the round before.
+first card) is in :attr:`Uno.start_events` (not saved: a resumed game has shown them already);
+later rounds' starts come with the move that ended the round before.
 """
 
 from __future__ import annotations
@@ -225,8 +226,9 @@ class UnoView(NamedTuple):
 
 class Uno(Game[Move, UnoView]):
     """Uno for 2 to 6 players; options ``wild_draw_four`` (``"no_other_playable"``, the seed,
-    or ``"no_matching_colour"``, Mattel), ``teams`` (0 or 2) and ``match_target`` (points to
-    win the match; 0 for a single round; default from the data)."""
+    or ``"no_matching_colour"``, Mattel), ``teams`` (0, or 2 for teams of two partners sitting
+    alternately) and ``match_target`` (points to win the match; 0 for a single round; default
+    from the data)."""
 
     name: ClassVar[str] = "uno"
     min_players: ClassVar[int] = 2
@@ -334,7 +336,8 @@ class Uno(Game[Move, UnoView]):
     # -------------------------------------------------------------- who acts, what is legal
 
     def team_of(self, seat: Seat) -> int:
-        return seat % 2 if self.teams else seat
+        # Teams of two sit alternately (UNO-11): partners are half the table apart.
+        return seat % (self.players // 2) if self.teams else seat
 
     def actors(self) -> list[Seat]:
         if self.phase == PHASE_OVER:
@@ -357,9 +360,10 @@ class Uno(Game[Move, UnoView]):
         if self.phase == PHASE_OVER:
             return []
         moves: list[Move] = []
-        if (self.catchable >= 0 and seat != self.catchable
-                and self.team_of(seat) != self.team_of(self.catchable)):
-            moves.append(Move(CATCH, target=self.catchable))
+        catchable = self.catchable
+        if (catchable >= 0 and seat != catchable
+                and self.team_of(seat) != self.team_of(catchable)):
+            moves.append(Move(CATCH, target=catchable))
         if seat != self.current:
             return moves
         phase = self.phase
@@ -367,12 +371,11 @@ class Uno(Game[Move, UnoView]):
             hand = self.hands[seat]
             table = self.play_moves[len(hand) == 2]
             matching = self.matching[self.colour, self.discard[-1]]
-            playable = len(moves)
-            for card in dict.fromkeys(hand):
-                if card in matching:
-                    moves += table[card]
+            plays = [move for card in dict.fromkeys(hand) if card in matching
+                     for move in table[card]]
+            moves += plays
             # UNO-8: with nothing left to draw, "draw" only passes a player who cannot play
-            if len(moves) == playable or self.stock or len(self.discard) > 1:
+            if not plays or self.stock or len(self.discard) > 1:
                 moves.append(_DRAW)
         elif phase == PHASE_DRAWN:
             if self.matches(self.drawn):

@@ -1,0 +1,486 @@
+"""The Rummikub rules engine (RUM-1 to RUM-9).
+
+A turn is one move: ``draw`` (play nothing; with an empty pool it only passes), ``timeout``
+(the session says the seat's time ran out: RUM-7 penalty), or ``table`` with the whole table
+as it stands at the end of the turn. The engine compares that final table with the table at
+the start of the turn and refuses it with a reason unless every rule holds:
+
+- every set is a run or a group (RUM-3);
+- the tiles added are rack tiles, at least one, and no table tile went missing (RUM-5);
+- before the initial meld: the table sets are all still there untouched and the new sets,
+  made of rack tiles only, are worth the initial meld value (RUM-4);
+- jokers (RUM-6), with these precise meanings:
+  * a *joker set* is a table set holding a joker at the start of the turn;
+  * *never split*: all number tiles of a joker set end in one and the same final set, its
+    *successor* (it may grow; two joker sets have two different successors);
+  * a joker leaves its set only by an *exchange*: the successor holds the tile the joker
+    stood for, played from the rack this turn, by a player whose initial meld was made;
+  * the freed joker goes to a *new set*: successors hold no joker beyond their own and the
+    rack's.
+
+    game = Rummikub.new(players=2, seed=1, data=rules_data("rummikub"))
+    seat = game.actors()[0]
+    game.play(seat, game.parse_move(seat, "table K10 K11 K12"))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, ClassVar
+
+from games.core import (
+    Event,
+    Game,
+    Json,
+    NotationError,
+    Reason,
+    Seat,
+    rng_from_json,
+    rng_state_to_json,
+)
+from games.rummikub.tiles import (
+    COLOURS,
+    JOKER,
+    Arranged,
+    TileSet,
+    arrange,
+    format_table,
+    full_box,
+    is_joker,
+    number_of,
+    parse_table,
+    sort_key,
+    tile_points,
+)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Play nothing this turn: take a tile from the pool (pass when it is empty)."""
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The seat's turn time ran out (RUM-7); sent by the session, never chosen by a player."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole table at the end of the turn, as sets of tiles."""
+
+    sets: tuple[TileSet, ...]
+
+
+Move = Draw | Timeout | Table
+
+
+@dataclass(frozen=True)
+class StartDraw(Event):
+    """RUM-2: a seat's tile drawn to decide who starts (seen by all; it goes back)."""
+
+    seat: Seat
+    tile: str
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """A seat's starting rack; only that seat sees the tiles."""
+
+    seat: Seat
+    tiles: tuple[str, ...]
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.seat else Dealt(self.seat, ())
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """Tiles taken from the pool (``penalty`` after a timeout); others learn only how many."""
+
+    seat: Seat
+    tiles: tuple[str, ...]
+    count: int
+    penalty: bool = False
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.seat else Drew(self.seat, (), self.count, self.penalty)
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    """A seat played nothing while the pool was empty (RUM-9)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Laid(Event):
+    """A seat laid ``played`` from its rack; ``table`` is the new table."""
+
+    seat: Seat
+    played: tuple[str, ...]
+    table: tuple[TileSet, ...]
+    initial: bool
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple[Seat, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RummikubView:
+    """What one seat may know: its own rack, counts of the others, the public table."""
+
+    seat: Seat
+    rack: tuple[str, ...]
+    rack_counts: tuple[int, ...]
+    table: tuple[TileSet, ...]
+    pool: int
+    turn: Seat
+    melded: tuple[bool, ...]
+    turn_times: tuple[int, ...]
+    initial_meld: int
+    joker_penalty: int
+    over: bool
+    scores: tuple[int, ...]
+
+
+@dataclass
+class Rummikub(Game[Move, RummikubView]):
+    """Rummikub for 2-4 players; see the module docstring for the turn rules."""
+
+    name: ClassVar[str] = "rummikub"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    data: dict[str, Any]
+    players: int
+    rng: random.Random
+    pool: list[str]
+    racks: list[list[str]]
+    table: list[TileSet]
+    melded: list[bool]
+    turn: Seat
+    turn_times: list[int]
+    idle: int = 0  # turns in a row with nothing played while the pool was empty
+    over: bool = False
+    final: list[int] = field(default_factory=list)
+    start_events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, players: int, seed: int, data: Mapping[str, Any],
+            **options: Any) -> Rummikub:
+        """``turn_times``: seconds per seat (an int for every seat, or a list; 0 = no limit)."""
+        box = _check_data(data)
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(f"rummikub is for 2 to 4 players, not {players}")
+        times = options.pop("turn_times", box["turn_time"])
+        if options:
+            raise ValueError(f"unknown rummikub options: {', '.join(sorted(options))}")
+        seat_times = [int(times)] * players if isinstance(times, int) else [int(t) for t in times]
+        if len(seat_times) != players or min(seat_times) < 0:
+            raise ValueError("turn_times needs one number of seconds (0 or more) per seat")
+        rng = random.Random(seed)
+        pool = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
+        rng.shuffle(pool)
+        events: list[Event] = []
+        racks = []
+        for seat in range(players):
+            rack = sorted((pool.pop() for _ in range(box["rack_size"])), key=sort_key)
+            racks.append(rack)
+            events.append(Dealt(seat, tuple(rack)))
+        first = _draw_for_first(rng, pool, players, events)
+        game = cls(data=box, players=players, rng=rng, pool=pool, racks=racks, table=[],
+                   melded=[False] * players, turn=first, turn_times=seat_times,
+                   start_events=events)
+        return game
+
+    # --- the contract -------------------------------------------------------------------
+
+    def actors(self) -> list[Seat]:
+        return [] if self.over else [self.turn]
+
+    def legal_moves(self, seat: Seat) -> list[Move]:
+        """Table moves cannot be listed (any rearrangement of the table): empty, as the bot
+        protocol allows; bots use :func:`games.rummikub.solve` and ``check``."""
+        return []
+
+    def check(self, seat: Seat, move: Move) -> Reason | None:
+        if self.over:
+            return Reason.of("game_over")
+        if seat != self.turn:
+            return Reason.of("not_your_turn")
+        if isinstance(move, Draw):
+            return None
+        if isinstance(move, Timeout):
+            if not self.turn_times[seat]:
+                return Reason.of("no_time_limit")
+            return None
+        return self._check_table(seat, move.sets)
+
+    def _apply(self, seat: Seat, move: Move) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(move, Table):
+            final = [_normal(s) for s in move.sets]
+            played = _minus(_tiles(final), _tiles(self.table))
+            rack = Counter(self.racks[seat])
+            rack.subtract(played)
+            self.racks[seat] = sorted(rack.elements(), key=sort_key)
+            initial = not self.melded[seat]
+            self.melded[seat] = True
+            self.table = final
+            self.idle = 0
+            events.append(Laid(seat, tuple(sorted(played.elements(), key=sort_key)),
+                               tuple(final), initial))
+            if not self.racks[seat]:
+                return events + self._finish([seat])
+        else:
+            count = self.data["penalty_tiles"] if isinstance(move, Timeout) else 1
+            drawn = tuple(self.pool.pop() for _ in range(min(count, len(self.pool))))
+            if drawn:
+                self.racks[seat] = sorted(self.racks[seat] + list(drawn), key=sort_key)
+                events.append(Drew(seat, drawn, len(drawn), isinstance(move, Timeout)))
+            if not self.pool and len(drawn) < count:
+                self.idle += 1
+                if not drawn:
+                    events.append(Passed(seat))
+            else:
+                self.idle = 0
+            if self.idle >= self.players:
+                return events + self._finish(self._lowest())
+        self.turn = (self.turn + 1) % self.players
+        return events
+
+    def view(self, seat: Seat) -> RummikubView:
+        return RummikubView(
+            seat=seat, rack=tuple(self.racks[seat]),
+            rack_counts=tuple(len(rack) for rack in self.racks), table=tuple(self.table),
+            pool=len(self.pool), turn=self.turn, melded=tuple(self.melded),
+            turn_times=tuple(self.turn_times), initial_meld=self.data["initial_meld"],
+            joker_penalty=self.data["joker_penalty"], over=self.over,
+            scores=tuple(self.scores()))
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.final) if self.final else [0] * self.players
+
+    def rack_points(self, seat: Seat) -> int:
+        return sum(tile_points(t, self.data["joker_penalty"]) for t in self.racks[seat])
+
+    def opening_events(self) -> list[Event]:
+        """What happened before the first move: racks dealt, the draw for first player."""
+        return list(self.start_events)
+
+    def to_dict(self) -> dict[str, Json]:
+        return {
+            "game": self.name, "data": self.data, "players": self.players,
+            "rng": rng_state_to_json(self.rng), "pool": list(self.pool),
+            "racks": [list(r) for r in self.racks], "table": [list(s) for s in self.table],
+            "melded": list(self.melded), "turn": self.turn, "turn_times": list(self.turn_times),
+            "idle": self.idle, "over": self.over, "final": list(self.final),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Rummikub:
+        return cls(data=_check_data(data["data"]), players=data["players"],
+                   rng=rng_from_json(data["rng"]), pool=list(data["pool"]),
+                   racks=[list(r) for r in data["racks"]],
+                   table=[tuple(s) for s in data["table"]], melded=list(data["melded"]),
+                   turn=data["turn"], turn_times=list(data["turn_times"]), idle=data["idle"],
+                   over=data["over"], final=list(data["final"]))
+
+    def format_move(self, move: Move) -> str:
+        if isinstance(move, Draw):
+            return "draw"
+        if isinstance(move, Timeout):
+            return "timeout"
+        return f"table {format_table(move.sets)}".rstrip()
+
+    def parse_move(self, seat: Seat, text: str) -> Move:
+        """``draw``, ``timeout`` or ``table K1 K2 K3 | R5 B5 Y5`` (the whole final table)."""
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() == "draw" and not rest.strip():
+            return Draw()
+        if word.lower() == "timeout" and not rest.strip():
+            return Timeout()
+        if word.lower() == "table":
+            return Table(tuple(parse_table(rest)))
+        raise NotationError(Reason.of("unknown_move", text=text.strip()))
+
+    # --- the table rules ----------------------------------------------------------------
+
+    def _check_table(self, seat: Seat, sets: Sequence[TileSet]) -> Reason | None:
+        final: list[Arranged] = []
+        for index, tile_set in enumerate(sets):
+            arranged = arrange(tile_set, self.data["min_set"], self.data["top"])
+            if isinstance(arranged, Reason):
+                return Reason.of("invalid_set", set=index + 1, why=arranged.code)
+            final.append(arranged)
+        before = _tiles(self.table)
+        after = _tiles(s.tiles for s in final)
+        missing = _minus(before, after)
+        if missing:
+            return Reason.of("table_tile_taken", tile=min(missing, key=sort_key))
+        played = _minus(after, before)
+        if not played:
+            return Reason.of("nothing_played")
+        short = _minus(played, Counter(self.racks[seat]))
+        if short:
+            return Reason.of("not_on_rack", tile=min(short, key=sort_key))
+        if not self.melded[seat]:
+            return self._check_initial(final)
+        return _check_jokers(self.table, final, played)
+
+    def _check_initial(self, final: list[Arranged]) -> Reason | None:
+        remaining = Counter(self.table)
+        new_sets = []
+        for arranged in final:
+            if remaining[arranged.tiles] > 0:
+                remaining[arranged.tiles] -= 1
+            else:
+                new_sets.append(arranged)
+        if +remaining:
+            return Reason.of("initial_table_touched")
+        value = sum(s.value for s in new_sets)
+        if value < self.data["initial_meld"]:
+            return Reason.of("initial_too_low", value=value, least=self.data["initial_meld"])
+        return None
+
+    def _lowest(self) -> list[Seat]:
+        points = [self.rack_points(seat) for seat in range(self.players)]
+        return [seat for seat, p in enumerate(points) if p == min(points)]
+
+    def _finish(self, winners: list[Seat]) -> list[Event]:
+        """RUM-8 (and RUM-9 against the lowest rack): losers score minus their rack, each
+        winner the total of the losers' racks."""
+        losers = [seat for seat in range(self.players) if seat not in winners]
+        total = sum(self.rack_points(seat) for seat in losers)
+        self.final = [total if seat in winners else -self.rack_points(seat)
+                      for seat in range(self.players)]
+        self.over = True
+        return [GameOver(tuple(winners), tuple(self.final))]
+
+
+def _check_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    box = dict(data)
+    needed = ("colours", "top", "copies", "jokers", "rack_size", "initial_meld",
+              "joker_penalty", "turn_time", "penalty_tiles", "min_set")
+    missing = [key for key in needed if key not in box]
+    if missing:
+        raise ValueError(f"rummikub rules data lacks {', '.join(missing)}")
+    # The solver's dynamic programme is built for this shape of box (see packing.py).
+    if (list(box["colours"]) != list(COLOURS) or box["top"] != 13 or box["min_set"] != 3
+            or not 1 <= box["copies"] <= 2 or not 0 <= box["jokers"] <= 2):
+        raise ValueError("rummikub supports colours K R B Y, tiles 1-13, sets of 3 or more, "
+                         "at most 2 copies and 2 jokers")
+    box["colours"] = list(box["colours"])
+    return box
+
+
+def _draw_for_first(rng: random.Random, pool: list[str], players: int,
+                    events: list[Event]) -> Seat:
+    """RUM-2: each contender draws a tile, the highest starts (a joker counts 0), the tied
+    highest draw again; the tiles go back into the pool."""
+    contenders = list(range(players))
+    while True:
+        drawn = {}
+        for seat in contenders:
+            tile = pool[rng.randrange(len(pool))]
+            drawn[seat] = tile
+            events.append(StartDraw(seat, tile))
+        values = {seat: 0 if is_joker(t) else number_of(t) for seat, t in drawn.items()}
+        best = max(values.values())
+        contenders = [seat for seat in contenders if values[seat] == best]
+        if len(contenders) == 1:
+            events.append(FirstPlayer(contenders[0]))
+            return contenders[0]
+
+
+def _normal(tile_set: TileSet) -> TileSet:
+    arranged = arrange(tile_set)
+    assert not isinstance(arranged, Reason), "checked before"
+    return arranged.tiles
+
+
+def _tiles(sets: Any) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for tile_set in sets:
+        counts.update(tile_set)
+    return counts
+
+
+def _minus(a: Counter[str], b: Counter[str]) -> Counter[str]:
+    left = Counter(a)
+    left.subtract(b)
+    return +left
+
+
+def _check_jokers(before: Sequence[TileSet], final: list[Arranged],
+                  played: Counter[str]) -> Reason | None:
+    """RUM-6 with the meanings of the module docstring; ``before`` sets are canonical."""
+    taken: set[int] = set()
+    extra_jokers = 0
+    for old in before:
+        jokers = sum(1 for t in old if is_joker(t))
+        if not jokers:
+            continue
+        numbers = Counter(t for t in old if not is_joker(t))
+        successor = next((i for i, s in enumerate(final)
+                          if i not in taken and not _minus(numbers, Counter(s.tiles))), None)
+        if successor is None:
+            return Reason.of("joker_set_split", set=format_table([old]))
+        taken.add(successor)
+        new = final[successor]
+        kept = sum(1 for t in new.tiles if is_joker(t))
+        extra_jokers += max(0, kept - jokers)
+        freed = jokers - kept
+        if freed > 0 and not _exchanged(old, new, freed, played):
+            return Reason.of("joker_not_exchanged", set=format_table([old]))
+    if extra_jokers > played[JOKER]:
+        return Reason.of("freed_joker_not_new_set")
+    return None
+
+
+def _exchanged(old: TileSet, new: Arranged, freed: int, played: Counter[str]) -> bool:
+    """Whether ``freed`` jokers of ``old`` each have the tile they stood for in ``new``,
+    played from the rack (distinct tiles for distinct jokers)."""
+    arranged = arrange(old)
+    assert not isinstance(arranged, Reason)
+    places = [i for i, t in enumerate(arranged.tiles) if is_joker(t)]
+    present = Counter(new.tiles)
+    for chosen in combinations(places, freed):
+        options = [sorted(arranged.stands_for(i)) for i in chosen]
+        if _distinct_pick(options, lambda tile, used: present[tile] > used[tile]
+                          and played[tile] > used[tile]):
+            return True
+    return False
+
+
+def _distinct_pick(options: list[list[str]], fits: Any) -> bool:
+    used: Counter[str] = Counter()
+
+    def pick(i: int) -> bool:
+        if i == len(options):
+            return True
+        for tile in options[i]:
+            if fits(tile, used):
+                used[tile] += 1
+                if pick(i + 1):
+                    return True
+                used[tile] -= 1
+        return False
+
+    return pick(0)

@@ -1,0 +1,201 @@
+"""The exact solver (RUM-10) against a brute-force reference, against the published ILP
+solver, and against the engine's own rules."""
+
+import random
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+from rummikub_solver import RuleSet
+
+from games.core import Reason
+from games.rummikub import solve
+from games.rummikub.engine import Rummikub, Table
+from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
+from layouts.catalog import rules_data
+
+
+@cache
+def partitions(tiles):
+    """Whether the sorted tuple ``tiles`` splits into valid sets (brute force)."""
+    if not tiles:
+        return True
+    numbered = [t for t in tiles if t != "J"]
+    if not numbered:
+        return False
+    first = numbered[0]
+    rest = list(tiles)
+    rest.remove(first)
+    seen = set()
+    for size in range(2, min(len(rest), 12) + 1):
+        for others in combinations(rest, size):
+            if others in seen:
+                continue
+            seen.add(others)
+            if isinstance(arrange((first, *others)), Reason):
+                continue
+            left = Counter(rest)
+            left.subtract(others)
+            if partitions(tuple(sorted((+left).elements(), key=sort_key))):
+                return True
+    return False
+
+
+def ok(tiles):
+    """The set ``tiles`` arranged, which must be valid."""
+    found = arrange(tuple(tiles))
+    assert isinstance(found, Arranged), tiles
+    return found
+
+
+def brute_force(table, rack, initial=False):
+    """Most rack tiles playable (joker-free table), then the most points, by trying every
+    sub-multiset."""
+    base = [] if initial else [t for s in table for t in s]
+    for size in range(len(rack), 0, -1):
+        values = []
+        for chosen in set(combinations(sorted(rack, key=sort_key), size)):
+            tiles = tuple(sorted(base + list(chosen), key=sort_key))
+            if not partitions(tiles):
+                continue
+            if initial and not meld_reaches(chosen, 30):
+                continue
+            values.append(sum(30 if t == "J" else int(t[1:]) for t in chosen))
+        if values:
+            return size, max(values)
+    return 0, 0
+
+
+def meld_reaches(chosen, least):
+    """Whether ``chosen`` splits into sets worth ``least`` (brute force, small racks)."""
+    @cache
+    def best(tiles):
+        if not tiles:
+            return 0
+        top = -1
+        first = tiles[0]
+        rest = list(tiles[1:])
+        for size in range(2, len(rest) + 1):
+            for others in set(combinations(rest, size)):
+                arranged = arrange((first, *others))
+                if isinstance(arranged, Reason):
+                    continue
+                left = Counter(rest)
+                left.subtract(others)
+                more = best(tuple(sorted((+left).elements(), key=sort_key)))
+                if more >= 0:
+                    top = max(top, arranged.value + more)
+        return top
+    return best(tuple(sorted(chosen, key=lambda t: (t == "J", sort_key(t))))) >= least
+
+
+def random_position(rng, table_tiles, rack_tiles, jokers_on_table=False, rack_jokers=True):
+    pool = Counter(full_box(2, 2))
+    table = []
+    size = 0
+    tries = 0
+    while size < table_tiles and tries < 500:
+        tries += 1
+        if rng.random() < 0.5:
+            colour = rng.choice(COLOURS)
+            length = rng.randint(3, 5)
+            low = rng.randint(1, 14 - length)
+            tile_set = [f"{colour}{n}" for n in range(low, low + length)]
+        else:
+            number = rng.randint(1, 13)
+            tile_set = [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
+        if jokers_on_table and pool["J"] and rng.random() < 0.3:
+            tile_set[rng.randrange(len(tile_set))] = "J"
+        need = Counter(tile_set)
+        if any(pool[t] < k for t, k in need.items()):
+            continue
+        pool -= need
+        table.append(ok(tile_set).tiles)
+        size += len(tile_set)
+    rest = list(pool.elements())
+    if not rack_jokers:
+        rest = [t for t in rest if t != "J"]
+    rng.shuffle(rest)
+    return table, rest[:rack_tiles]
+
+
+def engine_accepts(table, rack, solution, melded=True):
+    game = Rummikub.new(players=2, seed=0, data=rules_data("rummikub"), turn_times=0)
+    game.table = [tuple(s) for s in table]
+    game.racks = [list(rack), ["K1"]]
+    game.melded = [melded, True]
+    game.turn = 0
+    return game.check(0, Table(solution.table))
+
+
+def test_rum_10_brute_force_agrees_on_small_positions():
+    rng = random.Random(10)
+    for _ in range(60):
+        table, rack = random_position(rng, rng.randint(3, 8), rng.randint(1, 5))
+        found = solve(table, rack)
+        assert (found.count, found.value) == brute_force(table, rack), (table, rack)
+        if found.count:
+            assert engine_accepts(table, rack, found) is None
+
+
+def test_rum_10_brute_force_agrees_on_initial_melds():
+    rng = random.Random(11)
+    for _ in range(40):
+        _, rack = random_position(rng, 0, rng.randint(4, 8))
+        found = solve([], rack, initial=True)
+        assert (found.count, found.value) == brute_force([], rack, initial=True), rack
+        if found.count:
+            assert engine_accepts([], rack, found, melded=False) is None
+
+
+def test_rum_10_every_solution_is_a_legal_turn_with_table_jokers():
+    rng = random.Random(12)
+    played = 0
+    for _ in range(40):
+        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(3, 10),
+                                      jokers_on_table=True)
+        found = solve(table, rack)
+        played += found.count
+        if found.count:
+            assert engine_accepts(table, rack, found) is None, (table, rack, found)
+    assert played
+
+
+def test_rum_10_ties_prefer_value_then_fewer_changes():
+    # values are held to brute force above; here: the points decide between equal counts
+    # (one tile only fits the group: the joker sheds 30 points, Y5 only 5)
+    assert solve("K5 R5 B5", "Y5 J").played == ("J",)
+    # the new run needs no table set changed
+    found = solve("K1 K2 K3 | B7 R7 Y7", "Y4 Y5 Y6")
+    assert found.count == 3 and found.changed == 0
+    assert ("K1", "K2", "K3") in found.table and ("R7", "B7", "Y7") in found.table
+
+
+def test_rum_10_solver_finds_a_joker_exchange():
+    found = solve("K4 J K6", "K5 R9 B9")
+    assert found.count == 3
+    assert ("K4", "K5", "K6") in found.table
+
+
+def test_rum_6_solver_never_splits_a_joker_set():
+    # K7 K8 make a run with K6 only if the joker set is split; it grows whole instead
+    found = solve("K4 K5 K6 J", "K6 K7 K8 B1")
+    assert found.count == 3
+    assert any({"K4", "K5", "K6", "J"} <= set(s) for s in found.table)
+
+
+def test_rum_10_same_maximum_as_the_published_ilp_solver():
+    rules = RuleSet()
+    index = {f"{c}{n}": rules.tiles[COLOURS.index(c) * 13 + n - 1]
+             for c in COLOURS for n in range(1, 14)}
+    rng = random.Random(13)
+    for trial in range(60):
+        initial = trial % 3 == 0
+        table, rack = random_position(rng, 0 if initial else rng.randint(10, 40),
+                                      rng.randint(4, 12), rack_jokers=False)
+        state = rules.new_game()
+        state.add_table(*(index[t] for s in table for t in s))
+        state.add_rack(*(index[t] for t in rack))
+        state.initial = initial
+        theirs = rules.solve(state)
+        assert solve(table, rack, initial=initial).count == (len(theirs.tiles) if theirs else 0)
