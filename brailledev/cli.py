@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from brailledev import __version__, selfplay
+from brailledev import __version__, play, selfplay
 from brailledev.errors import UserError
 from emboss import cli as emboss_cli
 from layouts.catalog import DataError
@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     selfplay.register(sub)
+    play.register(sub)
     emboss_cli.register(sub)
     return parser
 

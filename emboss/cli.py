@@ -91,8 +91,9 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
     if not 0 <= args.margin <= 50:
         raise LayoutError(f"--margin {args.margin:g} is not 0 to 50 mm; give a margin in mm")
-    return Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4),
-                    duplex)
+    # Lay out where the chosen embosser will really put the cells, so labels stay in cards.
+    return profile_named(args.embosser).placed(
+        Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4), duplex))
 
 
 def _translator(args: argparse.Namespace) -> Translator:

@@ -22,6 +22,7 @@ from games.core import NotationError
 from games.domino.game import parse_card as parse_domino_card
 from games.domino.grid import card_text as domino_card_text
 from games.elements.cards import Card as ElementsCard
+from games.rummikub import tiles as rummikub_tiles
 from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
@@ -352,3 +353,29 @@ def read_domino_card(text: str, rules: Mapping[str, Any]) -> str:
 
 
 register_deck("domino", domino_cards, domino_face, read_domino_card)
+
+
+def rummikub_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Rummikub box (RUM-1): ``K1`` .. ``Y13`` twice each, then the jokers ``J``."""
+    return rummikub_tiles.full_box(int(rules["copies"]), int(rules["jokers"]),
+                                   rules["colours"], int(rules["top"]))
+
+
+def rummikub_face(card: str, catalog: Catalog) -> Face:
+    """A Rummikub tile label, the display's own: colour letter + number (``j12`` in French
+    for yellow 12), the joker ``jo`` (French) or ``jk`` (English)."""
+    labels, names = catalog.table("cards"), catalog.table("names")
+    if rummikub_tiles.is_joker(card):
+        label = str(labels["joker"])
+        return Face(card, (label,), f"{label} ({names['joker']})")
+    colour = rummikub_tiles.colour_of(card)
+    label = str(labels["colour_prefix"][colour]) + str(rummikub_tiles.number_of(card))
+    return Face(card, (label,), f"{label} ({names['colours'][colour]})")
+
+
+def read_rummikub_card(text: str, rules: Mapping[str, Any]) -> str:
+    """A tile in the canonical notation, case ignored: ``read_rummikub_card("y12", rules)``."""
+    return rummikub_tiles.parse_tile(text)
+
+
+register_deck("rummikub", rummikub_cards, rummikub_face, read_rummikub_card)

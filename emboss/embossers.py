@@ -11,7 +11,7 @@ refused before a byte is sent, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from emboss import brf
 from emboss.page import INCH, Document, Geometry, LayoutError
@@ -80,6 +80,10 @@ class Profile:
             raise LayoutError(f"{self.description} embosses one side only; leave out "
                               "--interpoint or choose an interpoint embosser")
 
+    def placed(self, geometry: Geometry) -> Geometry:
+        """``geometry`` as this embosser really places cells (its margins may be coarser)."""
+        return geometry
+
     def header(self, geometry: Geometry) -> bytes:
         return b""
 
@@ -92,16 +96,39 @@ class Profile:
         return Job(self.header(document.geometry), brf.pages_bytes(document), self.end())
 
 
+def _whole_cells(geometry: Geometry) -> Geometry:
+    """Margins rounded to whole cells and lines, as embossers that count them set them."""
+    cell, margins = geometry.cell, geometry.margins
+    left = round(margins.left / cell.cell_pitch) * cell.cell_pitch
+    top = round(margins.top / cell.line_pitch) * cell.line_pitch
+    return replace(geometry, margins=replace(margins, left=left, top=top))
+
+
 @dataclass(frozen=True)
 class IndexProfile(Profile):
     """Index Braille V4/V5 protocol: one ``ESC D`` sequence of comma-separated settings."""
 
     # Index text dot distances (mm) and their codes in the TD setting.
     DOT_DISTANCES = ((2.5, 0), (2.2, 1), (3.2, 2))
+    # Gaps between braille lines the LS setting offers, in tenths of a mm.
+    LINE_GAPS = (50, 100)
 
     def check(self, geometry: Geometry) -> None:
         super().check(geometry)
         self._dot_code(geometry)
+        self._line_gap(geometry)
+
+    def placed(self, geometry: Geometry) -> Geometry:
+        return _whole_cells(geometry)
+
+    def _line_gap(self, geometry: Geometry) -> int:
+        cell = geometry.cell
+        gap = (cell.line_pitch - 2 * cell.dot_pitch) * 10
+        nearest = min(self.LINE_GAPS, key=lambda offered: abs(offered - gap))
+        if abs(nearest - gap) > 6:
+            raise LayoutError(f"{self.description} leaves 5 or 10 mm between braille lines, "
+                              f"not {gap / 10:.1f} mm; choose --cell marburg or us")
+        return nearest
 
     def _dot_code(self, geometry: Geometry) -> int:
         distance, code = min(self.DOT_DISTANCES,
@@ -113,14 +140,13 @@ class IndexProfile(Profile):
 
     def header(self, geometry: Geometry) -> bytes:
         cell = geometry.cell
-        # Line spacing is the gap between lines in tenths of a mm (5.0 mm for 10 mm pitch).
-        gap = round((cell.line_pitch - 2 * cell.dot_pitch) * 10)
         binding = round(geometry.margins.left / cell.cell_pitch)
         top = round(geometry.margins.top / cell.line_pitch)
         settings = [
-            "BT0",                                   # the embosser's own braille ASCII table
+            "BT0",                                   # the six-dot braille ASCII table
+            "PN0",                                   # no page numbers over our cells
             f"TD{self._dot_code(geometry)}",
-            f"LS{gap}",
+            f"LS{self._line_gap(geometry)}",
             f"DP{2 if geometry.duplex else 1}",      # 1 single-sided, 2 interpoint
             f"CH{geometry.cells_per_line}",
             f"LP{geometry.lines_per_page}",
@@ -130,7 +156,7 @@ class IndexProfile(Profile):
         return ESC + b"D" + ",".join(settings).encode("ascii") + b";"
 
     def end(self) -> bytes:
-        # End of file: the embosser ejects the last sheet without waiting for more data.
+        # End of file (SUB): the embosser ejects the last sheet without waiting for more.
         return b"\x1a"
 
 
@@ -144,6 +170,9 @@ def _number(value: int) -> bytes:
 @dataclass(frozen=True)
 class EnablingProfile(Profile):
     """Enabling Technologies (Romeo, Juliet): single-letter ESC settings, numbers from '@'."""
+
+    def placed(self, geometry: Geometry) -> Geometry:
+        return _whole_cells(geometry)
 
     def header(self, geometry: Geometry) -> bytes:
         cell_type = b"H" if geometry.cell.name == "marburg" else b"@"

@@ -41,7 +41,7 @@ def test_index_job_file_starts_with_its_header(tmp_path: Path):
     assert main(["emboss", "scorepad", "domino", "--players", "2", "--embosser",
                  "index-everest-d", "--interpoint", "--out", str(out)]) == 0
     data = out.read_bytes()
-    assert data.startswith(b"\x1bDBT0,TD0,LS50,DP2,CH32,LP28,BI2,TM1;")
+    assert data.startswith(b"\x1bDBT0,PN0,TD0,LS50,DP2,CH31,LP28,BI2,TM1;")
     assert data.endswith(b"\x1a") and data.count(b"\x0c") == 4
 
 

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.braille import translator
+from brailledev.braille import table_for, translator
 from emboss.deck import (
+    DECKS,
     EDGE,
     CardSize,
     area_bound,
@@ -188,3 +189,15 @@ def test_packing_never_overlaps_nor_leaves_the_sheet(width, height, card_w, card
         apart = (a.x + a.width <= b.x + 1e-6 or b.x + b.width <= a.x + 1e-6
                  or a.y + a.height <= b.y + 1e-6 or b.y + b.height <= a.y + 1e-6)
         assert apart
+
+
+@pytest.mark.parametrize("game", sorted(DECKS))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_registered_deck_fits_its_cards_and_reads_back(game, lang):
+    louis = translator(table_for(lang))
+    faces = deck_faces(game, lang)
+    document = deck_document(faces, Geometry(paper("a4")), card_size(game), louis, game, lang)
+    assert sum(len(page.captions) for page in document.pages) == len(faces)
+    for face in faces:
+        for line in face.lines:
+            assert louis.back(louis.translate(line).cells) == line, (game, face.card)

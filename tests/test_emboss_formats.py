@@ -169,12 +169,12 @@ def test_pef_schema_rejects_a_broken_file():
 
 def test_index_header_bytes_exact():
     job = profile_named("index-everest-d").job(small_document())
-    assert job.header == b"\x1bDBT0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
+    assert job.header == b"\x1bDBT0,PN0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
     assert job.end == b"\x1a"
     assert job.data() == job.header + brf.document_bytes(small_document()) + b"\x1a"
     duplex = Geometry(paper("letter"), US_LIBRARY, duplex=True)
     header = profile_named("index-basic-d").header(duplex)
-    assert header == b"\x1bDBT0,TD1,LS55,DP2,CH32,LP26,BI2,TM1;"
+    assert header == b"\x1bDBT0,PN0,TD1,LS50,DP2,CH32,LP26,BI2,TM1;"
 
 
 def test_enabling_technologies_header_bytes_exact():
@@ -197,6 +197,8 @@ def test_generic_profile_is_plain_brf():
     ("braillo-200", Geometry(paper("100x200")), "140 to 330 mm wide"),
     ("index-basic-d", Geometry(paper("300x500")), "100 to 432 mm long"),
     ("index-basic-d", Geometry(paper("a4"), CellSize("wide", 8.0, 12.0, 3.9)), "dots 2.2, 2.5"),
+    ("index-everest-d", Geometry(paper("a4"), CellSize("airy", 6.0, 13.0, 2.5)),
+     "5 or 10 mm between braille lines, not 8.0 mm"),
 ])
 def test_profiles_refuse_jobs_that_do_not_fit(name, geometry, reason):
     document = Document(geometry, [Page.blank(geometry)], "t", "en")
@@ -223,3 +225,13 @@ def test_resume_point_must_exist_and_be_a_front_page():
 
 def test_blank_cells_are_the_unicode_blank():
     assert BLANK == "\u2800"
+
+
+def test_embossers_that_count_margins_in_cells_get_layouts_in_whole_cells():
+    geometry = Geometry(paper("a4"), margins=Margins(13, 10, 10, 10))
+    assert profile_named("generic").placed(geometry) == geometry
+    for name in ("index-everest-d", "juliet"):
+        placed = profile_named(name).placed(geometry)
+        assert (placed.margins.left, placed.margins.top) == (12.0, 10.0)
+        header = profile_named("index-everest-d").header(placed)
+        assert b"BI2," in header and b"TM1;" in header

@@ -178,10 +178,11 @@ def test_rum_10_solver_finds_a_joker_exchange():
 
 
 def test_rum_6_solver_never_splits_a_joker_set():
-    # K7 K8 make a run with K6 only if the joker set is split; it grows whole instead
-    found = solve("K4 K5 K6 J", "K6 K7 K8 B1")
-    assert found.count == 3
-    assert any({"K4", "K5", "K6", "J"} <= set(s) for s in found.table)
+    # K4 K5 K6 stay together; the joker (K7) is exchanged for the rack's K7 and reused
+    table, rack = [("K4", "K5", "K6", "J")], ["K6", "K7", "K8", "B1"]
+    found = solve(table, rack)
+    assert found.count == 3 and engine_accepts(table, rack, found) is None
+    assert any({"K4", "K5", "K6"} <= set(s) for s in found.table)
 
 
 def test_rum_10_same_maximum_as_the_published_ilp_solver():
@@ -199,3 +200,52 @@ def test_rum_10_same_maximum_as_the_published_ilp_solver():
         state.initial = initial
         theirs = rules.solve(state)
         assert solve(table, rack, initial=initial).count == (len(theirs.tiles) if theirs else 0)
+
+
+def every_partition(tiles):
+    """Every way to split the sorted tuple ``tiles`` into valid sets (brute force)."""
+    if not tiles:
+        yield []
+        return
+    numbered = [t for t in tiles if t != "J"]
+    if not numbered:
+        return
+    first = numbered[0]
+    rest = list(tiles)
+    rest.remove(first)
+    for size in range(2, len(rest) + 1):
+        for others in set(combinations(rest, size)):
+            arranged = arrange((first, *others))
+            if not isinstance(arranged, Arranged):
+                continue
+            left = Counter(rest)
+            left.subtract(others)
+            for more in every_partition(tuple(sorted((+left).elements(), key=sort_key))):
+                yield [arranged.tiles, *more]
+
+
+def brute_force_legal(table, rack):
+    """Most rack tiles in a final table the engine accepts (RUM-5, RUM-6 included)."""
+    game = Rummikub.new(players=2, seed=0, data=rules_data("rummikub"), turn_times=0)
+    game.table, game.racks, game.melded, game.turn = list(table), [list(rack), ["K1"]], \
+        [True, True], 0
+    base = [t for s in table for t in s]
+    for size in range(len(rack), 0, -1):
+        for chosen in set(combinations(sorted(rack, key=sort_key), size)):
+            tiles = tuple(sorted(base + list(chosen), key=sort_key))
+            for sets in every_partition(tiles):
+                if game.check(0, Table(tuple(sets))) is None:
+                    return size
+    return 0
+
+
+def test_rum_6_brute_force_agrees_with_jokers_on_the_table():
+    rng = random.Random(14)
+    tried = 0
+    while tried < 40:
+        table, rack = random_position(rng, rng.randint(3, 7), rng.randint(1, 4),
+                                      jokers_on_table=True)
+        if not any("J" in s for s in table):
+            continue
+        tried += 1
+        assert solve(table, rack).count == brute_force_legal(table, rack), (table, rack)

@@ -1,1 +1,43 @@
-"""Display backends: ``brlapi`` (a real BRLTTY), ``terminal`` (no display), ``memory`` (tests)."""
+"""Display backends: ``brlapi`` (a real BRLTTY), ``terminal`` (no display), ``memory`` (tests).
+
+    display = open_display("auto")          # BRLTTY's display if one answers, else terminal
+    display = open_display("brlapi", host="127.0.0.1:1")
+"""
+
+from __future__ import annotations
+
+from brailledev.display.base import RESIZED, Display, DisplayGone, fit
+from brailledev.errors import UserError
+
+KINDS = ("auto", "brlapi", "terminal", "memory")
+
+__all__ = ["KINDS", "RESIZED", "Display", "DisplayGone", "fit", "open_display"]
+
+
+def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
+                 rows: int = 1, give_up: float | None = None) -> Display:
+    """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones.
+
+    ``auto`` takes BRLTTY's display when a BRLTTY with a display answers at ``host``
+    (``None``: BrlAPI's own default), else the terminal.
+    """
+    if kind not in KINDS:
+        raise UserError(f"There is no display kind '{kind}'; choose one of: "
+                        f"{', '.join(KINDS)}.")
+    if kind == "memory":
+        from brailledev.display.memory import MemoryDisplay
+        return MemoryDisplay(columns, rows)
+    if kind in ("auto", "brlapi"):
+        from brailledev.display.brlapi import BrlapiDisplay, probe
+        info = probe(host)
+        if info is not None and info.columns * info.rows > 0:
+            try:
+                return BrlapiDisplay(host, give_up=give_up)
+            except DisplayGone:
+                pass
+        if kind == "brlapi":
+            where = host or "the default BrlAPI address"
+            raise UserError(f"No braille display answers through BRLTTY at {where}; "
+                            f"start BRLTTY with your display, or use --display terminal.")
+    from brailledev.display.terminal import TerminalDisplay
+    return TerminalDisplay(columns, rows)

@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, ClassVar
 
 from games.core import (
@@ -430,20 +430,32 @@ def _minus(a: Counter[str], b: Counter[str]) -> Counter[str]:
 
 def _check_jokers(before: Sequence[TileSet], final: list[Arranged],
                   played: Counter[str]) -> Reason | None:
-    """RUM-6 with the meanings of the module docstring; ``before`` sets are canonical."""
-    taken: set[int] = set()
-    extra_jokers = 0
-    for old in before:
-        jokers = sum(1 for t in old if is_joker(t))
-        if not jokers:
-            continue
+    """RUM-6 with the meanings of the module docstring; ``before`` sets are canonical. Each
+    joker set needs a successor (tried in every way when copies make it ambiguous)."""
+    joker_sets = [old for old in before if JOKER in old]
+    candidates = []
+    for old in joker_sets:
         numbers = Counter(t for t in old if not is_joker(t))
-        successor = next((i for i, s in enumerate(final)
-                          if i not in taken and not _minus(numbers, Counter(s.tiles))), None)
-        if successor is None:
+        found = [i for i, s in enumerate(final) if not _minus(numbers, Counter(s.tiles))]
+        if not found:
             return Reason.of("joker_set_split", set=format_table([old]))
-        taken.add(successor)
-        new = final[successor]
+        candidates.append(found)
+    reason: Reason | None = None
+    for chosen in product(*candidates):
+        if len(set(chosen)) < len(chosen):
+            reason = reason or Reason.of("joker_set_split", set=format_table([joker_sets[0]]))
+            continue
+        reason = _successors_fit(joker_sets, [final[i] for i in chosen], played)
+        if reason is None:
+            return None
+    return reason
+
+
+def _successors_fit(joker_sets: list[TileSet], successors: list[Arranged],
+                    played: Counter[str]) -> Reason | None:
+    extra_jokers = 0
+    for old, new in zip(joker_sets, successors, strict=True):
+        jokers = sum(1 for t in old if is_joker(t))
         kept = sum(1 for t in new.tiles if is_joker(t))
         extra_jokers += max(0, kept - jokers)
         freed = jokers - kept

@@ -48,20 +48,21 @@ class Packing:
 Option = tuple[tuple[int, ...], int, int, int, int, int]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 17)
 def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
-                   index: int, ahead: int) -> tuple[Option, ...]:
-    """Every way one colour can use its tiles of one number (``index`` 0-12).
+                   next1: int, next2: int, canonical: bool, late: bool) -> tuple[Option, ...]:
+    """Every way one colour can use its tiles of one number.
 
-    ``must`` tiles of the table and up to ``avail`` in all; ``ahead`` says whether a number
-    tile of this colour exists at one of the next two numbers (a run cannot start with a
-    joker otherwise).
+    ``must`` tiles of the table and up to ``avail`` in all, ``jokers`` still free; ``next1``
+    and ``next2`` are how many tiles of this colour exist at the next two numbers (-1 past
+    13): a run shorter than 3 must find its next tiles there or in jokers. Jokers go to the
+    short runs first, then to the long ones, then open new runs. ``canonical`` puts jokers
+    only where a set needs them (a spare joker is added at the end, see :func:`pack`): a
+    long run takes one only to bridge to a number tile, a run opens with one only near 13
+    (``late``), where it cannot end with it.
     """
     short = sum(1 for length in runs if length < 3)
     full = len(runs) - short
-    room = TOP - 1 - index  # numbers left after this one
-    if short and room < 0:
-        return ()
     options: dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]] = {}
     for used in range(must, avail + 1):
         for go_on in range(full + 1):
@@ -72,11 +73,24 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                     joker = items - real
                     if joker > jokers:
                         continue
-                    if new and joker and real < new and not ahead:
+                    on_long = max(0, min(go_on, joker - short))
+                    on_new = max(0, joker - short - go_on)
+                    # a run opened by a joker needs a number tile within two steps
+                    if on_new and next1 <= 0 and next2 <= 0:
+                        continue
+                    if canonical and on_new and not late:
+                        continue
+                    if canonical and on_long and next1 <= 0 and (next2 <= 0 or on_long > 1
+                                                                 or jokers - joker < 1):
                         continue
                     lengths = [min(3, length + 1) for length in runs if length < 3]
                     lengths += [3] * go_on + [1] * new
-                    if any(3 - length > room for length in lengths):
+                    left = jokers - joker
+                    need1 = sum(1 for length in lengths if length < 3)
+                    need2 = sum(1 for length in lengths if length == 1)
+                    if need1 and (next1 < 0 or need1 > next1 + left):
+                        continue
+                    if need2 and (next2 < 0 or need2 > next2 + left):
                         continue
                     key = (tuple(sorted(lengths)), used - real, joker, used)
                     options.setdefault(key, (go_on, new))
@@ -84,21 +98,59 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                  for k, (go_on, new) in options.items())
 
 
-def group_ways(tiles: int, most: int, jokers: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tuple[int, int]]:
     """(groups, jokers used) that can hold ``tiles`` number tiles, at most ``most`` of one
-    colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least."""
+    colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least.
+    ``canonical``: a joker only completes two number tiles to three."""
     ways = []
     for groups in range(0, 3):
         if groups < most or tiles < 2 * groups or (groups == 0 and tiles):
             continue
         for joker in range(jokers + 1):
-            if 3 * groups <= tiles + joker <= 4 * groups:
-                ways.append((groups, joker))
+            if not 3 * groups <= tiles + joker <= 4 * groups:
+                continue
+            if canonical and joker and not (2 * joker + 3 * (groups - joker) <= tiles
+                                            <= 2 * joker + 4 * (groups - joker)):
+                continue
+            ways.append((groups, joker))
     return ways
 
 
-# number index, colour, open runs, tiles grouped, most of one colour grouped, jokers, meld
-State = tuple[int, int, Runs, int, int, int, int]
+@dataclass(frozen=True)
+class JokerSet:
+    """A table set holding a joker (RUM-6 as ``engine.py`` defines it), packed as one set
+    that keeps its number tiles together: a run of ``colour`` through every index of
+    ``places`` (0-12), or a group at index ``number`` holding every colour of ``places``.
+    ``joker_places`` are where its jokers stood in a run (a freed joker needs the tile of its
+    place, played from the rack, in the set)."""
+
+    kind: str
+    colour: int
+    number: int
+    places: frozenset[int]
+    jokers: int
+    joker_places: tuple[int, ...] = ()
+
+    @property
+    def low(self) -> int:
+        return min(self.places)
+
+    @property
+    def high(self) -> int:
+        return max(self.places)
+
+
+# Where a joker set stands in the search. A run: (phase 0 not begun / 1 open / 2 closed,
+# length capped at 3, jokers in it, bit mask of its old joker places now holding a rack
+# tile). A group: (done, number tiles in it, of them rack tiles of colours it lacked,
+# jokers in it, exchange satisfied).
+Special = tuple[int, int, int, int, int]
+# number index, colour, open runs, tiles grouped, most of one colour grouped, jokers, meld,
+# joker sets
+State = tuple[int, int, Runs, int, int, int, int, tuple[Special, ...]]
+# What a colour step gave each joker set: (which set, "real" or "joker")
+Adds = tuple[tuple[int, str], ...]
 
 
 class _Search:
@@ -106,7 +158,9 @@ class _Search:
     choices shared by many earlier states are solved once."""
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 threshold: int, joker_points: int) -> None:
+                 threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
+                 canonical: bool) -> None:
+        self.canonical = canonical
         self.table = table
         self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
                            for tc, rc in zip(table, rack, strict=True))
@@ -114,68 +168,168 @@ class _Search:
         self.jokers = must_jokers + rack_jokers
         self.threshold = threshold
         self.joker_points = joker_points
+        self.specials = specials
         self.memo: dict[State, int] = {}
-        self.choice: dict[State, tuple[State, Option | tuple[int, int]]] = {}
+        self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
-            any(self.avail[c][i] for i in range(index + 1, min(TOP, index + 3)))
-            for index in range(TOP)) for c in range(len(COLOURS)))
+            (self._at(c, index + 1), self._at(c, index + 2)) for index in range(TOP))
+            for c in range(len(COLOURS)))
+
+    def _at(self, colour: int, index: int) -> int:
+        return self.avail[colour][index] if index < TOP else -1
+
+    def start(self) -> State:
+        specials = tuple((0, 0, 0, 0, 0) for _ in self.specials)
+        return (0, 0, tuple(() for _ in COLOURS), 0, 0, 0, 0, specials)
+
+    def _finished(self, used: int, specials: tuple[Special, ...]) -> bool:
+        extra = 0
+        for joker_set, (phase, length, jokers, bits, ok) in zip(self.specials, specials,
+                                                                strict=True):
+            if joker_set.kind == "group":
+                # (done, tiles, eligible, jokers, ok)
+                extra += max(0, bits - joker_set.jokers)
+                if not phase or not ok:
+                    return False
+                continue
+            extra += max(0, jokers - joker_set.jokers)
+            if phase == 0 or (phase == 1 and length < 3):
+                return False
+            if bin(bits).count("1") < joker_set.jokers - jokers:
+                return False
+        return used >= self.must_jokers and extra <= used - self.must_jokers
 
     def best(self, state: State) -> int:
         found = self.memo.get(state)
         if found is not None:
             return found
-        index, colour, runs, tiles, most, used, meld = state
+        index, colour, runs, tiles, most, used, meld, specials = state
         result = NEG
         if index == TOP:
-            if used >= self.must_jokers and meld >= self.threshold:
+            if self.canonical:
+                used = self.jokers  # the spare jokers are added to sets with room
+            if meld >= self.threshold and self._finished(used, specials):
                 result = (used - self.must_jokers) * (WEIGHT + self.joker_points)
             self.memo[state] = result
             return result
         number = index + 1
         if colour == len(COLOURS):
-            for groups, joker in group_ways(tiles, most, self.jokers - used):
-                reached = min(self.threshold, meld + (tiles + joker) * number)
-                after: State = (index + 1, 0, runs, 0, 0, used + joker, reached)
-                rest = self.best(after)
-                if rest > result:
-                    result = rest
-                    self.choice[state] = (after, (groups, joker))
+            for after_specials, special_jokers in self._group_specials(index, specials,
+                                                                       self.jokers - used):
+                free = self.jokers - used - special_jokers
+                for groups, joker in group_ways(tiles, most, free, self.canonical):
+                    placed = tiles + joker + self._special_group_size(index, after_specials)
+                    reached = min(self.threshold, meld + placed * number)
+                    after: State = (index + 1, 0, runs, 0, 0, used + joker + special_jokers,
+                                    reached, after_specials)
+                    rest = self.best(after)
+                    if rest > result:
+                        result = rest
+                        self.choice[state] = (after, (groups, joker, special_jokers), ())
             self.memo[state] = result
             return result
         must = self.table[colour][index]
-        for option in colour_options(runs[colour], must, self.avail[colour][index],
-                                     self.jokers - used, index, self.ahead[colour][index]):
-            after_runs, grouped, joker, real, _, _ = option
-            reached = meld
-            if self.threshold:
-                reached = min(self.threshold, meld + (real - grouped + joker) * number)
-            nxt: State = (index, colour + 1, (*runs[:colour], after_runs, *runs[colour + 1:]),
-                          tiles + grouped, max(most, grouped), used + joker, reached)
-            rest = self.best(nxt)
-            if rest == NEG:
+        avail = self.avail[colour][index]
+        next1, next2 = self.ahead[colour][index]
+        for after_specials, own_real, own_joker, adds, marks in self._special_steps(
+                colour, index, specials):
+            if own_real > avail or used + own_joker > self.jokers:
                 continue
-            value = rest + (real - must) * (WEIGHT + number)
-            if value > result:
-                result = value
-                self.choice[state] = (nxt, option)
+            for option in colour_options(runs[colour], max(0, must - own_real),
+                                         avail - own_real, self.jokers - used - own_joker,
+                                         next1, next2, self.canonical, index >= TOP - 3):
+                after_runs, grouped, joker, real, _, _ = option
+                total = real + own_real
+                marked = after_specials
+                if marks and total > must:
+                    marked = _mark(after_specials, marks)
+                reached = meld
+                if self.threshold:
+                    in_runs = real - grouped + joker + own_real + own_joker
+                    reached = min(self.threshold, meld + in_runs * number)
+                nxt: State = (index, colour + 1,
+                              (*runs[:colour], after_runs, *runs[colour + 1:]),
+                              tiles + grouped, max(most, grouped), used + joker + own_joker,
+                              reached, marked)
+                rest = self.best(nxt)
+                if rest == NEG:
+                    continue
+                value = rest + (total - must) * (WEIGHT + number)
+                if value > result:
+                    result = value
+                    self.choice[state] = (nxt, option, adds)
         self.memo[state] = result
         return result
 
+    def _special_steps(self, colour: int, index: int, specials: tuple[Special, ...]
+                       ) -> list[tuple[tuple[Special, ...], int, int, Adds,
+                                       tuple[tuple[int, int], ...]]]:
+        """What the joker sets take of this colour at this index: new states, number tiles,
+        jokers, who took what, and (set, bit) marks earned if a rack tile is used here."""
+        steps: list[tuple[tuple[Special, ...], int, int, Adds, tuple[tuple[int, int], ...]]]
+        steps = [(specials, 0, 0, (), ())]
+        for k, joker_set in enumerate(self.specials):
+            if joker_set.kind == "run" and joker_set.colour != colour:
+                continue
+            if joker_set.kind == "group" and joker_set.number != index:
+                continue
+            grown = []
+            for current, real, joker, adds, marks in steps:
+                for special, take_real, take_joker, mark in _special_step(
+                        joker_set, current[k], colour, index):
+                    changed = (*current[:k], special, *current[k + 1:])
+                    more = ((k, "real"),) * take_real + ((k, "joker"),) * take_joker
+                    grown.append((changed, real + take_real, joker + take_joker,
+                                  adds + more, marks + (((k, mark),) if mark != -1 else ())))
+            steps = grown
+        return steps
+
+    def _group_specials(self, index: int, specials: tuple[Special, ...], jokers: int
+                        ) -> list[tuple[tuple[Special, ...], int]]:
+        """Close the joker groups of this index: each takes 0-2 jokers, 3-4 tiles in all."""
+        ways: list[tuple[tuple[Special, ...], int]] = [(specials, 0)]
+        for k, joker_set in enumerate(self.specials):
+            if joker_set.kind != "group" or joker_set.number != index:
+                continue
+            grown = []
+            for current, spent in ways:
+                _, tiles, eligible, _, _ = current[k]
+                for joker in range(0, jokers - spent + 1):
+                    if not 3 <= tiles + joker <= 4 or tiles < 2:
+                        continue
+                    if eligible < joker_set.jokers - joker:
+                        continue  # a freed joker needs its tile from the rack
+                    done: Special = (1, tiles, eligible, joker, 1)
+                    grown.append(((*current[:k], done, *current[k + 1:]), spent + joker))
+            ways = grown
+        return ways
+
+    def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
+        return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
+                   if joker_set.kind == "group" and joker_set.number == index)
+
     def sets(self, state: State) -> list[tuple[str, ...]]:
-        """The sets of the best packing from ``state`` (the start) on."""
+        """The sets of the best packing from ``state`` (the start) on; the joker sets' come
+        first, in the order of ``specials``."""
         found: list[tuple[str, ...]] = []
+        own: list[list[str]] = [[] for _ in self.specials]
         open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
         to_group: list[list[str]] = []
         while state[0] < TOP:
             index, colour = state[0], state[1]
-            state, made = self.choice[state]
-            if len(made) == 2:
-                groups, joker = made
+            state, made, adds = self.choice[state]
+            if len(made) == 3:
+                groups, joker, _ = made
+                for k, joker_set in enumerate(self.specials):
+                    if joker_set.kind == "group" and joker_set.number == index:
+                        own[k].extend([JOKER] * state[7][k][3])
                 found.extend(_groups(to_group, groups, joker))
                 to_group = []
                 continue
             _, grouped, joker, real, go_on, new = made
             tile = f"{COLOURS[colour]}{index + 1}"
+            for k, kind in adds:
+                own[k].append(tile if kind == "real" else JOKER)
             current = sorted(open_runs[colour], key=lambda run: min(3, len(run)))
             short = [run for run in current if len(run) < 3]
             full = [run for run in current if len(run) >= 3]
@@ -188,7 +342,53 @@ class _Search:
             to_group.append([tile] * grouped)
         for colour_runs in open_runs:
             found.extend(tuple(run) for run in colour_runs)
-        return found
+        return [tuple(tiles) for tiles in own] + found
+
+
+def _mark(specials: tuple[Special, ...], marks: tuple[tuple[int, int], ...]
+          ) -> tuple[Special, ...]:
+    """Record that a rack tile went where a freed joker may need it."""
+    changed = list(specials)
+    for k, bit in marks:
+        first, second, third, bits, ok = changed[k]
+        if bit == _ELIGIBLE:
+            changed[k] = (first, second, third + 1, bits, ok)
+        else:
+            changed[k] = (first, second, third, bits | (1 << bit), ok)
+    return tuple(changed)
+
+
+_ELIGIBLE = -2  # a mark for a group: a rack tile of a colour the group lacked
+
+
+def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
+                  ) -> list[tuple[Special, int, int, int]]:
+    """A joker set's choices at one colour and index: its new state, a number tile taken,
+    a joker taken, and a mark (-1 for none)."""
+    if joker_set.kind == "group":
+        done, tiles, eligible, jokers, ok = current
+        taken = (done, tiles + 1, eligible, jokers, ok)
+        if colour in joker_set.places:
+            return [(taken, 1, 0, -1)]
+        return [(current, 0, 0, -1), (taken, 1, 0, _ELIGIBLE)]
+    phase, length, jokers, bits, ok = current
+    if phase == 2:
+        return [(current, 0, 0, -1)]
+    steps: list[tuple[Special, int, int, int]] = []
+    if phase == 0:
+        if index < joker_set.low:
+            steps.append((current, 0, 0, -1))
+        if index > joker_set.low:
+            return steps
+        length = 0
+    elif index > joker_set.high and length >= 3:
+        steps.append(((2, 0, jokers, bits, ok), 0, 0, -1))
+    grown = min(3, length + 1)
+    mark = joker_set.joker_places.index(index) if index in joker_set.joker_places else -1
+    steps.append(((1, grown, jokers, bits, ok), 1, 0, mark))
+    if index not in joker_set.places and jokers < 4:
+        steps.append(((1, grown, jokers + 1, bits, ok), 0, 1, -1))
+    return steps
 
 
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:
@@ -205,11 +405,48 @@ def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[
 
 
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
-         joker_points: int) -> Packing | None:
-    """The best packing, or ``None`` when the table tiles cannot all be placed."""
-    search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points)
-    start: State = (0, 0, tuple(() for _ in COLOURS), 0, 0, 0, 0)
-    score = search.best(start)
-    if score == NEG:
-        return None
-    return Packing(score, search.sets(start))
+         joker_points: int, specials: tuple[JokerSet, ...] = ()) -> Packing | None:
+    """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
+    ``specials`` come first in the packing, in their order.
+
+    Jokers are first placed only where a set needs them and the spare ones added to sets
+    with room (a joker that a set does not need can always move to any set with room); when
+    no set has room, or for an initial meld (where a spare joker adds to the meld's value),
+    every placement is searched.
+    """
+    for canonical in ((False,) if threshold else (True, False)):
+        search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                         specials, canonical)
+        start = search.start()
+        score = search.best(start)
+        if score == NEG:
+            return None
+        sets = search.sets(start)
+        spare = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
+        placed = _add_spares(sets, len(specials), spare)
+        if placed is not None:
+            return Packing(score, placed)
+    raise AssertionError("the full search places every joker")
+
+
+def _add_spares(sets: list[tuple[str, ...]], skip: int, spare: int
+                ) -> list[tuple[str, ...]] | None:
+    """Add ``spare`` jokers to the sets after the first ``skip`` (ends of runs, groups of
+    three), or ``None`` if they do not fit."""
+    placed = list(sets)
+    for index in range(skip, len(placed)):
+        while spare:
+            tiles = placed[index]
+            reals = [t for t in tiles if t != JOKER]
+            is_group = len({t[1:] for t in reals}) == 1 and len(reals) > 1
+            if is_group:
+                if len(tiles) >= 4:
+                    break
+                placed[index] = (*tiles, JOKER)
+            else:
+                if len(tiles) >= TOP:
+                    break
+                last = int(reals[-1][1:]) + (len(tiles) - 1 - tiles.index(reals[-1]))
+                placed[index] = (*tiles, JOKER) if last < TOP else (JOKER, *tiles)
+            spare -= 1
+    return placed if not spare else None

@@ -9,9 +9,8 @@ penalty: what leaves the rack's score, RUM-8), then by fewer table sets changed.
 value are exact. Fewer changes is sought greedily: table sets are kept untouched one by one
 while the rest still packs, which finds a maximal (not always maximum) set of untouched sets.
 
-How: each joker set's successor is chosen among its few possible forms (grown, or with its
-joker exchanged), and the rest of the tiles is packed by the dynamic programme of
-:mod:`games.rummikub.packing`.
+How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
+each joker set of the table being packed as one set that keeps its number tiles together.
 """
 
 from __future__ import annotations
@@ -19,10 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
 
 from games.core import Reason
-from games.rummikub.packing import WEIGHT, Counts, pack
+from games.rummikub.packing import Counts, JokerSet, pack
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -50,18 +48,6 @@ class Solution:
     changed: int
 
 
-@dataclass(frozen=True)
-class _Successor:
-    """One possible final form of a joker set."""
-
-    tiles: TileSet
-    extras: tuple[str, ...]      # number tiles added, from the table or the rack
-    exchanged: tuple[str, ...]   # tiles that replace freed jokers: from the rack only
-    rack_jokers: int
-    freed: int
-    unchanged: bool
-
-
 def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
           initial: bool = False, initial_meld: int = 30, joker_penalty: int = 30,
           fewest_changes: bool = True) -> Solution:
@@ -83,29 +69,19 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
                          joker_penalty)
     joker_sets = [s for s in sets if JOKER in s.tiles]
     ordinary = [s.tiles for s in sets if JOKER not in s.tiles]
-    free_table, _ = _counts(t for s in ordinary for t in s)
-    choices = [_successors(s, rack_counts, free_table, rack_jokers) for s in joker_sets]
-    best: tuple[int, int] | None = None
-    result: tuple[list[TileSet], list[TileSet]] | None = None
-    for combo in product(*choices):
-        plan = _plan(combo, free_table, rack_counts, rack_jokers, joker_penalty)
-        if plan is None:
-            continue
-        gain, table_left, rack_left, jokers_left, freed = plan
-        found = pack(table_left, rack_left, freed, jokers_left, 0, joker_penalty)
-        if found is None:
-            continue
-        key = (found.score + gain, sum(1 for s in combo if s.unchanged))
-        if best is None or key > best:
-            best = key
-            result = ([s.tiles for s in combo], found.sets)
-    if best is None or result is None or best[0] < WEIGHT:
+    table_counts, table_jokers = _counts(t for s in before for t in s)
+    specials = tuple(_joker_set(s) for s in joker_sets)
+    found = pack(table_counts, rack_counts, table_jokers, rack_jokers, 0, joker_penalty,
+                 specials)
+    if found is None or not found.played:
         return nothing
-    successors, packed = result
+    successors = found.sets[:len(specials)]
+    packed = found.sets[len(specials):]
     kept = _keep_untouched(ordinary, packed) if fewest_changes else []
-    changed = len(joker_sets) - best[1] + len(ordinary) - len(kept)
+    changed = sum(1 for old, new in zip(joker_sets, successors, strict=True)
+                  if _canonical(new) != old.tiles) + len(ordinary) - len(kept)
     final = tuple(successors) + tuple(kept) + tuple(_rest(packed, kept))
-    return _solution(final, before, tiles, best[0] // WEIGHT, changed, joker_penalty)
+    return _solution(final, before, tiles, found.played, changed, joker_penalty)
 
 
 _EMPTY: Counts = tuple((0,) * 13 for _ in COLOURS)
@@ -146,117 +122,17 @@ def _canonical(tile_set: TileSet) -> TileSet:
     return arranged.tiles
 
 
-def _successors(old: Arranged, rack: Counts, table: Counts, rack_jokers: int) -> list[_Successor]:
-    """Every final form of the joker set ``old`` that keeps its number tiles together."""
-    own = sum(1 for t in old.tiles if is_joker(t))
+def _joker_set(old: Arranged) -> JokerSet:
+    """The packing's view of a table set holding a joker."""
     real = [t for t in old.tiles if not is_joker(t)]
-    joker_for = [old.stands_for(i) for i, t in enumerate(old.tiles) if is_joker(t)]
-
-    def have(tile: str) -> bool:
-        c, n = COLOURS.index(colour_of(tile)), number_of(tile) - 1
-        return rack[c][n] + table[c][n] > 0
-
-    found: dict[tuple[tuple[str, ...], tuple[str, ...], int, int], _Successor] = {}
-    for layout in _forms(old, real, own + rack_jokers):
-        grown = Counter(t for t in layout if not is_joker(t))
-        grown.subtract(real)
-        added = list((+grown).elements())
-        for tile in added:
-            if not have(tile):
-                break
-        else:
-            jokers = len(layout) - len(added) - len(real)
-            kept = min(own, jokers)
-            freed = own - kept
-            for swaps in _exchanges(joker_for, freed, added, rack):
-                extras = Counter(added)
-                extras.subtract(swaps)
-                key = (tuple(sorted((+extras).elements())), tuple(sorted(swaps)),
-                       jokers - kept, freed)
-                if key not in found:
-                    tiles = _canonical(tuple(layout))
-                    found[key] = _Successor(tiles, key[0], key[1], jokers - kept, freed,
-                                            tiles == old.tiles)
-    return sorted(found.values(), key=lambda s: not s.unchanged)
-
-
-def _forms(old: Arranged, real: list[str], jokers: int) -> Iterable[TileSet]:
-    """Valid sets holding all of ``real`` and at most ``jokers`` jokers."""
+    jokers = len(old.tiles) - len(real)
     if old.kind == "group":
-        number = number_of(real[0])
-        present = {colour_of(t) for t in real}
-        missing = [f"{c}{number}" for c in COLOURS if c not in present]
-        for size in range(0, len(missing) + 1):
-            for chosen in combinations(missing, size):
-                for joker in range(0, jokers + 1):
-                    total = len(real) + size + joker
-                    if 3 <= total <= 4 and len(real) + size >= 2:
-                        yield tuple(real) + chosen + (JOKER,) * joker
-        return
-    colour = colour_of(real[0])
-    numbers = sorted(number_of(t) for t in real)
-    for low in range(1, numbers[0] + 1):
-        for high in range(max(numbers[-1], low + 2), 14):
-            places = [n for n in range(low, high + 1) if n not in numbers]
-            for joker in range(0, min(jokers, len(places)) + 1):
-                for where in combinations(places, joker):
-                    yield tuple(JOKER if n in where else f"{colour}{n}"
-                                for n in range(low, high + 1))
-
-
-def _exchanges(joker_for: list[frozenset[str]], freed: int, added: list[str],
-               rack: Counts) -> Iterable[tuple[str, ...]]:
-    """Ways to name, among the ``added`` tiles, the rack tiles that replace ``freed`` jokers
-    (each joker by a tile it stood for)."""
-    if not freed:
-        yield ()
-        return
-    seen = set()
-    for jokers in combinations(range(len(joker_for)), freed):
-        for picks in product(*(sorted(joker_for[j]) for j in jokers)):
-            need = Counter(picks)
-            if any(Counter(added)[t] < k for t, k in need.items()):
-                continue
-            if any(rack[COLOURS.index(colour_of(t))][number_of(t) - 1] < k
-                   for t, k in need.items()):
-                continue
-            key = tuple(sorted(picks))
-            if key not in seen:
-                seen.add(key)
-                yield key
-
-
-def _plan(combo: Sequence[_Successor], table: Counts, rack: Counts, rack_jokers: int,
-          joker_penalty: int) -> tuple[int, Counts, Counts, int, int] | None:
-    """Take the successors' tiles (number tiles from the table first: the table's must be
-    placed anyway) and return the gain and what is left for the packing."""
-    table_left = [list(row) for row in table]
-    rack_left = [list(row) for row in rack]
-    gain = 0
-    jokers = rack_jokers
-    for successor in combo:
-        for tile in successor.exchanged:
-            c, n = COLOURS.index(colour_of(tile)), number_of(tile) - 1
-            if rack_left[c][n] == 0:
-                return None
-            rack_left[c][n] -= 1
-            gain += WEIGHT + n + 1
-        for tile in successor.extras:
-            c, n = COLOURS.index(colour_of(tile)), number_of(tile) - 1
-            if table_left[c][n]:
-                table_left[c][n] -= 1
-            elif rack_left[c][n]:
-                rack_left[c][n] -= 1
-                gain += WEIGHT + n + 1
-            else:
-                return None
-        jokers -= successor.rack_jokers
-        gain += successor.rack_jokers * (WEIGHT + joker_penalty)
-    if jokers < 0:
-        return None
-    freed = sum(s.freed for s in combo)
-    return (gain, tuple(tuple(r) for r in table_left), tuple(tuple(r) for r in rack_left),
-            jokers, freed)
+        colours = frozenset(COLOURS.index(colour_of(t)) for t in real)
+        return JokerSet("group", 0, old.numbers[0] - 1, colours, jokers)
+    places = frozenset(number_of(t) - 1 for t in real)
+    joker_places = tuple(n - 1 for t, n in zip(old.tiles, old.numbers, strict=True)
+                         if is_joker(t))
+    return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
 
 
 def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]) -> list[TileSet]:

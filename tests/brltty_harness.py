@@ -1,0 +1,403 @@
+"""A real BRLTTY with its Virtual braille driver, and the display side of its protocol.
+
+The harness starts ``brltty`` (foreground, no screen, no speech, no system configuration)
+with the Virtual driver listening on a free loopback port and BrlAPI on its own free loopback
+port without authentication, then connects as the braille display: it announces the size,
+reads the ``Braille "1|12|..."`` lines BRLTTY sends, and presses keys (``route 5``,
+``fwinrt``...). It can stop and restart BRLTTY on the same ports (for reconnect tests) and
+always kills what it started.
+
+    with VirtualBrltty(columns=40) as brltty:
+        display = BrlapiDisplay(host=brltty.host)
+        display.write(["⠗⠼⠑".ljust(40, "⠀")])
+        brltty.wait_for(lambda rows: rows[0].startswith("⠗⠼⠑"))
+        brltty.route(2)                  # 0-based cell, as in keys.Route
+        assert display.read_key(2.0) == Route(2)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+import brlapi
+
+from brailledev.braille import dots_to_cell, numbers_to_dots
+
+BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
+SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
+PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
+BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
+
+
+class HarnessError(RuntimeError):
+    """BRLTTY did not start, or the display side did not see what it waited for."""
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _free_brlapi_number() -> int:
+    # Random numbers keep parallel test runs apart; the system's generator, because
+    # hypothesis seeds the ``random`` module the same way in every run.
+    chooser = random.SystemRandom()
+    for _ in range(200):
+        number = chooser.randint(2000, 30000)
+        if _port_is_free(BRLAPI_BASE_PORT + number):
+            return number
+    raise HarnessError("no free loopback port for BrlAPI")
+
+
+def parse_braille_line(line: str) -> str | None:
+    """The cells of a ``Braille "1|12| |..."`` line as Unicode braille, else ``None``.
+
+    >>> parse_braille_line('Braille "1|12| |78"')
+    '⠁⠃⠀⣀'
+    """
+    words = line.strip().split(" ", 1)
+    if len(words) != 2 or words[0].lower() != "braille":
+        return None
+    body = words[1].strip()
+    if len(body) < 2 or body[0] != '"' or body[-1] != '"':
+        return None
+    return "".join(dots_to_cell(numbers_to_dots(cell.strip()))
+                   for cell in body[1:-1].split("|"))
+
+
+class VirtualBrltty:
+    """A private BRLTTY on loopback ports, driven from the braille display's side."""
+
+    def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.timeout = timeout
+        self.directory = Path(tempfile.mkdtemp(prefix="brltty-harness-"))
+        self.display_port = _free_port()
+        self.brlapi_number = _free_brlapi_number()
+        self.process: subprocess.Popen[bytes] | None = None
+        self._socket: socket.socket | None = None
+        self._reader: threading.Thread | None = None
+        self._changed = threading.Condition()
+        self._cells: str | None = None
+        self._updates = 0
+        self._started = False
+        self._send_lock = threading.RLock()
+        self._last_send = 0.0
+        self._last_command = 0.0
+        self._pumps = PUMPS
+        self._closing = threading.Event()
+        self._pumper = threading.Thread(target=self._pump, daemon=True)
+        self._pumper.start()
+
+    @property
+    def host(self) -> str:
+        """The BrlAPI host string for clients: ``127.0.0.1:N``."""
+        return f"127.0.0.1:{self.brlapi_number}"
+
+    @property
+    def log(self) -> str:
+        """What BRLTTY logged so far (for failure messages)."""
+        path = self.directory / "brltty.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def __enter__(self) -> VirtualBrltty:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start BRLTTY and connect as its display; ready when BrlAPI accepts clients."""
+        if self.process is not None:
+            raise HarnessError("BRLTTY is already running")
+        for attempt in range(3):
+            if attempt and not self._started:  # a port taken meanwhile: take others
+                self.display_port, self.brlapi_number = _free_port(), _free_brlapi_number()
+            self._spawn()
+            try:
+                self._connect_display()
+                self._wait_for_brlapi()
+                self._started = True
+                return
+            except HarnessError:
+                self._kill()
+        raise HarnessError(f"BRLTTY did not start; its log:\n{self.log}")
+
+    def _spawn(self) -> None:
+        command = [
+            BRLTTY, "-n", "-e", "-l", "info", "-x", "no", "-s", "no",
+            "-b", "vr", "-d", f"server:127.0.0.1:{self.display_port}",
+            "-A", f"host=127.0.0.1:{self.brlapi_number},auth=none",
+            "-f", "/dev/null", "-F", str(self.directory / "brltty.prefs"),
+            "-P", str(self.directory / "brltty.pid"),
+            "-W", str(self.directory), "-U", str(self.directory),
+            "-M", "1",
+        ]
+        with (self.directory / "brltty.log").open("ab") as log:
+            # Own process group, so that cleanup reaches anything BRLTTY forks.
+            self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
+                                            stderr=subprocess.STDOUT, cwd=self.directory,
+                                            start_new_session=True)
+
+    def _wait_for_brlapi(self) -> None:
+        """Ready when a real BrlAPI client gets the display's size (a bare TCP probe would
+        upset BRLTTY's server: it resets, and refuses clients for a moment)."""
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            self._check_alive()
+            answered: list[bool] = []
+
+            def ask(answered: list[bool]) -> None:
+                try:
+                    connection = brlapi.Connection(self.host.encode(), None)
+                except brlapi.ConnectionError:
+                    return
+                try:
+                    answered.append(connection.displaySize[0] > 0)
+                except brlapi.OperationError:
+                    pass
+                finally:
+                    with contextlib.suppress(brlapi.OperationError):
+                        connection.closeConnection()
+
+            asking = threading.Thread(target=ask, args=(answered,), daemon=True)
+            asking.start()
+            asking.join(max(0.1, deadline - time.monotonic()))
+            if answered and answered[0]:
+                return
+            time.sleep(0.05)
+        raise HarnessError("BRLTTY's BrlAPI does not answer")
+
+    def _check_alive(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            raise HarnessError("BRLTTY exited")
+
+    def _connect_display(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        while True:
+            self._check_alive()
+            try:
+                connection = socket.create_connection(("127.0.0.1", self.display_port), 0.5)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise HarnessError("BRLTTY's Virtual driver does not listen") from None
+                time.sleep(0.02)
+        connection.settimeout(None)
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._socket = connection
+        with self._changed:
+            self._cells = None
+        self._reader = threading.Thread(target=self._read, args=(connection,), daemon=True)
+        self._reader.start()
+        first = self.updates
+        self._send(f"cells {self.columns} {self.rows}")
+        self.wait_for(lambda rows: True, after=first)
+        # BRLTTY's start message swallows the first key; with -M 1 it goes after 10 ms.
+        with contextlib.suppress(HarnessError):
+            self.wait_for(lambda rows: True, timeout=2.0, after=first + 1)
+
+    def _read(self, connection: socket.socket) -> None:
+        buffer = b""
+        while True:
+            try:
+                data = connection.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                with self._changed:
+                    self._changed.notify_all()
+                return
+            buffer += data
+            *lines, buffer = buffer.split(b"\n")
+            for line in lines:
+                cells = parse_braille_line(line.decode("utf-8", "replace"))
+                if cells is not None:
+                    with self._changed:
+                        self._cells = cells
+                        self._updates += 1
+                        self._changed.notify_all()
+
+    def send(self, command: str) -> None:
+        """Send one protocol line to BRLTTY, e.g. ``send("fwinrt")``.
+
+        BRLTTY 6.5's Virtual driver takes one line each time data arrives: lines arriving
+        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and a
+        pump sends a few empty lines (no-ops) after activity to flush any left waiting.
+        """
+        self._send(command)
+        with self._send_lock:
+            self._last_command = time.monotonic()
+            self._pumps = 0
+
+    def _send(self, line: str) -> None:
+        with self._send_lock:
+            if self._socket is None:
+                raise HarnessError("the display side is not connected")
+            wait = self._last_send + SEND_GAP - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            self._socket.sendall(line.encode() + b"\n")
+            self._last_send = time.monotonic()
+
+    def _pump(self) -> None:
+        while not self._closing.wait(PUMP_IDLE / 2):
+            with self._send_lock:
+                now = time.monotonic()
+                due = (self._socket is not None and self._pumps < PUMPS
+                       and now - self._last_send >= PUMP_IDLE
+                       and now - self._last_command <= PUMP_IDLE * (PUMPS + 2))
+                if due:
+                    self._pumps += 1
+            if due:
+                with contextlib.suppress(OSError, HarnessError):
+                    self._send("")
+
+    def route(self, cell: int, row: int = 0) -> None:
+        """Press the routing key over 0-based ``cell`` of display ``row``.
+
+        BRLTTY 6.5's Virtual driver takes ``route N`` for N >= 1 and hands BrlAPI clients
+        argument N (it does not subtract the 1 its README counts from), so N is our 0-based
+        cell and the very first cell of the display cannot be pressed through it.
+        """
+        number = row * self.columns + cell
+        if not 1 <= number < self.columns * self.rows:
+            raise HarnessError(f"the Virtual driver cannot press routing key {number} "
+                               f"(it reaches 1 to {self.columns * self.rows - 1})")
+        self.send(f"route {number}")
+
+    def pan_left(self) -> None:
+        self.send("fwinlt")
+
+    def pan_right(self) -> None:
+        self.send("fwinrt")
+
+    def line_up(self) -> None:
+        self.send("lnup")
+
+    def line_down(self) -> None:
+        self.send("lndn")
+
+    def top(self) -> None:
+        self.send("top")
+
+    def bottom(self) -> None:
+        self.send("bot")
+
+    def resize(self, columns: int, rows: int = 1) -> None:
+        """Tell BRLTTY the display now has ``columns`` x ``rows`` cells."""
+        self.columns, self.rows = columns, rows
+        self.send(f"cells {columns} {rows}")
+
+    @property
+    def updates(self) -> int:
+        """How many ``Braille`` lines arrived so far (to wait for the next one)."""
+        with self._changed:
+            return self._updates
+
+    def cells(self) -> str:
+        """All cells last shown, rows one after another."""
+        with self._changed:
+            return self._cells or ""
+
+    def display_rows(self) -> list[str]:
+        """The cells last shown, one string per display row."""
+        cells = self.cells()
+        return [cells[row * self.columns:(row + 1) * self.columns] for row in range(self.rows)]
+
+    def wait_for(self, predicate: Callable[[list[str]], bool], timeout: float | None = None,
+                 after: int = 0) -> list[str]:
+        """Wait until the shown rows satisfy ``predicate`` (with update number > ``after``)."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        with self._changed:
+            while True:
+                if self._cells is not None and self._updates > after:
+                    rows = [self._cells[row * self.columns:(row + 1) * self.columns]
+                            for row in range(self.rows)]
+                    if predicate(rows):
+                        return rows
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise HarnessError(f"the display never showed what was expected; it shows "
+                                       f"{self._cells!r}")
+                self._changed.wait(left)
+
+    def unplug(self) -> None:
+        """Drop the display side, as if the display's cable were pulled; BRLTTY stays."""
+        self._disconnect_display()
+
+    def plug(self, columns: int | None = None, rows: int | None = None) -> None:
+        """Connect a display again (of another size if given) to the running BRLTTY."""
+        self.columns = columns or self.columns
+        self.rows = rows or self.rows
+        self._connect_display()
+
+    def stop(self) -> None:
+        """Stop BRLTTY (as a user or a package upgrade would) and drop the display side."""
+        self._disconnect_display()
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(self.timeout)
+            except subprocess.TimeoutExpired:
+                self._kill()
+        self.process = None
+
+    def restart(self) -> None:
+        """Stop BRLTTY and start it again on the same ports."""
+        self.stop()
+        self.start()
+
+    def close(self) -> None:
+        """Stop everything and remove the private directory; safe to call twice."""
+        self._closing.set()
+        try:
+            self.stop()
+        finally:
+            self._kill()
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+    def _disconnect_display(self) -> None:
+        if self._socket is not None:
+            with contextlib.suppress(OSError):
+                self._socket.shutdown(socket.SHUT_RDWR)
+            self._socket.close()
+            self._socket = None
+        if self._reader is not None:
+            self._reader.join(self.timeout)
+            self._reader = None
+
+    def _kill(self) -> None:
+        self._disconnect_display()
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = None

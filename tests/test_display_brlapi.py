@@ -1,0 +1,215 @@
+"""Our BrlAPI display against a real BRLTTY 6.5 with its Virtual driver."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+
+import pytest
+
+from brailledev.braille import translator
+from brailledev.display import RESIZED, DisplayGone, open_display
+from brailledev.display.brlapi import BrlapiDisplay, probe
+from brailledev.display.terminal import TerminalDisplay
+from brailledev.errors import UserError
+from brailledev.keys import Bottom, Chord, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
+from brailledev.window import Viewport
+from layouts.screen import Line, Region, Screen
+from tests.brltty_harness import HarnessError, VirtualBrltty, parse_braille_line
+
+BLANK = "\u2800"
+
+
+def test_parse_braille_line() -> None:
+    assert parse_braille_line('Braille "1|12| |78|12345678"') == "⠁⠃⠀⣀⣿"
+    assert parse_braille_line('Visual "hello"') is None
+    assert parse_braille_line("cells 40") is None
+
+
+def test_cells_written_arrive_on_the_display_exactly(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    assert (display.columns, display.rows, display.driver) == (40, 1, "Virtual")
+    every_dot = "".join(chr(0x2800 + dots) for dots in (1, 0x3F, 0x40, 0x80, 0xC0, 0xFF))
+    display.write([every_dot])
+    rows = brltty.wait_for(lambda rows: rows[0].startswith(every_dot))
+    assert rows == [every_dot + BLANK * 34]
+    display.write(["⠗⠼⠑"])  # short rows are padded with blank cells
+    assert brltty.wait_for(lambda rows: rows[0].startswith("⠗"))[0] == "⠗⠼⠑" + BLANK * 37
+    display.close()
+
+
+def test_a_laid_out_screen_reads_back_through_liblouis(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    viewport = Viewport(translator("fr-bfu-comp6.utb"), display.columns)
+    viewport.show(Screen((Line("hand", tuple(Region(label, target=label)
+                                              for label in ("r5", "r+2", "jk+4"))),)))
+    display.write(viewport.rows())
+    rows = brltty.wait_for(lambda rows: rows == viewport.rows())
+    assert translator("fr-bfu-comp6.utb").back(rows[0].rstrip(BLANK)) == "r5 r+2 jk+4"
+    display.close()
+
+
+def test_keys_arrive_as_key_events(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠁"])
+    brltty.wait_for(lambda rows: rows[0].startswith("⠁"))
+    presses: list[tuple[Callable[[], None], object]] = [
+        (lambda: brltty.route(1), Route(1)),
+        (lambda: brltty.route(39), Route(39)),
+        (brltty.pan_right, PanRight()),
+        (brltty.pan_left, PanLeft()),
+        (brltty.line_up, LineUp()),
+        (brltty.line_down, LineDown()),
+        (brltty.top, Top()),
+        (brltty.bottom, Bottom()),
+        (lambda: brltty.send("passdots 0x13"), Chord(0b10011)),
+        (lambda: brltty.send("help"), Named("help")),
+    ]
+    for press, expected in presses:
+        press()
+        assert display.read_key(3.0) == expected
+    display.close()
+
+
+def test_keys_we_do_not_use_stay_with_brltty(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠁"])
+    brltty.wait_for(lambda rows: rows[0].startswith("⠁"))
+    brltty.send("home")
+    brltty.send("chrrt")
+    brltty.route(7)
+    assert display.read_key(3.0) == Route(7)
+    assert display.read_key(0) is None
+    display.close()
+
+
+def test_routing_on_a_multi_row_display(virtual_brltty: Callable[..., VirtualBrltty]) -> None:
+    brltty = virtual_brltty(20, 3)
+    display = BrlapiDisplay(brltty.host)
+    assert (display.columns, display.rows) == (20, 3)
+    display.write(["⠁", "⠃", "⠉"])
+    rows = brltty.wait_for(lambda rows: rows[2].startswith("⠉"))
+    assert rows == ["⠁" + BLANK * 19, "⠃" + BLANK * 19, "⠉" + BLANK * 19]
+    for cell, row in ((5, 0), (0, 1), (19, 2)):
+        brltty.route(cell, row)
+        assert display.read_key(3.0) == Route(cell, row)
+    display.close()
+
+
+def test_read_key_times_out_without_a_key(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    start = time.monotonic()
+    assert display.read_key(0.3) is None
+    assert 0.25 <= time.monotonic() - start < 2.0
+    display.close()
+
+
+def test_brltty_restart_reconnects_and_redraws(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠗⠼⠑⠀⠃⠼⠛"])
+    brltty.wait_for(lambda rows: rows[0].startswith("⠗⠼⠑⠀⠃⠼⠛"))
+    brltty.restart()
+    assert display.read_key(0.5) is None  # notices BRLTTY went away, reconnects
+    deadline = time.monotonic() + 10
+    while not display.connected and time.monotonic() < deadline:
+        display.read_key(0.2)
+    assert display.connected and display.reconnections >= 1
+    brltty.wait_for(lambda rows: rows[0].startswith("⠗⠼⠑⠀⠃⠼⠛"))
+    brltty.route(4)
+    assert display.read_key(3.0) == Route(4)
+    display.close()
+
+
+def test_content_written_while_brltty_is_away_shows_when_it_returns(
+        brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠁"])
+    brltty.wait_for(lambda rows: rows[0].startswith("⠁"))
+    brltty.stop()
+    assert display.read_key(0.3) is None
+    display.write(["⠃⠃⠃"])  # the game went on meanwhile
+    assert not display.connected
+    brltty.start()
+    deadline = time.monotonic() + 10
+    while not display.connected and time.monotonic() < deadline:
+        display.read_key(0.2)
+    assert brltty.wait_for(lambda rows: rows[0].startswith("⠃⠃⠃"))
+    display.close()
+
+
+def test_another_display_size_is_reported_and_redrawn(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠁" * 40])
+    brltty.wait_for(lambda rows: rows[0] == "⠁" * 40)
+    brltty.resize(20)
+    assert display.read_key(5.0) == Named(RESIZED)
+    assert (display.columns, display.rows) == (20, 1)
+    brltty.wait_for(lambda rows: rows[0] == "⠁" * 20)
+    display.write(["⠃" * 20])
+    brltty.wait_for(lambda rows: rows[0] == "⠃" * 20)
+    display.close()
+
+
+def test_display_unplugged_then_plugged_back(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host)
+    display.write(["⠉⠉"])
+    brltty.wait_for(lambda rows: rows[0].startswith("⠉⠉"))
+    brltty.unplug()
+    assert display.read_key(1.0) is None
+    brltty.plug(columns=32)
+    key = None
+    deadline = time.monotonic() + 10
+    while key is None and time.monotonic() < deadline:
+        key = display.read_key(0.3)
+    assert key == Named(RESIZED) and display.columns == 32
+    brltty.wait_for(lambda rows: rows[0] == "⠉⠉" + BLANK * 30)
+    display.close()
+
+
+def test_give_up_after_the_given_time(brltty: VirtualBrltty) -> None:
+    display = BrlapiDisplay(brltty.host, give_up=0.5)
+    brltty.stop()
+    with pytest.raises(DisplayGone):
+        for _ in range(40):
+            display.read_key(0.1)
+    display.close()
+
+
+def test_no_brltty_means_display_gone_and_auto_falls_back_to_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    nowhere = "127.0.0.1:29999"
+    assert probe(nowhere) is None
+    with pytest.raises(DisplayGone):
+        BrlapiDisplay(nowhere)
+    with pytest.raises(UserError, match="No braille display answers"):
+        open_display("brlapi", host=nowhere)
+    master, slave = os.openpty()
+    with open(slave, encoding="utf-8", closefd=False) as stdin, \
+            open(slave, "w", encoding="utf-8", closefd=False) as stdout:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        monkeypatch.setattr(sys, "stdout", stdout)
+        display = open_display("auto", host=nowhere, columns=20)
+        assert isinstance(display, TerminalDisplay) and display.columns == 20
+        display.close()
+    os.close(master)
+    os.close(slave)
+
+
+def test_auto_takes_brltty_when_it_answers(brltty: VirtualBrltty) -> None:
+    info = probe(brltty.host)
+    assert info is not None and (info.driver, info.columns, info.rows) == ("Virtual", 40, 1)
+    display = open_display("auto", host=brltty.host)
+    assert isinstance(display, BrlapiDisplay)
+    display.close()
+
+
+def test_unknown_display_kind_is_one_sentence() -> None:
+    with pytest.raises(UserError, match="'braille'"):
+        open_display("braille")
+
+
+def test_harness_refuses_the_first_routing_key(brltty: VirtualBrltty) -> None:
+    with pytest.raises(HarnessError, match="cannot press"):
+        brltty.route(0)
