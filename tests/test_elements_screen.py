@@ -24,10 +24,16 @@ def targets(session: Session, key: str) -> list:
             if region.target is not None]
 
 
+def game_of(session: Session) -> Elements:
+    game = session.game
+    assert isinstance(game, Elements)
+    return game
+
+
 def rigged(lang="en") -> Session:
     """Seat 0 (the display) first, element row r y g b k, known hands."""
     session = start(lang)
-    game: Elements = session.game
+    game = game_of(session)
     game.row = ["r", "y", "g", "b", "k"]
     rig(game, {0: "r5 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10",
                1: "b5 g1 g2 g3 g4 g5 g6 g7 g8 g9 g10",
@@ -55,7 +61,7 @@ def test_phase_1_route_a_card_then_an_element_face_down():
     assert session.pending is None
     assert line(session, "order").text == \
         "elements: Er free, Ey free, Eg you r5, Eb free, Ek free,"
-    play(session.game, "place b5@Er")
+    play(game_of(session), "place b5@Er")
     # the bot's card is face down on the display: only a question mark
     assert line(session, "order").text == \
         "elements: Er Bo ?, Ey free, Eg you r5, Eb free, Ek free,"
@@ -63,34 +69,34 @@ def test_phase_1_route_a_card_then_an_element_face_down():
 
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
     session = rigged()
-    play(session.game, "place r5@Eg", "place b5@Er", "place k9@Eb")
+    play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
     assert line(session, "order").text == "order: Eb Er Eg Ey Ek"
     assert line(session, "points").text == "to win: k9 b5 r5"
     route_text(session, "hand", "y10")           # one card due: laid at once
-    play(session.game, "lay g1", "lay k1")
+    play(game_of(session), "lay g1", "lay k1")
     assert line(session, "bids").text == (
         "for r5: you: y10 single card, leads; Bo: g1 single card; Cy: k1 single card;")
     assert [text for text, _ in targets(session, "commands")] == ["pass", "help", "quit"]
     route_text(session, "hand", "y9")
-    play(session.game, "lay g2", "lay k2")
+    play(game_of(session), "lay g2", "lay k2")
     assert "Bo: g1 g2 two of a colour" in line(session, "bids").text
     # round 3: two cards are selected, then confirmed
     route_text(session, "hand", "y1")
-    assert session.game.laid[0] == cards("y10 y9")
+    assert game_of(session).laid[0] == cards("y10 y9")
     assert line(session, "choice").text == "y1 chosen, choose one more cancel"
     route_text(session, "hand", "y2")
     assert line(session, "choice").text == "lay y1 y2 confirm cancel"
     route_text(session, "choice", "confirm")
-    assert session.game.laid[0] == cards("y10 y9 y1 y2")
+    assert game_of(session).laid[0] == cards("y10 y9 y1 y2")
     assert "you: y10 y9 y1 y2 four of a colour, leads;" in line(session, "bids").text
-    play(session.game, "pass", "pass")
+    play(game_of(session), "pass", "pass")
     session.tell_events([])
     assert line(session, "scores").text == "scores: you 5, Bo 0, Cy 0"
 
 
 def test_french_lines():
     session = rigged("fr")
-    play(session.game, "place r5@Eg", "place b5@Er", "place k9@Eb")
+    play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
     assert line(session, "order").text == "ordre : Eb Er Ev Ej En"
     assert line(session, "points").text == "à gagner : n9 b5 r5"
     assert [text for text, _ in targets(session, "commands")] == ["passer", "aide", "quitter"]
@@ -135,21 +141,21 @@ def test_a_whole_hand_by_routing_targets_alone():
     seen_two = False
     for _ in range(400):
         session.run_bots()
-        if session.game.is_over() or session.game.hand_number == 1:
+        if session.game.is_over() or game_of(session).hand_number == 1:
             break
         view = session.view()
         seen_two |= view.phase == BID and view.need == 2
         moves = session.moves
         choose(session)
         assert session.moves == moves + 1
-    assert session.game.hand_number == 1 and session.view().phase == PLACE
+    assert game_of(session).hand_number == 1 and session.view().phase == PLACE
     assert any(text.startswith("Hand over.") for text in session.history.texts)
     assert seen_two
 
 
 def test_screen_never_shows_a_hidden_card():
     session = rigged()
-    play(session.game, "place r5@Eg", "place b5@Er")
+    play(game_of(session), "place r5@Eg", "place b5@Er")
     table = Table(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
     shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), table))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
