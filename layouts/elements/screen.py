@@ -121,7 +121,7 @@ class ElementsScreen:
         leader = self._leader(view)
         for step in range(view.players):
             seat = (view.first + step) % view.players
-            regions.append(Region(f"{table.names[seat]}:"))
+            regions.append(Region(text("bids_seat", name=table.names[seat])))
             regions += [Region(words.card(card)) for card in view.laid[seat]]
             combination = view.combination(seat)
             notes = []
