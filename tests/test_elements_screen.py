@@ -159,3 +159,30 @@ def test_screen_never_shows_a_hidden_card():
     table = Table(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
     shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), table))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
+
+
+def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
+    from brailledev.speech import Speech
+
+    session = rigged("fr")
+    speech = Speech("fr", record_dir=tmp_path)
+    session.attach_speech(speech)
+    told = len(session.history.texts)
+    session.route(Move(game_of(session).parse_move(0, "place r5@Eg")))
+    session.run_bots()                                  # the others place: the reveal
+    route_text(session, "hand", "j10")                  # a bid
+    session.run_bots()
+    route_text(session, "commands", "passer")
+    session.run_bots()
+    said = session.history.texts[told:]
+    assert any(text.startswith("Cartes révélées") for text in said)
+    assert "Vous posez j10." in said
+    assert any(" gagne la carte points " in text or text.startswith("Vous gagnez")
+               for text in said)
+    assert speech.wait(60)
+    speech.close()
+    # every sentence told (and the spoken prompts) recorded by espeak-ng, each a real WAV
+    recordings = sorted(tmp_path.glob("*.wav"))
+    assert speech.failure is None and len(recordings) == speech.spoken >= len(said)
+    assert all(path.read_bytes()[:4] == b"RIFF" and path.stat().st_size > 2000
+               for path in recordings)
