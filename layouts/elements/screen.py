@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Event
-from games.elements.cards import Card
+from games.elements.cards import Card, bid_key
 from games.elements.engine import BID, KEEP, OVER, PLACE, ElementsView, Keep, Lay, Pass, Place
 from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
 from layouts.elements.words import Words
@@ -139,13 +139,9 @@ class ElementsScreen:
     @staticmethod
     def _leader(view: ElementsView) -> int | None:
         """Who would win the point card now (ELE-6, laid first breaking full ties)."""
-        best: tuple[object, int] | None = None
-        leader = None
-        for rank, seat in enumerate(view.laid_order):
-            key = view.combination(seat)
-            if key is not None and (best is None or (key, -rank) > best):
-                best, leader = (key, -rank), seat
-        return leader
+        keys = {seat: bid_key(key, rank) for rank, seat in enumerate(view.laid_order)
+                for key in [view.combination(seat)] if key is not None}
+        return max(keys, key=keys.__getitem__) if keys else None
 
     def hand(self, view: ElementsView, table: Table) -> Line:
         words, said = words_of(table), _input(table)
