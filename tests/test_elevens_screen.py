@@ -174,3 +174,18 @@ def test_opponents_turn_is_spoken_by_espeak(tmp_path):
     assert speech.wait(timeout=60)
     speech.close()
     assert len(list(tmp_path.glob("*.wav"))) == speech.spoken >= len(told)
+
+
+def test_many_places_of_a_joker_are_offered_row_by_row():
+    game = table([[JOKER, "b20"], ["b3"]], rows={"r": [12, 13], "y": [12]})
+    session = session_with(game)
+    route(session, "hand", "*")
+    assert texts(session, "choice") == [
+        "* to", "row r: 2", "row y: 3", "row g: 3", "row b: 2", "discard *", "cancel"]
+    route(session, "choice", "row y: 3")
+    assert texts(session, "choice") == ["* to", "*@y10", "*@y13", "L r13>y *", "back", "cancel"]
+    route(session, "choice", "back")
+    assert texts(session, "choice")[1] == "row r: 2"
+    route(session, "choice", "row y: 3")
+    route(session, "choice", "*@y13")
+    assert elevens(session).rows["y"][13] == JOKER and session.pending is None

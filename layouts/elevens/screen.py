@@ -26,9 +26,15 @@ from layouts.screen import Line, Region
 
 @dataclass(frozen=True)
 class Chosen:
-    """The card of the hand whose places the choice line offers."""
+    """The card of the hand whose places the choice line offers; ``row`` narrows a long
+    list (a joker's) to the places in one row."""
 
     card: str
+    row: str = ""
+
+
+# More places than this are first offered row by row, so a finger never pans through dozens.
+GROUP_ABOVE = 8
 
 
 def row_key(row: str) -> str:
@@ -59,12 +65,12 @@ def options(legal: list[Step], card: str) -> list[Step]:
     return sorted(found, key=lambda step: kinds.index(step.kind))
 
 
-def _chosen(view: ElevensView, table: Table) -> str:
+def _chosen(view: ElevensView, table: Table) -> Chosen | None:
     mine = view.current == view.seat
     pending = table.pending
     if mine and isinstance(pending, Chosen) and pending.card in view.hand:
-        return pending.card
-    return ""
+        return pending
+    return None
 
 
 class ElevensScreen:
@@ -86,7 +92,7 @@ class ElevensScreen:
         return tuple(lines)
 
     def home(self, view: ElevensView, table: Table) -> str:
-        return "choice" if _chosen(view, table) else "hand"
+        return "choice" if _chosen(view, table) is not None else "hand"
 
     def status(self, view: ElevensView, table: Table) -> Line:
         """Whose turn, cards played this turn, stock, link cards, bonuses, the other hands."""
@@ -132,17 +138,30 @@ class ElevensScreen:
         return Line("hand", tuple(regions))
 
     def choice(self, view: ElevensView, table: Table, legal: list[Step]) -> Line | None:
-        """The places of the chosen card, then cancel."""
-        card = _chosen(view, table)
-        if not card:
+        """The places of the chosen card (row by row when they are many), then cancel."""
+        chosen = _chosen(view, table)
+        if chosen is None:
             return None
         cat = table.catalog
         words = cat.table("screen")
+        card = chosen.card
         regions = [Region(f"{card_label(cat, card)} {words['places']}")]
         found = options(legal, card)
+        if chosen.row:
+            found = [step for step in found if step.row == chosen.row]
+        placed = [step for step in found if step.kind != "discard"]
+        if not chosen.row and len(placed) > GROUP_ABOVE:
+            for row in view.order:
+                count = sum(1 for step in placed if step.row == row)
+                if count:
+                    text = str(words["row_group"]).format(row=row_label(cat, row), count=count)
+                    regions.append(Region(text, target=Ask(Chosen(card, row))))
+            found = [step for step in found if step.kind == "discard"]
         regions += [Region(step_label(cat, step), target=Move(step)) for step in found]
-        if not found:
+        if len(regions) == 1:
             regions.append(Region(str(words["nowhere"])))
+        if chosen.row:
+            regions.append(Region(str(words["back"]), target=Ask(Chosen(card))))
         regions.append(Region(str(words["cancel"]), target=Ask(None)))
         return Line("choice", tuple(regions))
 
