@@ -189,40 +189,48 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from brailledev.display import open_display
+
     if args.pace < 0:
         raise UserError("--pace must be 0 or more seconds, e.g. --pace 1.5.")
     save = args.save or (args.resume if args.resume else default_save(args.game))
+    resumed: Session | None = None
     if args.resume is not None:
-        session = Session.resume(args.resume, save=save, pace=args.pace)
-        if session.name != args.game:
-            raise UserError(f"{args.resume} holds a game of {session.name}, not {args.game}; "
-                            f"run 'brailledev play {session.name} --resume {args.resume}'.")
-        if args.lang is not None and args.lang != session.lang:
-            session.set_lang(args.lang)
+        resumed = Session.resume(args.resume, save=save, pace=args.pace)
+        if resumed.name != args.game:
+            raise UserError(f"{args.resume} holds a game of {resumed.name}, not {args.game}; "
+                            f"run 'brailledev play {resumed.name} --resume {args.resume}'.")
+        if args.lang is not None and args.lang != resumed.lang:
+            resumed.set_lang(args.lang)
+        lang = resumed.lang
     else:
         if not args.new and unfinished(save):
             raise UserError(f"An unfinished game is saved in {save}; go on with it with "
                             f"--resume {save}, or start a new one with --new.")
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-        session = Session.start(args.game, players=args.players, seed=seed,
-                                lang=args.lang or default_lang(), bots=args.bots,
-                                table=args.table, save=save, pace=args.pace)
-    table = args.table or session.table_name or table_for(session.lang)
+        lang = args.lang or default_lang()
+    # Everything that can be refused is checked before a new game is saved over anything.
+    table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
     braille = translator(table)
-    session.table_name = table
-    speech: Speech | Silence = Silence() if args.no_speech else Speech(
-        session.lang, on_notice=session.notice)
-    session.attach_speech(speech)
-    from brailledev.display import open_display
-
     display = open_display(args.display, args.brlapi_host)
+    speech: Speech | Silence = Silence()
+    session = resumed
     try:
+        if session is None:
+            seed = args.seed if args.seed is not None else \
+                random.SystemRandom().randrange(10**9)
+            session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
+                                    bots=args.bots, table=table, save=save, pace=args.pace)
+        session.table_name = table
+        if not args.no_speech:
+            speech = Speech(lang, on_notice=session.notice)
+        session.attach_speech(speech)
         Front(session, display, braille).run()
     except DisplayGone as gone:
         raise UserError(f"The braille display went away ({gone}); the game is saved in "
-                        f"{session.save_path}: resume it with --resume.") from None
+                        f"{save}: resume it with --resume {save}.") from None
     finally:
         display.close()
         speech.close()
-        session.save()
+        if session is not None:
+            session.save()
     return 0

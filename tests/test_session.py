@@ -253,3 +253,12 @@ def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_pat
     assert not session.take_notices()
     assert session.history.texts[-1] == (
         "Parole coupée : aucun lecteur de son installé (aplay, paplay ou play de sox).")
+
+
+def test_bad_table_is_refused_before_any_game_is_saved(tmp_path, capsys):
+    path = tmp_path / "uno.json"
+    status = main(["play", "uno", "--table", "nope.ctb", "--save", str(path), "--no-speech",
+                   "--display", "terminal"])
+    assert status == 2
+    assert capsys.readouterr().err.startswith("brailledev: The braille table 'nope.ctb'")
+    assert not path.exists()

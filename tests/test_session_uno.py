@@ -148,3 +148,10 @@ def test_refusal_words_use_labels_and_colour_names():
     assert session.history.texts[-1] == (
         "Refusé : rpas ne va pas sur j5 ; jouez une carte de couleur jaune, de même valeur, "
         "ou un Joker, ou piochez.")
+
+
+def test_uno_7_prompt_reminds_to_say_uno_with_two_cards():
+    session = session_with(discard=["r7"], colour="r", current=0, phase="play",
+                           hands=[["r5", "b2"], ["y1"] * 3])
+    assert session.face.prompt(session.view(), session.table()) == (
+        "Your turn, on r7 red. Two cards: route uno? before the card, or be caught.")

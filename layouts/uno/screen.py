@@ -216,7 +216,8 @@ class UnoScreen:
     def prompt(self, view: UnoView, table: Table) -> str | None:
         if view.turn != view.seat:
             return None
-        return table.catalog.text("uno_your_turn", top=top_text(view, table.catalog))
+        code = "uno_your_turn_two" if len(view.hand) == 2 else "uno_your_turn"
+        return table.catalog.text(code, top=top_text(view, table.catalog))
 
     def explain(self, reason: Reason, table: Table) -> str:
         """The engine's reason with card labels and colour names in place of codes."""
