@@ -6,10 +6,11 @@ the session asks it for lines, routes targets (moves, questions, focus changes),
 happened in words, and knows nothing else of the game.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
-    session.route(session.lines()[1].regions[0].target)   # play the first card of the hand
-    session.run_bots()                                    # the others answer
+    hand = next(line for line in session.lines() if line.key == "hand")
+    session.route(hand.regions[0].target)     # route the first card of the hand
+    session.run_bots()                        # the others answer
 
-``brailledev.front`` puts a session on a display; ``brailledev play`` starts both.
+``brailledev.play.Front`` puts a session on a display; ``brailledev play`` starts both.
 """
 
 from __future__ import annotations
@@ -269,6 +270,7 @@ class Session:
         return self.activate(target)
 
     def activate(self, outcome: Outcome) -> bool:
+        """Do what an outcome says: ``activate(Show("help"))``; False for ``Ui("quit")``."""
         if isinstance(outcome, Move):
             self.play(outcome.move)
         elif isinstance(outcome, Ask):
