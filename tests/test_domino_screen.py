@@ -204,3 +204,27 @@ def test_a_refused_placement_is_told_with_its_reason(tmp_path):
         "Le premier tour d'une manche pose deux cartes ensemble ; "
         "choisissez une deuxième carte.")
     assert session.game.to_dict() == before
+
+
+def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
+    from brailledev.braille import translator
+    from brailledev.window import Viewport
+    from layouts.screen import Screen
+
+    game = middle_game(moves=8)
+    catalog = Catalog.load("domino", "en")
+    glyphs = catalog.table("grid")
+    squares = set(glyphs["halves"]) | {glyphs["empty"]}
+    viewport = Viewport(translator("en-ueb-g1.ctb"), 40, 4)
+    viewport.show(Screen(SCREEN.screen(game.view(0), table_for())))
+    viewport.goto("grid2")
+    rows = viewport.rows()
+    assert len(rows) == 4
+    label = rows[0].index("\u2800")  # the row number, padded to the same width on every row
+    assert label >= 2
+    for row in rows:
+        assert row.index("\u2800") == label
+        # after the row number and a blank, a square every second cell, at the same columns
+        cells = row.rstrip("\u2800\u28a0")
+        assert all(cells[k] in squares for k in range(label + 1, len(cells), 2))
+        assert all(cells[k] == "\u2800" for k in range(label, len(cells), 2))
