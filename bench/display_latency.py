@@ -1,142 +1,195 @@
-"""Routing key to new cells, through a real BRLTTY Virtual driver: our stack against bare BrlAPI.
+"""Routing key to new cells through a real BRLTTY: our whole play stack against a bare client.
 
-    .venv/bin/python bench/display_latency.py [presses]
+    .venv/bin/python bench/display_latency.py            (500 presses each)
+    .venv/bin/python bench/display_latency.py --presses 100
 
-The display side (tests/brltty_harness.py) presses a routing key after a random pause of
-50-90 ms and times until BRLTTY sends the new cells back. Two clients answer in turn, in
-blocks, in the same run:
+A private BRLTTY with its Virtual driver (tests/brltty_harness.py) plays the display: it
+presses a routing key and times until BRLTTY sends the display's new cells. Two clients
+answer, one after the other, on the same BRLTTY:
 
-- ``bare``: a BrlAPI client that reads the key and writes one of two fixed lines;
-- ``ours``: ``BrlapiDisplay`` + ``Viewport``: the key is resolved to a card of a laid-out Uno
-  hand, playing it changes the screen (the card leaves, a new one is drawn, the status
-  counts), the screen is laid out again (liblouis, windows) and written.
+- *bare*: a BrlAPI client that only writes one of two fixed lines on each routing key;
+- *ours*: the play session of a Uno game on :class:`brailledev.display.brlapi.BrlapiDisplay`
+  through :class:`brailledev.play.Front`: the routing key plays a card the rules refuse (the
+  refusal is laid out, translated by liblouis, written and spoken into the history) and the
+  next one, over the message, reads on back to the hand.
 
-Prints one JSON object: p50 and p95 in milliseconds of both, and the ratio of our p95 to the
-bare client's (the anchor; target at most 1.2).
+Prints p50 and p95 of both in milliseconds and the ratio of the p95s (target <= 1.2), and
+the same presses on a display in memory: our own share, BRLTTY's cadence aside.
 """
 
 from __future__ import annotations
 
-import json
-import random
+import argparse
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-# ruff: noqa: E402
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import brlapi
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.window import Viewport
-from layouts.screen import Line, Region, Screen
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keys import Route
+from brailledev.play import Front
+from brailledev.session import Session
+from games.uno.notation import PLAY
+from games.uno.notation import Move as UnoMove
+from layouts.common.screen import MESSAGE_LINE, Move
 from tests.brltty_harness import VirtualBrltty
 
 COLUMNS = 40
-BLOCK = 50
-PAUSES = random.Random(1)
-CARDS = ["r5", "r+2", "b7", "g9", "wi+4", "y0", "ysk", "rrv", "g+2", "b1", "y+2", "bsk"]
 
 
-def bare_client(host: str, stop: threading.Event, ready: threading.Event) -> None:
-    """Echo one of two fixed lines for every routing key, nothing else."""
-    connection = brlapi.Connection(host.encode(), None)
-    connection.enterTtyModeWithPath([])
-    connection.ignoreAllKeys()
-    connection.acceptKeys(brlapi.rangeType_command,
-                          [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_ROUTE])
-    lines = ["\u2801" * COLUMNS, "\u2803" * COLUMNS]
-    connection.write(text=lines[0], regionBegin=1, regionSize=COLUMNS, cursor=0)
-    ready.set()
-    turn = 0
-    while not stop.is_set():
-        if connection.readKeyWithTimeout(100) is None:
-            continue
-        turn = 1 - turn
-        connection.write(text=lines[turn], regionBegin=1, regionSize=COLUMNS, cursor=0)
-    connection.closeConnection()
+def press_and_wait(brltty: VirtualBrltty, cell: int, timeout: float = 5.0) -> float:
+    """Seconds from pressing routing key ``cell`` to the next cells BRLTTY sends."""
+    before = brltty.updates
+    start = time.perf_counter()
+    brltty.route(cell)
+    brltty.wait_for(lambda rows: True, timeout=timeout, after=before)
+    return time.perf_counter() - start
 
 
-def our_client(host: str, stop: threading.Event, ready: threading.Event) -> None:
-    """A hand of cards on the display; a routing key plays the card under it."""
-    display = BrlapiDisplay(host)
-    viewport = Viewport(translator("en-ueb-g1.ctb"), display.columns)
-    hand = list(CARDS)
-    played = 0
-
-    def screen() -> Screen:
-        return Screen((
-            Line("hand", tuple(Region(card, target=card) for card in hand)),
-            Line("status", (Region(f"played {played}"),)),
-        ))
-
-    viewport.show(screen())
-    display.write(viewport.rows(), text=viewport.texts())
-    ready.set()
-    while not stop.is_set():
-        key = display.read_key(0.1)
-        if key is None:
-            continue
-        hit = viewport.handle(key)
-        if hit is not None:
-            hand.remove(str(hit.target))
-            hand.append(str(hit.target))  # drawn again: the hand keeps its size
-            played += 1
-        viewport.show(screen())
-        display.write(viewport.rows(), text=viewport.texts())
-    display.close()
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(samples, n=20, method="inclusive")
+    return statistics.median(samples) * 1000, cuts[18] * 1000
 
 
-def run_block(brltty: VirtualBrltty, client: Callable[..., None], presses: int) -> list[float]:
-    stop, ready = threading.Event(), threading.Event()
-    thread = threading.Thread(target=client, args=(brltty.host, stop, ready), daemon=True)
+def bare(brltty: VirtualBrltty, presses: int) -> list[float]:
+    """A BrlAPI client that answers each routing key with one of two fixed lines."""
+    lines = ("\u2801" * COLUMNS, "\u2803" * COLUMNS)
+    stop = threading.Event()
+
+    def echo() -> None:
+        connection = brlapi.Connection(brltty.host.encode(), None)
+        connection.enterTtyModeWithPath([])
+        connection.ignoreAllKeys()
+        connection.acceptKeys(brlapi.rangeType_command,
+                              [brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_ROUTE])
+        connection.write(text=lines[0], regionBegin=1, regionSize=COLUMNS)
+        shown = 0
+        while not stop.is_set():
+            if connection.readKeyWithTimeout(100) is not None:
+                shown = 1 - shown
+                connection.write(text=lines[shown], regionBegin=1, regionSize=COLUMNS)
+        connection.leaveTtyMode()
+        connection.closeConnection()
+
+    thread = threading.Thread(target=echo, daemon=True)
     thread.start()
-    if not ready.wait(10):
-        raise RuntimeError(f"{client.__name__} did not start")
-    time.sleep(0.2)  # let its first cells reach the display
-    times = []
+    brltty.wait_for(lambda rows: rows[0] == lines[0])
+    try:
+        return [press_and_wait(brltty, 1 + number % (COLUMNS - 1)) for number in range(presses)]
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+def unplayable_deal() -> Session:
+    """A fresh two-player game where the display's seat must act and holds a refused card."""
+    for seed in range(100):
+        session = Session.start("uno", players=2, seed=seed, lang="en",
+                                options={"match_target": 0}, pace=0)
+        session.run_bots()
+        if session.game.must_act() == [0] and any(
+                session.game.check(0, UnoMove(PLAY, card)) is not None
+                for card in session.view().hand):
+            return session
+    raise RuntimeError("no deal with a refused card among the first 100 seeds")
+
+
+def ours(brltty: VirtualBrltty, presses: int) -> list[float]:
+    """Our stack: refused card, then read on past the refusal, and again."""
+    session = unplayable_deal()
+    session.save_path = Path(tempfile.mkdtemp()) / "uno.json"
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    display = BrlapiDisplay(host=brltty.host)
+    front = Front(session, display, translator("en-ueb-g1.ctb"))
+    runner = threading.Thread(target=front.run, daemon=True)
+    runner.start()
+    refused = next(card for card in session.view().hand
+                   if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    samples = []
+    try:
+        brltty.wait_for(lambda rows: front.viewport.line_key == "hand")
+        for _ in range(presses):
+            cell = cell_of(front, refused) if front.viewport.line_key == "hand" else 1
+            samples.append(press_and_wait(brltty, cell))
+            wait_until(lambda: front.idle.is_set() and front.viewport.line_key in
+                       ("hand", MESSAGE_LINE))
+    finally:
+        front.stop()
+        runner.join(5)
+        display.close()
+    return samples
+
+
+def in_process(presses: int) -> list[float]:
+    """The same presses on a display in memory: our own share of the time, BRLTTY aside."""
+    session = unplayable_deal()
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    display = MemoryDisplay(columns=COLUMNS)
+    front = Front(session, display, translator("en-ueb-g1.ctb"))
+    front.redraw()
+    refused = next(card for card in session.view().hand
+                   if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    samples = []
     for _ in range(presses):
-        # A reader's pause between keys; random, so that both clients meet BRLTTY's 40 ms
-        # input poll at every phase (back-to-back keys would lock onto it).
-        time.sleep(PAUSES.uniform(0.05, 0.09))
-        times.append(brltty.round_trip("route 1", timeout=5))
-    stop.set()
-    thread.join(5)
-    return times
+        cell = cell_of(front, refused) if front.viewport.line_key == "hand" else 1
+        start = time.perf_counter()
+        front.press(Route(cell))
+        front.redraw()
+        samples.append(time.perf_counter() - start)
+    return samples
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+def cell_of(front: Front, card: str) -> int:
+    """The last cell of the card's region on the hand line (cell 0 cannot be pressed)."""
+    laid = front.viewport.lines[front.viewport.top]
+    window = laid.windows[front.viewport.window]
+    for piece in window.pieces:
+        target = laid.line.regions[piece.region].target
+        if isinstance(target, Move) and isinstance(target.move, UnoMove) \
+                and target.move.card == card:
+            return piece.column + piece.stop - piece.start - 1
+    raise RuntimeError(f"{card} is not in the hand's first window")
 
 
-def measure(presses: int) -> dict[str, Any]:
-    results: dict[str, list[float]] = {"bare": [], "ours": []}
-    with VirtualBrltty(COLUMNS, pump=False) as brltty:
-        # Blocks in turn, so both see the same machine load.
-        for _ in range(max(1, presses // BLOCK)):
-            results["bare"] += run_block(brltty, bare_client, BLOCK)
-            results["ours"] += run_block(brltty, our_client, BLOCK)
-    figures: dict[str, Any] = {"presses": presses, "columns": COLUMNS}
-    for name, times in results.items():
-        figures[name] = {
-            "p50_ms": round(statistics.median(times) * 1000, 2),
-            "p95_ms": round(percentile(times, 0.95) * 1000, 2),
-            "max_ms": round(max(times) * 1000, 2),
-        }
-    ratio = figures["ours"]["p95_ms"] / figures["bare"]["p95_ms"]
-    figures["p95_ratio_ours_to_bare"] = round(ratio, 3)
-    figures["target_p95_ratio"] = 1.2
-    figures["target_met"] = ratio <= 1.2
-    return figures
+def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the play loop did not settle")
+        time.sleep(0.001)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=500)
+    args = parser.parse_args()
+    with VirtualBrltty(columns=COLUMNS) as brltty:
+        bare_samples = bare(brltty, args.presses)
+        our_samples = ours(brltty, args.presses)
+    bare_p50, bare_p95 = percentiles(bare_samples)
+    our_p50, our_p95 = percentiles(our_samples)
+    own_p50, own_p95 = percentiles(in_process(args.presses))
+    print(f"routing key -> new cells through BRLTTY {COLUMNS}-cell Virtual display, "
+          f"{args.presses} presses each")
+    print(f"bare BrlAPI echo client: p50 {bare_p50:.1f} ms  p95 {bare_p95:.1f} ms")
+    print(f"our play stack (Uno):    p50 {our_p50:.1f} ms  p95 {our_p95:.1f} ms")
+    print(f"ratio of p95 (ours / bare): {our_p95 / bare_p95:.2f}  (target <= 1.2)")
+    print(f"our share alone (display in memory): p50 {own_p50:.2f} ms  p95 {own_p95:.2f} ms")
+    return 0
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    print(json.dumps(measure(count), indent=2))
+    sys.exit(main())

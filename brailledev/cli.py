@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from brailledev import __version__, devices, selfplay
+from brailledev import __version__, devices, play, selfplay
 from brailledev.errors import UserError
 from emboss import cli as emboss_cli
 from layouts.catalog import DataError
@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     selfplay.register(sub)
     devices.register(sub)
+    play.register(sub)
     emboss_cli.register(sub)
     return parser
 

@@ -72,7 +72,7 @@ def random_step(rng: random.Random) -> Step:
     ])
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(games_st)
 def test_cards_rows_and_bonuses_always_consistent(case):
     seed, players, beginner, bots = case
@@ -80,7 +80,7 @@ def test_cards_rows_and_bonuses_always_consistent(case):
     assert game.is_over()
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(games_st)
 def test_an_illegal_step_never_changes_the_state(case):
     seed, players, beginner, bots = case
@@ -109,7 +109,7 @@ def test_an_illegal_step_never_changes_the_state(case):
     assert refused > 0
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(games_st, st.floats(0, 1))
 def test_saved_game_continues_identically(case, where):
     seed, players, beginner, bots = case
@@ -124,7 +124,7 @@ def test_saved_game_continues_identically(case, where):
     assert resumed.scores() == game.scores() and resumed.winners() == game.winners()
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(games_st)
 def test_views_never_leak_hidden_cards(case):
     seed, players, beginner, bots = case

@@ -395,8 +395,7 @@ class Elements(Game[Move, ElementsView]):
         return self.phase == OVER
 
     def need(self, seat: Seat) -> int:
-        """How many cards ``seat`` must lay in its next bidding turn (0: it has laid them all).
-        """
+        """Cards ``seat`` must lay in its next bidding turn (ELE-5); 0 once it laid them all."""
         laid = len(self.laid[seat])
         total = 0
         for count in self.rounds:
@@ -540,8 +539,7 @@ class Elements(Game[Move, ElementsView]):
         return self._resolve()
 
     def bid_keys(self) -> dict[Seat, BidKey]:
-        """The full ELE-6 comparison of every seat that laid cards for the current point card.
-        """
+        """The ELE-6 bid key of every seat that laid cards for the current point card."""
         return {seat: bid_key(combination_key(self.laid[seat], self.order), rank)
                 for seat, rank in enumerate(self.laid_rank) if rank is not None}
 

@@ -342,7 +342,7 @@ class Rummikub(Game[Move, RummikubView]):
             return Reason.of("not_on_rack", tile=min(short, key=sort_key))
         if not self.melded[seat]:
             return self._check_initial(final)
-        return _check_jokers(self.table, final, played)
+        return check_jokers(self.table, final, played)
 
     def _check_initial(self, final: list[Arranged]) -> Reason | None:
         remaining = Counter(self.table)
@@ -428,7 +428,7 @@ def _minus(a: Counter[str], b: Counter[str]) -> Counter[str]:
     return +left
 
 
-def _check_jokers(before: Sequence[TileSet], final: list[Arranged],
+def check_jokers(before: Sequence[TileSet], final: list[Arranged],
                   played: Counter[str]) -> Reason | None:
     """RUM-6 with the meanings of the module docstring; ``before`` sets are canonical. Each
     joker set needs a successor (tried in every way when copies make it ambiguous)."""

@@ -17,8 +17,10 @@ The score is lexicographic, packed into one integer: rack tiles played, then the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from games.rummikub.tiles import COLOURS, JOKER
 
@@ -183,20 +185,29 @@ class _Search:
         return (0, 0, tuple(() for _ in COLOURS), 0, 0, 0, 0, specials)
 
     def _finished(self, used: int, specials: tuple[Special, ...]) -> bool:
-        extra = 0
-        for joker_set, (phase, length, jokers, bits, ok) in zip(self.specials, specials,
-                                                                strict=True):
-            if joker_set.kind == "group":
-                # (done, tiles, eligible, jokers, ok)
-                extra += max(0, bits - joker_set.jokers)
+        """Every joker set closed whole, and the jokers account (RUM-6): a joker leaves its
+        set only against its tile from the rack; jokers added to a joker set come from the
+        rack. Canonically, a joker set's own jokers that nothing needs go back into it."""
+        rack = self.jokers - self.must_jokers
+        extra = in_sets = exchangeable = 0
+        for joker_set, (phase, length, third, fourth, ok) in zip(self.specials, specials,
+                                                                 strict=True):
+            if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
+                jokers, capacity = fourth, third
                 if not phase or not ok:
                     return False
-                continue
+            else:  # (phase, length, jokers, bits, -)
+                jokers, capacity = third, bin(fourth).count("1")
+                if phase == 0 or (phase == 1 and length < 3):
+                    return False
+            in_sets += jokers
             extra += max(0, jokers - joker_set.jokers)
-            if phase == 0 or (phase == 1 and length < 3):
+            spare = max(0, joker_set.jokers - jokers)
+            if not self.canonical and spare > capacity:
                 return False
-            if bin(bits).count("1") < joker_set.jokers - jokers:
-                return False
+            exchangeable += min(spare, capacity)
+        if self.canonical:
+            return extra <= rack and used - in_sets <= rack - extra + exchangeable
         return used >= self.must_jokers and extra <= used - self.must_jokers
 
     def best(self, state: State) -> int:
@@ -206,10 +217,10 @@ class _Search:
         index, colour, runs, tiles, most, used, meld, specials = state
         result = NEG
         if index == TOP:
-            if self.canonical:
-                used = self.jokers  # the spare jokers are added to sets with room
             if meld >= self.threshold and self._finished(used, specials):
-                result = (used - self.must_jokers) * (WEIGHT + self.joker_points)
+                # canonically every rack joker goes down: the spare ones join sets with room
+                played = self.jokers if self.canonical else used
+                result = (played - self.must_jokers) * (WEIGHT + self.joker_points)
             self.memo[state] = result
             return result
         number = index + 1
@@ -268,6 +279,8 @@ class _Search:
         jokers, who took what, and (set, bit) marks earned if a rack tile is used here."""
         steps: list[tuple[tuple[Special, ...], int, int, Adds, tuple[tuple[int, int], ...]]]
         steps = [(specials, 0, 0, (), ())]
+        next1, next2 = self.ahead[colour][index]
+        bridge = next1 > 0 or next2 > 0
         for k, joker_set in enumerate(self.specials):
             if joker_set.kind == "run" and joker_set.colour != colour:
                 continue
@@ -276,7 +289,7 @@ class _Search:
             grown = []
             for current, real, joker, adds, marks in steps:
                 for special, take_real, take_joker, mark in _special_step(
-                        joker_set, current[k], colour, index):
+                        joker_set, current[k], colour, index, self.canonical and not bridge):
                     changed = (*current[:k], special, *current[k + 1:])
                     more = ((k, "real"),) * take_real + ((k, "joker"),) * take_joker
                     grown.append((changed, real + take_real, joker + take_joker,
@@ -297,7 +310,9 @@ class _Search:
                 for joker in range(0, jokers - spent + 1):
                     if not 3 <= tiles + joker <= 4 or tiles < 2:
                         continue
-                    if eligible < joker_set.jokers - joker:
+                    if self.canonical and joker and tiles + joker > 3:
+                        continue  # a spare joker is put back at the end
+                    if not self.canonical and eligible < joker_set.jokers - joker:
                         continue  # a freed joker needs its tile from the rack
                     done: Special = (1, tiles, eligible, joker, 1)
                     grown.append(((*current[:k], done, *current[k + 1:]), spent + joker))
@@ -361,10 +376,11 @@ def _mark(specials: tuple[Special, ...], marks: tuple[tuple[int, int], ...]
 _ELIGIBLE = -2  # a mark for a group: a rack tile of a colour the group lacked
 
 
-def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
-                  ) -> list[tuple[Special, int, int, int]]:
+def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int,
+                  no_spare: bool) -> list[tuple[Special, int, int, int]]:
     """A joker set's choices at one colour and index: its new state, a number tile taken,
-    a joker taken, and a mark (-1 for none)."""
+    a joker taken, and a mark (-1 for none). ``no_spare``: no joker past the set's tiles
+    on a run of three already, unless a number tile follows (canonical search)."""
     if joker_set.kind == "group":
         done, tiles, eligible, jokers, ok = current
         taken = (done, tiles + 1, eligible, jokers, ok)
@@ -386,7 +402,8 @@ def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
     grown = min(3, length + 1)
     mark = joker_set.joker_places.index(index) if index in joker_set.joker_places else -1
     steps.append(((1, grown, jokers, bits, ok), 1, 0, mark))
-    if index not in joker_set.places and jokers < 4:
+    spare = no_spare and length >= 3 and not joker_set.low <= index <= joker_set.high
+    if index not in joker_set.places and jokers < 4 and not spare:
         steps.append(((1, grown, jokers + 1, bits, ok), 0, 1, -1))
     return steps
 
@@ -405,14 +422,15 @@ def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[
 
 
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
-         joker_points: int, specials: tuple[JokerSet, ...] = ()) -> Packing | None:
+         joker_points: int, specials: tuple[JokerSet, ...] = (),
+         accept: Callable[[list[tuple[str, ...]]], bool] | None = None) -> Packing | None:
     """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
     ``specials`` come first in the packing, in their order.
 
-    Jokers are first placed only where a set needs them and the spare ones added to sets
-    with room (a joker that a set does not need can always move to any set with room); when
-    no set has room, or for an initial meld (where a spare joker adds to the meld's value),
-    every placement is searched.
+    Jokers are first placed only where a set needs them; the spare ones then go back into
+    their joker sets or join sets with room (a joker no set needs can move to any set with
+    room), the first way that ``accept`` takes. When none fits, or for an initial meld
+    (where a spare joker adds to the meld's value), every placement is searched.
     """
     for canonical in ((False,) if threshold else (True, False)):
         search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
@@ -422,31 +440,50 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
         if score == NEG:
             return None
         sets = search.sets(start)
-        spare = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
-        placed = _add_spares(sets, len(specials), spare)
-        if placed is not None:
-            return Packing(score, placed)
+        if not canonical:
+            return Packing(score, sets)
+        missing = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
+        spares = [max(0, s.jokers - sets[k].count(JOKER)) for k, s in enumerate(specials)]
+        for back in product(*(range(n, -1, -1) for n in spares)):
+            if sum(back) > missing:
+                continue
+            placed = _add_spares(sets, len(specials), back, missing - sum(back))
+            if placed is not None and (accept is None or accept(placed)):
+                return Packing(score, placed)
     raise AssertionError("the full search places every joker")
 
 
-def _add_spares(sets: list[tuple[str, ...]], skip: int, spare: int
+def _add_spares(sets: list[tuple[str, ...]], skip: int, back: tuple[int, ...], spare: int
                 ) -> list[tuple[str, ...]] | None:
-    """Add ``spare`` jokers to the sets after the first ``skip`` (ends of runs, groups of
-    three), or ``None`` if they do not fit."""
+    """Put ``back[k]`` jokers into the k-th set, and ``spare`` more into the sets after the
+    first ``skip``; ``None`` if they do not fit."""
     placed = list(sets)
+    for index, count in enumerate(back):
+        grown = _with_jokers(placed[index], count)
+        if grown is None:
+            return None
+        placed[index] = grown
     for index in range(skip, len(placed)):
         while spare:
-            tiles = placed[index]
-            reals = [t for t in tiles if t != JOKER]
-            is_group = len({t[1:] for t in reals}) == 1 and len(reals) > 1
-            if is_group:
-                if len(tiles) >= 4:
-                    break
-                placed[index] = (*tiles, JOKER)
-            else:
-                if len(tiles) >= TOP:
-                    break
-                last = int(reals[-1][1:]) + (len(tiles) - 1 - tiles.index(reals[-1]))
-                placed[index] = (*tiles, JOKER) if last < TOP else (JOKER, *tiles)
+            grown = _with_jokers(placed[index], 1)
+            if grown is None:
+                break
+            placed[index] = grown
             spare -= 1
     return placed if not spare else None
+
+
+def _with_jokers(tiles: tuple[str, ...], count: int) -> tuple[str, ...] | None:
+    """A set with ``count`` more jokers at its end (a run ending at 13: at its start)."""
+    for _ in range(count):
+        reals = [t for t in tiles if t != JOKER]
+        if len({t[1:] for t in reals}) == 1 and len(reals) > 1:
+            if len(tiles) >= len(COLOURS):
+                return None
+            tiles = (*tiles, JOKER)
+            continue
+        if len(tiles) >= TOP:
+            return None
+        last = int(reals[-1][1:]) + (len(tiles) - 1 - tiles.index(reals[-1]))
+        tiles = (*tiles, JOKER) if last < TOP else (JOKER, *tiles)
+    return tiles

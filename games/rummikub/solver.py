@@ -16,10 +16,11 @@ each joker set of the table being packed as one set that keeps its number tiles 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core import Reason
+from games.rummikub.engine import check_jokers
 from games.rummikub.packing import Counts, JokerSet, pack
 from games.rummikub.tiles import (
     COLOURS,
@@ -72,7 +73,7 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     table_counts, table_jokers = _counts(t for s in before for t in s)
     specials = tuple(_joker_set(s) for s in joker_sets)
     found = pack(table_counts, rack_counts, table_jokers, rack_jokers, 0, joker_penalty,
-                 specials)
+                 specials, _legal_turn(before, tiles))
     if found is None or not found.played:
         return nothing
     successors = found.sets[:len(specials)]
@@ -120,6 +121,20 @@ def _canonical(tile_set: TileSet) -> TileSet:
     arranged = arrange(tile_set)
     assert not isinstance(arranged, Reason), tile_set
     return arranged.tiles
+
+
+def _legal_turn(before: tuple[TileSet, ...], rack: list[str]
+                ) -> Callable[[list[TileSet]], bool]:
+    """Whether a packing is a turn the engine accepts (the spare jokers' places decide)."""
+    def accept(sets: list[TileSet]) -> bool:
+        final = [arrange(s) for s in sets]
+        if not all(isinstance(s, Arranged) for s in final):
+            return False
+        played = Counter(t for s in sets for t in s)
+        played.subtract(t for s in before for t in s)
+        return check_jokers(before, [s for s in final if isinstance(s, Arranged)],
+                            +played) is None
+    return accept
 
 
 def _joker_set(old: Arranged) -> JokerSet:

@@ -1,0 +1,236 @@
+"""``brailledev play``: a session on a display, driven by the display's keys.
+
+The loop shows the focused line (and the lines after it on a multi-row display), turns keys
+into session actions, and lets the bots act at a reading pace; keys are read while a bot
+waits its turn, so the display never freezes.
+
+    brailledev play uno --players 3 --lang fr --display terminal
+    front = Front(session, display, translator("en-ueb-g1.ctb")); front.run()
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import threading
+from pathlib import Path
+
+from brailledev.braille import Translator, table_for, translator
+from brailledev.display.base import RESIZED, Display, DisplayGone
+from brailledev.errors import UserError
+from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.session import Session
+from brailledev.speech import Silence, Speech
+from brailledev.window import Viewport
+from layouts.catalog import LANGUAGES
+from layouts.common.screen import MESSAGE_LINE
+from layouts.registry import GAMES
+from layouts.screen import Screen
+
+
+class Front:
+    """A session shown on a display: see the module docstring."""
+
+    def __init__(self, session: Session, display: Display, braille: Translator) -> None:
+        self.session = session
+        self.display = display
+        self.viewport = Viewport(braille, display.columns, display.rows)
+        self._stop = threading.Event()
+        self._jumps = -1
+        self._screen: Screen | None = None
+        self.redraws = 0
+        # For tests and benchmarks: keys handled so far, and whether the loop waits for the
+        # player with nothing else to do.
+        self.handled = 0
+        self.idle = threading.Event()
+
+    def stop(self) -> None:
+        """Thread-safe: end ``run`` at its next turn (tests, signals)."""
+        self._stop.set()
+
+    def redraw(self) -> None:
+        """Lay the session's screen out and write it, on the line the session wants."""
+        session = self.session
+        if (self.display.columns, self.display.rows) != (self.viewport.columns,
+                                                         self.viewport.display_rows):
+            self.viewport.resize(self.display.columns, self.display.rows)
+            self._screen = None
+        screen = Screen(session.lines())
+        if screen != self._screen:  # laying out again only for news keeps redraws cheap
+            self._screen = screen
+            self.viewport.show(screen)
+        if session.jumps != self._jumps:
+            self._jumps = session.jumps
+            try:
+                self.viewport.goto(session.focus)
+            except KeyError:
+                session.focus = session.home()
+                self.viewport.goto(session.focus)
+        session.focus = self.viewport.line_key or session.focus
+        self.display.write(self.viewport.rows(), text=self.viewport.texts())
+        self.redraws += 1
+
+    def run(self) -> None:
+        """Play until the player quits (or ``stop``); the game is saved after every move."""
+        session = self.session
+        self.redraw()
+        while not self._stop.is_set():
+            if session.take_notices():
+                self.redraw()
+            if session.bot_due() is not None:
+                key = self.display.read_key(timeout=session.seconds_to_next_bot())
+                if key is None:
+                    session.bot_move()
+                    self.redraw()
+                    continue
+            else:
+                self.idle.set()
+                key = self.display.read_key(timeout=0.2)
+                if key is None:
+                    continue
+                self.idle.clear()
+            if not self.press(key):
+                break
+            self.redraw()
+            self.handled += 1
+        self.idle.set()
+        session.save()
+
+    def press(self, key: Key) -> bool:
+        """Act on one key; False when the player quits."""
+        session = self.session
+        if isinstance(key, Named):
+            return self._named(key.name)
+        if isinstance(key, Chord):
+            return True
+        viewport = self.viewport
+        if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
+            windows = len(viewport.lines[viewport.top].windows)
+            if isinstance(key, PanRight) and viewport.window + 1 >= windows:
+                session.read_on()
+                return True
+            if isinstance(key, PanLeft) and viewport.window == 0:
+                session.read_back()
+                return True
+        hit = viewport.handle(key)
+        if hit is None:
+            if not isinstance(key, Route):
+                session.focus = viewport.line_key or session.focus
+            return True
+        if hit.line_key == MESSAGE_LINE:
+            session.read_on()
+            return True
+        return session.route(hit.target)
+
+    def _named(self, name: str) -> bool:
+        session = self.session
+        if name == "quit":
+            session.save()
+            return False
+        if name == "help":
+            session.jump("help")
+        elif name == RESIZED:
+            session.jump(session.focus)
+        elif name == "repeat":
+            session.speech.say(session.current_text())
+        return True
+
+
+def default_save(game: str) -> Path:
+    """Where a game is saved when ``--save`` is not given (XDG state folder)."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "brailledev" / f"{game}.json"
+
+
+def unfinished(path: Path) -> bool:
+    """Whether ``path`` holds a saved game that is not over (a new game must not replace it
+    unasked)."""
+    try:
+        session = Session.resume(path)
+    except UserError:
+        return False
+    return not session.game.is_over()
+
+
+def default_lang() -> str:
+    """French when the environment's locale is French, else English."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "fr" if value.startswith("fr") else "en"
+    return "en"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("play", help="play a game on a braille display (or the terminal)")
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--players", type=int, default=2, help="players including you")
+    parser.add_argument("--seed", type=int, default=None, help="deal (default: random)")
+    parser.add_argument("--bots", default="heuristic",
+                        help="computer opponents' bot names, given to the seats in turn")
+    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto")
+    parser.add_argument("--brlapi-host", default=None,
+                        help="BrlAPI host, e.g. localhost:1 (default: BrlAPI's own)")
+    parser.add_argument("--table", default=None,
+                        help="liblouis table (default: by language)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of words and speech (default: from the locale)")
+    parser.add_argument("--no-speech", action="store_true", help="braille only, no speech")
+    parser.add_argument("--resume", type=Path, default=None, metavar="FILE",
+                        help="go on with the game saved in FILE")
+    parser.add_argument("--save", type=Path, default=None, metavar="FILE",
+                        help="save after every move to FILE (default: in ~/.local/state)")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new game even if an unfinished one is saved there")
+    parser.add_argument("--pace", type=float, default=1.5, metavar="SECONDS",
+                        help="time between computer moves, to read them (default 1.5)")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from brailledev.display import open_display
+
+    if args.pace < 0:
+        raise UserError("--pace must be 0 or more seconds, e.g. --pace 1.5.")
+    save = args.save or (args.resume if args.resume else default_save(args.game))
+    resumed: Session | None = None
+    if args.resume is not None:
+        resumed = Session.resume(args.resume, save=save, pace=args.pace)
+        if resumed.name != args.game:
+            raise UserError(f"{args.resume} holds a game of {resumed.name}, not {args.game}; "
+                            f"run 'brailledev play {resumed.name} --resume {args.resume}'.")
+        if args.lang is not None and args.lang != resumed.lang:
+            resumed.set_lang(args.lang)
+        lang = resumed.lang
+    else:
+        if not args.new and unfinished(save):
+            raise UserError(f"An unfinished game is saved in {save}; go on with it with "
+                            f"--resume {save}, or start a new one with --new.")
+        lang = args.lang or default_lang()
+    # Everything that can be refused is checked before a new game is saved over anything.
+    table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
+    braille = translator(table)
+    display = open_display(args.display, args.brlapi_host)
+    speech: Speech | Silence = Silence()
+    session = resumed
+    try:
+        if session is None:
+            seed = args.seed if args.seed is not None else \
+                random.SystemRandom().randrange(10**9)
+            session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
+                                    bots=args.bots, table=table, save=save, pace=args.pace)
+        session.table_name = table
+        if not args.no_speech:
+            speech = Speech(lang, on_notice=session.notice)
+        session.attach_speech(speech)
+        Front(session, display, braille).run()
+    except DisplayGone as gone:
+        raise UserError(f"The braille display went away ({gone}); the game is saved in "
+                        f"{save}: resume it with --resume {save}.") from None
+    finally:
+        display.close()
+        speech.close()
+        if session is not None:
+            session.save()
+    return 0

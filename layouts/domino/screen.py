@@ -1,0 +1,287 @@
+"""Domino 10-11-12 on a display: several ways into a grid that fingers cannot take in at once.
+
+Lines (``key``):
+  ``messages``  the message history (the session reads it);
+  ``status``    round, whose turn, every player's pad total, the own stock;
+  ``hand``      one region per card, routing selects it (the selected one is in brackets);
+  ``places``    every legal placement of the selected card, best first, each a short region
+                ``c4>6 11+12 8`` (the 6 of the card on c4, laid to the right, lines of 11 and 12,
+                8 points); routing plays it. The round's opening shows both cards' squares;
+  ``pad``       the own score pad: the boxes of columns 10, 11 and 12, bonuses, super bonuses;
+  ``columns``   the grid's column letters, then ``grid1``, ``grid2``... one line per grid row:
+                its number, then one cell per square (the braille glyphs of ``[grid]`` in the
+                words, so every table shows the same cells and rows line up: a half by its
+                pips, a blank half and an empty square feel different); routing a square
+                keeps only the placements that cover it;
+  ``commands``, ``help``.
+
+    lines = SCREEN.screen(game.view(0), table)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Event, Reason, Seat
+from games.domino.game import (
+    Dealt,
+    DominoView,
+    Drew,
+    Exchanged,
+    GameEnded,
+    Passed,
+    Placed,
+    RoundEnded,
+    RoundStarted,
+)
+from games.domino.grid import (
+    Card,
+    Opening,
+    Option,
+    Place,
+    Square,
+    bounds,
+    card_text,
+    column_name,
+    opening_options,
+    placements,
+    square_name,
+)
+from games.domino.pad import ScorePad
+from layouts.catalog import HERE, Catalog, load_toml
+from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
+from layouts.screen import Line, Region
+
+
+@dataclass(frozen=True)
+class DominoInput:
+    """What the player has chosen so far: a card of the hand and perhaps a square."""
+
+    card: Card | None = None
+    square: Square | None = None
+
+
+def label(card: Card, catalog: Catalog) -> str:
+    """The label of a card from the words (``6/0``), the same as on the embossed card."""
+    return str(catalog.table("cards")[card_text(card)])
+
+
+def options_of(view: DominoView) -> list[Option]:
+    """Every legal move of the view's seat now, from the view alone (empty if not its turn)."""
+    if view.over or view.turn != view.seat:
+        return []
+    if view.opening:
+        return opening_options(view.hand, view.rules)
+    return placements(view.grid, view.hand, view.rules)
+
+
+def best_first(options: Sequence[Option]) -> list[Option]:
+    return sorted(options, key=lambda o: (-o.points, -len(o.lines)))
+
+
+def _said(table: Table) -> DominoInput:
+    return table.pending if isinstance(table.pending, DominoInput) else DominoInput()
+
+
+def selected(view: DominoView, table: Table, options: Sequence[Option]) -> Card | None:
+    """The card chosen on the hand line, else the card of the best placement."""
+    said = _said(table)
+    if said.card is not None and said.card in view.hand:
+        return said.card
+    ranked = best_first(options)
+    if ranked:
+        move = ranked[0].move
+        return move.first.card if isinstance(move, Opening) else move.card
+    return view.hand[0] if view.hand else None
+
+
+def _places(move: Place | Opening) -> tuple[Place, ...]:
+    return (move.first, move.second) if isinstance(move, Opening) else (move,)
+
+
+def place_text(view: DominoView, place: Place) -> str:
+    """``c4>6``: square, way (``>`` right, ``v`` down), the half laid on that square."""
+    way = "v" if place.vertical else ">"
+    return f"{square_name(view.grid, (place.x, place.y))}{way}{place.first}"
+
+
+def option_text(view: DominoView, option: Option, catalog: Catalog) -> str:
+    """``c4>6 11+12 8``; an opening names both cards: ``6/4@c3> 5/5@c4> 10+10+11 5``."""
+    move = option.move
+    if isinstance(move, Opening):
+        where = " ".join(
+            f"{p.first}/{p.second}@{square_name(view.grid, (p.x, p.y))}"
+            f"{'v' if p.vertical else '>'}" for p in _places(move))
+    else:
+        where = place_text(view, move)
+    lines = "+".join(str(value) for value in option.lines) or catalog.text("dom_no_line")
+    return f"{where} {lines} {option.points}"
+
+
+def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
+    """The sheet in regions: each value column's boxes, the bonuses, super bonuses, total;
+    headed with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
+    words = load_toml(HERE / "domino" / "pad.toml")[catalog.lang]["columns"]
+    regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
+                                   boxes=" ".join(map(str, pad.column(value))) or "-"),
+                      atomic=False) for value in pad.values]
+    regions.append(Region(catalog.text("dom_pad_column", column=words["bonus"],
+                                       boxes=" ".join(map(str, pad.bonuses())) or "-"),
+                          atomic=False))
+    if pad.supers:
+        regions.append(Region(catalog.text("dom_pad_supers",
+                                           boxes=" ".join(map(str, pad.supers)))))
+    regions.append(Region(catalog.text("dom_pad_total", column=words["total"],
+                                       total=pad.total())))
+    return regions
+
+
+class DominoScreen:
+    """The :class:`layouts.common.screen.GameScreen` of Domino 10-11-12."""
+
+    def screen(self, view: DominoView, table: Table) -> tuple[Line, ...]:
+        options = options_of(view)
+        lines = [message_line(table.messages, table.catalog), self.status(view, table),
+                 self.hand(view, table, options), self.places(view, table, options),
+                 Line("pad", tuple(pad_regions(view.pads[view.seat], table.catalog))),
+                 *self.grid(view, table)]
+        lines.append(Line("commands", (Region(table.catalog.text("help"), target=Show("help")),
+                                       Region(table.catalog.text("quit"), target=Ui("quit")))))
+        lines.append(help_line(table.catalog, table.catalog.text("dom_help")))
+        return tuple(lines)
+
+    def home(self, view: DominoView, table: Table) -> str:
+        return "places" if view.turn == view.seat and not view.over else "status"
+
+    def status(self, view: DominoView, table: Table) -> Line:
+        cat = table.catalog
+        texts = [cat.text("dom_round", round=view.round + 1, rounds=view.rounds)]
+        if view.turn is not None:
+            texts.append(cat.text("dom_turn", name=table.names[view.turn]))
+        texts += [cat.text("dom_total", name=table.names[seat], total=pad.total())
+                  for seat, pad in enumerate(view.pads)]
+        texts.append(cat.text("dom_stock", count=view.stock_sizes[view.seat]))
+        return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
+                                    for i, text in enumerate(texts)))
+
+    def hand(self, view: DominoView, table: Table, options: Sequence[Option]) -> Line:
+        """One region per card, highest first; routing selects it for the placements line."""
+        chosen = selected(view, table, options)
+        regions = []
+        for card in sorted(view.hand, reverse=True):
+            text = label(card, table.catalog)
+            if card == chosen:
+                text = f"[{text}]"
+            regions.append(Region(text, target=Ask(DominoInput(card))))
+        if not regions:
+            regions.append(Region(table.catalog.text("dom_no_cards")))
+        return Line("hand", tuple(regions))
+
+    def places(self, view: DominoView, table: Table, options: Sequence[Option]) -> Line:
+        """The selected card's legal placements, best first (only those covering the routed
+        square, if one was routed); routing one plays it."""
+        cat = table.catalog
+        if view.turn != view.seat or view.over:
+            return Line("places", (Region(cat.text("dom_wait")),))
+        chosen = selected(view, table, options)
+        square = _said(table).square
+        mine = [o for o in options if chosen in [p.card for p in _places(o.move)]]
+        if square is not None:
+            mine = [o for o in mine
+                    if any(square in p.squares for p in _places(o.move))]
+        regions = [Region(option_text(view, o, cat), target=Move(o.move))
+                   for o in best_first(mine)]
+        if square is not None:
+            name = square_name(view.grid, square)
+            regions.insert(0, Region(cat.text("dom_at", square=name),
+                                     target=Ask(DominoInput(chosen))))
+        if not mine:
+            regions.append(Region(cat.text("dom_no_place")))
+        return Line("places", tuple(regions))
+
+    def grid(self, view: DominoView, table: Table) -> list[Line]:
+        """The column letters, then one line per grid row of the layout and its margin, each
+        square one cell of ``[grid]`` glyphs so rows line up on a multi-row display."""
+        glyphs = table.catalog.table("grid")
+        halves: Sequence[str] = glyphs["halves"]
+        empty, digits, letters = str(glyphs["empty"]), str(glyphs["digits"]), str(glyphs["letters"])
+        x0, y0, x1, y1 = bounds(view.grid)
+        width = len(str(y1 - y0 + 1))
+        said = _said(table)
+        header = [Region(str(glyphs["corner"]) * (width + 1))]
+        header += [Region("".join(letters[ord(char) - ord("a")]
+                                  for char in column_name(x - x0)))
+                   for x in range(x0, x1 + 1)]
+        lines = [Line("columns", tuple(header))]
+        for y in range(y0, y1 + 1):
+            number = str(y - y0 + 1).rjust(width, "0")
+            regions = [Region(str(glyphs["number"]) + "".join(digits[int(d)] for d in number))]
+            for x in range(x0, x1 + 1):
+                pips = view.grid.get((x, y))
+                text = empty if pips is None else str(halves[pips])
+                target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
+                regions.append(Region(text, target=target))
+            lines.append(Line(f"grid{y - y0 + 1}", tuple(regions)))
+        return lines
+
+    def explain(self, reason: Reason, table: Table) -> str:
+        """A refusal in words; its arguments (a card, a line value) are already as shown."""
+        return table.catalog.reason(reason)
+
+    def prompt(self, view: DominoView, table: Table) -> str | None:
+        if view.turn != view.seat or view.over:
+            return None
+        key = "dom_your_opening" if view.opening else "dom_your_turn"
+        return table.catalog.text(key)
+
+    def describe(self, event: Event, table: Table) -> str | None:
+        """An event as the display's seat learns it, in words (speech says the same)."""
+        cat = table.catalog
+
+        def say(code: str, seat: Seat, **args: Any) -> str:
+            own = seat == table.seat
+            return cat.text(f"{code}_you" if own else code, name=table.names[seat], **args)
+
+        def cards(hand: Sequence[Card]) -> str:
+            return " ".join(label(card, cat) for card in hand)
+
+        if isinstance(event, RoundStarted):
+            return say("dom_round_started", event.dealer, round=event.round + 1)
+        if isinstance(event, Dealt):
+            return say("dom_dealt", event.seat, cards=cards(event.cards)) if event.cards \
+                else None
+        if isinstance(event, Placed):
+            lines = "+".join(map(str, event.lines))
+            code = "dom_placed_lines" if event.lines else "dom_placed"
+            text = say(code, event.seat, move=event.notation, lines=lines,
+                       points=event.entry.points)
+            extras = [cat.text("dom_row_bonus", row=row + 1, points=bonus)
+                      for row, bonus in event.entry.row_bonuses]
+            if event.entry.super_row is not None:
+                extras.append(cat.text("dom_super_bonus", points=event.entry.super_value))
+            extras += [cat.text("dom_column_full", value=value) for value in event.entry.lost]
+            return " ".join([text, *extras])
+        if isinstance(event, Drew):
+            return cat.text("dom_drew_you", cards=label(event.card, cat)) if event.card \
+                else None
+        if isinstance(event, Exchanged):
+            text = say("dom_exchanged", event.seat, cards=cards(event.shown), count=event.count)
+            if event.drawn:
+                text += " " + cat.text("dom_drew_you", cards=cards(event.drawn))
+            return text
+        if isinstance(event, Passed):
+            return say("dom_passed", event.seat)
+        if isinstance(event, RoundEnded):
+            scores = ", ".join(f"{table.names[seat]} {points}"
+                               for seat, points in enumerate(event.scores))
+            return cat.text("dom_round_ended", round=event.round + 1, scores=scores)
+        if isinstance(event, GameEnded):
+            if table.seat in event.winners:
+                return cat.text("dom_won_you")
+            return cat.text("dom_won", name=", ".join(table.names[s] for s in event.winners))
+        return None
+
+
+SCREEN = DominoScreen()

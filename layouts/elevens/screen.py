@@ -1,0 +1,209 @@
+"""Elevens on a display: status, the four rows, the hand, the places of the chosen card, the
+steps of the turn, commands, messages and help, as lines of regions.
+
+Each row is one compact line: its colour letter, then its segments (``r 5-16``,
+``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it). Routing a card of
+the hand plays it when it has one place, else offers its places (its own place, link cards
+``L r12>b``, the joker exchange) on the choice line. Routing a joker lying in a row exchanges
+it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
+
+    lines = SCREEN.screen(game.view(0), table)
+    [line.key for line in lines]
+    # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'help']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core import Event, Reason
+from games.elevens.engine import DISCARD, DRAW, END, JOKER, UNDO, ElevensView, Step, place, segments
+from layouts.catalog import Catalog
+from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
+from layouts.elevens.words import card_label, event_text, reason_text, row_label, step_label
+from layouts.screen import Line, Region
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The card of the hand whose places the choice line offers; ``row`` narrows a long
+    list (a joker's) to the places in one row."""
+
+    card: str
+    row: str = ""
+
+
+# More places than this are first offered row by row, so a finger never pans through dozens.
+GROUP_ABOVE = 8
+
+
+def row_key(row: str) -> str:
+    return f"row_{row}"
+
+
+def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
+    """``r 5-16``; a joker is a region ``*10`` after its segment, routable to exchange it
+    when the seat holds the card it stands for."""
+    cells = view.rows[row]
+    joker = card_label(catalog, JOKER)
+    regions = [Region(row_label(catalog, row))]
+    for low, high in segments(cells):
+        regions.append(Region(str(low) if low == high else f"{low}-{high}"))
+        for pos in range(low, high + 1):
+            if cells[pos] != JOKER:
+                continue
+            exchange = Step("exchange", f"{row}{pos}", row, pos)
+            target = Move(exchange) if exchange.card in view.hand else None
+            regions.append(Region(f"{joker}{pos}", target=target))
+    return Line(row_key(row), tuple(regions))
+
+
+def options(legal: list[Step], card: str) -> list[Step]:
+    """The legal steps that put ``card`` of the hand somewhere (or discard a joker)."""
+    kinds = ("place", "link", "exchange", "discard")  # discarding, the last resort, last
+    found = [step for step in legal if step.card == card and step.kind in kinds]
+    return sorted(found, key=lambda step: kinds.index(step.kind))
+
+
+def _chosen(view: ElevensView, table: Table) -> Chosen | None:
+    mine = view.current == view.seat
+    pending = table.pending
+    if mine and isinstance(pending, Chosen) and pending.card in view.hand:
+        return pending
+    return None
+
+
+class ElevensScreen:
+    """The :class:`layouts.common.screen.GameScreen` of Elevens."""
+
+    def screen(self, view: ElevensView, table: Table) -> tuple[Line, ...]:
+        cat = table.catalog
+        legal = view.legal_steps()
+        lines = [message_line(table.messages, cat), self.status(view, table)]
+        lines += [row_line(view, row, cat) for row in view.order]
+        lines.append(self.hand(view, table, legal))
+        choice = self.choice(view, table, legal)
+        if choice is not None:
+            lines.append(choice)
+        if view.steps:
+            lines.append(self.turn(view, table))
+        lines.append(self.commands(view, table, legal))
+        lines.append(help_line(cat, cat.text("elevens_help", limit=view.limit)))
+        return tuple(lines)
+
+    def home(self, view: ElevensView, table: Table) -> str:
+        return "choice" if _chosen(view, table) is not None else "hand"
+
+    def status(self, view: ElevensView, table: Table) -> Line:
+        """Whose turn, cards played this turn, stock, link cards, bonuses, the other hands."""
+        words = table.catalog.table("screen")
+        texts = []
+        if view.over:
+            texts.append(str(words["over"]))
+        elif view.current == view.seat:
+            texts.append(str(words["your_turn"]))
+            texts.append(str(words["played"]).format(count=view.played, limit=view.limit))
+        elif view.current is not None:
+            texts.append(str(words["turn_of"]).format(player=table.names[view.current]))
+        texts.append(str(words["stock"]).format(count=view.stock))
+        if not view.beginner:
+            texts.append(str(words["links"]).format(count=view.link_cards[view.seat]))
+            texts.append(str(words["bonuses"]).format(count=view.bonuses[view.seat],
+                                                      left=view.bonus_left))
+        for step in range(1, view.players):
+            seat = (view.seat + step) % view.players
+            texts.append(str(words["other"]).format(
+                player=table.names[seat], count=view.hand_counts[seat],
+                links=view.link_cards[seat]) if not view.beginner else
+                str(words["other_beginner"]).format(player=table.names[seat],
+                                                    count=view.hand_counts[seat]))
+        # Commas between the parts: fingers find where one ends and the next begins.
+        return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
+                                    for i, text in enumerate(texts)))
+
+    def hand(self, view: ElevensView, table: Table, legal: list[Step]) -> Line:
+        """One region per card: routing plays a card with one place, else offers its places."""
+        cat = table.catalog
+        regions = [Region(str(cat.table("screen")["hand"]))]
+        for card in view.hand:
+            target: Move | Ask
+            found = options(legal, card)
+            if len(found) == 1:
+                target = Move(found[0])
+            elif found or card == JOKER:
+                target = Ask(Chosen(card))
+            else:
+                target = Move(place(card))  # refused with its reason, said to the player
+            regions.append(Region(card_label(cat, card), target=target))
+        return Line("hand", tuple(regions))
+
+    def choice(self, view: ElevensView, table: Table, legal: list[Step]) -> Line | None:
+        """The places of the chosen card (row by row when they are many), then cancel."""
+        chosen = _chosen(view, table)
+        if chosen is None:
+            return None
+        cat = table.catalog
+        words = cat.table("screen")
+        card = chosen.card
+        regions = [Region(f"{card_label(cat, card)} {words['places']}")]
+        found = options(legal, card)
+        if chosen.row:
+            found = [step for step in found if step.row == chosen.row]
+        placed = [step for step in found if step.kind != "discard"]
+        if not chosen.row and len(placed) > GROUP_ABOVE:
+            for row in view.order:
+                count = sum(1 for step in placed if step.row == row)
+                if count:
+                    text = str(words["row_group"]).format(row=row_label(cat, row), count=count)
+                    regions.append(Region(text, target=Ask(Chosen(card, row))))
+            found = [step for step in found if step.kind == "discard"]
+        regions += [Region(step_label(cat, step), target=Move(step)) for step in found]
+        if len(regions) == 1:
+            regions.append(Region(str(words["nowhere"])))
+        if chosen.row:
+            regions.append(Region(str(words["back"]), target=Ask(Chosen(card))))
+        regions.append(Region(str(words["cancel"]), target=Ask(None)))
+        return Line("choice", tuple(regions))
+
+    def turn(self, view: ElevensView, table: Table) -> Line:
+        """The steps of the turn so far, with the count against the limit."""
+        cat = table.catalog
+        words = cat.table("screen")
+        head = str(words["this_turn"]).format(count=view.played, limit=view.limit)
+        return Line("turn", (Region(head),
+                             *(Region(step_label(cat, step)) for step in view.steps)))
+
+    def commands(self, view: ElevensView, table: Table, legal: list[Step]) -> Line:
+        """End the turn (or pass), draw, undo, discard a joker, help, quit."""
+        cat = table.catalog
+        words = cat.table("screen")
+        regions = []
+        if view.current == view.seat and not view.over:
+            if not view.played and view.stock:
+                regions.append(Region(str(words["draw"]), target=Move(DRAW)))
+            else:
+                name = "end" if view.played else "pass"
+                regions.append(Region(str(words[name]), target=Move(END)))
+            if view.played:
+                regions.append(Region(str(words["undo"]), target=Move(UNDO)))
+            if DISCARD in legal:
+                regions.append(Region(str(words["discard"]), target=Move(DISCARD)))
+        regions.append(Region(cat.text("help"), target=Show("help")))
+        regions.append(Region(cat.text("quit"), target=Ui("quit")))
+        return Line("commands", tuple(regions))
+
+    def prompt(self, view: ElevensView, table: Table) -> str | None:
+        if view.over or view.current != view.seat or view.played:
+            return None
+        return table.catalog.text("must_play_now" if not view.stock else "your_turn")
+
+    def explain(self, reason: Reason, table: Table) -> str:
+        """A refusal with the cards and rows in the reader's labels (``j9`` in French)."""
+        return reason_text(table.catalog, reason)
+
+    def describe(self, event: Event, table: Table) -> str | None:
+        """An event as the display's seat learns it, in words."""
+        return event_text(table.catalog, event, me=table.seat, names=table.names)
+
+
+SCREEN = ElevensScreen()

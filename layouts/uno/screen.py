@@ -1,0 +1,296 @@
+"""Uno on a display: status, hand, choice, commands, messages and help as lines of regions.
+
+Routing a card plays it (a Wild first asks its colour on the choice line); the choice line
+offers what is due (the colour, challenge or accept a +4, play or keep the drawn card); the
+command line offers draw, UNO, catch, help and quit. Words and card labels (UNO-12) come from
+``layouts/uno/{en,fr}.toml``.
+
+    lines = SCREEN.screen(game.view(0), table)
+    [line.key for line in lines]   # ['messages', 'status', 'hand', 'commands', 'help']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.core import Event, Reason, Seat
+from games.uno.engine import (
+    Caught,
+    Challenged,
+    ColourChosen,
+    Drew,
+    FirstCard,
+    HandShown,
+    Kept,
+    MatchOver,
+    Played,
+    Reshuffled,
+    Reversed,
+    RoundOver,
+    RoundStarted,
+    Skipped,
+    UnoView,
+)
+from games.uno.notation import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    KEEP,
+    PLAY,
+    WILDS,
+)
+from games.uno.notation import Move as UnoMove
+from layouts.catalog import Catalog
+from layouts.common.screen import (
+    Ask,
+    Move,
+    Show,
+    Table,
+    Ui,
+    help_line,
+    message_line,
+)
+from layouts.screen import Line, Region
+
+# The order of values within a colour on the hand line: numbers, then the action cards.
+VALUE_ORDER = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "sk", "rv", "+2")
+COLOURS = ("r", "y", "g", "b")
+_CARDS = frozenset([*WILDS, *(colour + value for colour in COLOURS for value in VALUE_ORDER)])
+
+
+@dataclass(frozen=True)
+class UnoInput:
+    """What the player has started but not finished: a Wild waiting for its colour, and
+    whether the next card played says UNO."""
+
+    wild: str = ""
+    uno: bool = False
+
+
+def label(card: str, catalog: Catalog) -> str:
+    """The braille label of a card (UNO-12): ``label("r+2", Catalog.load("uno", "fr"))``."""
+    cards = catalog.table("cards")
+    if card in WILDS:
+        return str(cards[card])
+    return str(cards["colour_prefix"][card[0]]) + str(cards[card[1:]])
+
+
+def colour_name(colour: str, catalog: Catalog) -> str:
+    return str(catalog.table("names")["colours"][colour])
+
+
+def top_text(view: UnoView, catalog: Catalog) -> str:
+    """The top card and the colour in play (none yet on a first Wild, UNO-3)."""
+    card = label(view.top, catalog)
+    if not view.colour:
+        return catalog.text("uno_top_no_colour", card=card)
+    return catalog.text("uno_top", card=card, colour=colour_name(view.colour, catalog))
+
+
+def sort_hand(hand: tuple[str, ...], colours: tuple[str, ...]) -> list[str]:
+    """Cards by colour (the box's order), then by value; Wilds last."""
+    def key(card: str) -> tuple[int, int]:
+        if card in WILDS:
+            return len(colours), WILDS.index(card)
+        return colours.index(card[0]), VALUE_ORDER.index(card[1:])
+    return sorted(hand, key=key)
+
+
+def matches(view: UnoView, card: str) -> bool:
+    """UNO-4 from the view: same colour, same number or symbol, or a Wild."""
+    if card in WILDS:
+        return True
+    return card[0] == view.colour or (view.top not in WILDS and card[1:] == view.top[1:])
+
+
+def _input(table: Table) -> UnoInput:
+    return table.pending if isinstance(table.pending, UnoInput) else UnoInput()
+
+
+class UnoScreen:
+    """The :class:`layouts.common.screen.GameScreen` of Uno."""
+
+    def screen(self, view: UnoView, table: Table) -> tuple[Line, ...]:
+        lines = [message_line(table.messages, table.catalog), self.status(view, table),
+                 self.hand(view, table)]
+        choice = self.choice(view, table)
+        if choice is not None:
+            lines.append(choice)
+        lines.append(self.commands(view, table))
+        lines.append(help_line(table.catalog, table.catalog.text("uno_help")))
+        return tuple(lines)
+
+    def home(self, view: UnoView, table: Table) -> str:
+        return "choice" if self.choice(view, table) is not None else "hand"
+
+    def status(self, view: UnoView, table: Table) -> Line:
+        """Top card and colour in play, whose turn, each opponent's card count, direction."""
+        cat = table.catalog
+        texts = [top_text(view, cat)]
+        if view.turn >= 0:
+            texts.append(cat.text("uno_turn", name=table.names[view.turn]))
+        for step in range(1, view.players):
+            seat = (view.seat + step * view.direction) % view.players
+            texts.append(cat.text("uno_count", name=table.names[seat],
+                                  count=view.hand_counts[seat]))
+        if view.players > 2:
+            texts.append(cat.text("uno_direction_left" if view.direction > 0
+                                  else "uno_direction_right"))
+        # Commas between the parts: fingers find where one ends and the next begins.
+        regions = [Region(text + ("," if index < len(texts) - 1 else ""))
+                   for index, text in enumerate(texts)]
+        return Line("status", tuple(regions))
+
+    def hand(self, view: UnoView, table: Table) -> Line:
+        """One region per card; routing plays it (a Wild asks its colour first)."""
+        said = _input(table)
+        regions = []
+        for card in sort_hand(view.hand, view.colours):
+            target: Ask | Move
+            if card in WILDS:
+                target = Ask(replace(said, wild=card))
+            else:
+                target = Move(UnoMove(PLAY, card, "", said.uno))
+            regions.append(Region(label(card, table.catalog), target=target))
+        if not regions:
+            regions.append(Region(table.catalog.text("uno_no_cards")))
+        return Line("hand", tuple(regions))
+
+    def choice(self, view: UnoView, table: Table) -> Line | None:
+        """What is due now, if anything: a colour, challenge or accept, play or keep."""
+        cat = table.catalog
+        said = _input(table)
+        mine = view.turn == view.seat
+        if said.wild and mine:
+            regions = [Region(cat.text("uno_ask_colour", card=label(said.wild, cat)))]
+            regions += [Region(colour_name(colour, cat),
+                               target=Move(UnoMove(PLAY, said.wild, colour, said.uno)))
+                        for colour in view.colours]
+            regions.append(Region(cat.text("uno_cancel"), target=Ask(replace(said, wild=""))))
+            return Line("choice", tuple(regions))
+        if not mine:
+            return None
+        if view.phase == "choose":
+            regions = [Region(cat.text("uno_ask_first_colour", card=label(view.top, cat)))]
+            regions += [Region(colour_name(colour, cat),
+                               target=Move(UnoMove(CHOOSE, colour=colour)))
+                        for colour in view.colours]
+            return Line("choice", tuple(regions))
+        if view.phase == "challenge" and view.challenge_from >= 0:
+            return Line("choice", (
+                Region(cat.text("uno_ask_challenge", name=table.names[view.challenge_from])),
+                Region(cat.text("uno_challenge"), target=Move(UnoMove(CHALLENGE))),
+                Region(cat.text("uno_accept"), target=Move(UnoMove(ACCEPT)))))
+        if view.phase == "drawn" and view.drawn:
+            regions = [Region(cat.text("uno_ask_drawn", card=label(view.drawn, cat)))]
+            if matches(view, view.drawn):
+                play: Ask | Move = (Ask(replace(said, wild=view.drawn)) if view.drawn in WILDS
+                                    else Move(UnoMove(PLAY, view.drawn, "", said.uno)))
+                regions.append(Region(cat.text("uno_play"), target=play))
+            regions.append(Region(cat.text("uno_keep"), target=Move(UnoMove(KEEP))))
+            return Line("choice", tuple(regions))
+        return None
+
+    def commands(self, view: UnoView, table: Table) -> Line:
+        """Draw, UNO (armed or not), catch a forgetful opponent, help, quit."""
+        cat = table.catalog
+        said = _input(table)
+        regions = []
+        mine = view.turn == view.seat
+        if mine and view.phase == "play":
+            regions.append(Region(cat.text("uno_draw"), target=Move(UnoMove(DRAW))))
+        if mine and len(view.hand) == 2 and view.phase in ("play", "drawn"):
+            regions.append(Region(cat.text("uno_say_on" if said.uno else "uno_say_off"),
+                                  target=Ask(replace(said, uno=not said.uno))))
+        # A partner cannot be caught (UNO-11): the engine says so if the player tries.
+        if view.catchable >= 0 and view.catchable != view.seat:
+            regions.append(Region(cat.text("uno_catch", name=table.names[view.catchable]),
+                                  target=Move(UnoMove(CATCH, target=view.catchable))))
+        regions.append(Region(cat.text("help"), target=Show("help")))
+        regions.append(Region(cat.text("quit"), target=Ui("quit")))
+        return Line("commands", tuple(regions))
+
+    def prompt(self, view: UnoView, table: Table) -> str | None:
+        if view.turn != view.seat:
+            return None
+        code = "uno_your_turn_two" if len(view.hand) == 2 else "uno_your_turn"
+        return table.catalog.text(code, top=top_text(view, table.catalog))
+
+    def explain(self, reason: Reason, table: Table) -> str:
+        """The engine's reason with card labels and colour names in place of codes."""
+        args = dict(reason.params)
+        for key in ("card", "top"):
+            if isinstance(args.get(key), str) and args[key] in _CARDS:
+                args[key] = label(args[key], table.catalog)
+        if args.get("colour") in COLOURS:
+            args["colour"] = colour_name(str(args["colour"]), table.catalog)
+        return table.catalog.text(reason.code, **args)
+
+    def describe(self, event: Event, table: Table) -> str | None:
+        """An event as the display's seat learns it, in words."""
+        cat = table.catalog
+
+        def say(code: str, seat: Seat, **args: Any) -> str:
+            own = seat == table.seat
+            return cat.text(f"{code}_you" if own else code, name=table.names[seat], **args)
+
+        def cards(hand: tuple[str, ...]) -> str:
+            return " ".join(label(card, cat) for card in hand)
+
+        if isinstance(event, RoundStarted):
+            return say("uno_round", event.dealer, round=event.round)
+        if isinstance(event, Drew):
+            if event.why == "deal":
+                dealt = tuple(sort_hand(event.cards or (), COLOURS))
+                return say("uno_dealt", event.seat, cards=cards(dealt))\
+                    if event.seat == table.seat else None
+            if event.count == 0:
+                return say("uno_drew_none", event.seat)
+            if event.cards:
+                return say("uno_drew_cards", event.seat, cards=cards(event.cards))
+            return say("uno_drew", event.seat, count=event.count)
+        if isinstance(event, FirstCard):
+            code = "uno_first_returned" if event.returned else "uno_first"
+            return cat.text(code, card=label(event.card, cat))
+        if isinstance(event, Reshuffled):
+            return cat.text("uno_reshuffled", count=event.count)
+        if isinstance(event, Played):
+            text = say("uno_played", event.seat, card=label(event.card, cat))
+            if event.card in WILDS:
+                text = say("uno_played_wild", event.seat, card=label(event.card, cat),
+                           colour=colour_name(event.colour, cat))
+            if event.uno:
+                text += " " + say("uno_said", event.seat)
+            return text
+        if isinstance(event, ColourChosen):
+            return say("uno_chose", event.seat, colour=colour_name(event.colour, cat))
+        if isinstance(event, Skipped):
+            return say("uno_skipped", event.seat)
+        if isinstance(event, Reversed):
+            return cat.text("uno_reversed_left" if event.direction > 0 else "uno_reversed_right")
+        if isinstance(event, Kept):
+            return say("uno_kept", event.seat)
+        if isinstance(event, Caught):
+            return say("uno_caught", event.by, other=table.names[event.seat])
+        if isinstance(event, Challenged):
+            code = "uno_challenged_guilty" if event.guilty else "uno_challenged_fair"
+            return say(code, event.by, other=table.names[event.seat])
+        if isinstance(event, HandShown):
+            return cat.text("uno_hand_shown", name=table.names[event.seat],
+                            cards=cards(event.cards))
+        if isinstance(event, RoundOver):
+            scores = ", ".join(f"{table.names[seat]} {points}"
+                               for seat, points in enumerate(event.scores))
+            return say("uno_round_won", event.winner, points=event.points, scores=scores)
+        if isinstance(event, MatchOver):
+            if table.seat in event.winners:
+                return cat.text("uno_match_won_you")
+            return cat.text("uno_match_won",
+                            name=", ".join(table.names[seat] for seat in event.winners))
+        return None
+
+
+SCREEN = UnoScreen()

@@ -1,0 +1,230 @@
+"""Domino 10-11-12 on a display: the lines a player reads and what routing does."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brailledev.session import Session
+from games.domino import BOTS
+from games.domino.game import Domino, Placed
+from games.domino.grid import Opening, Place, card_text
+from layouts.catalog import Catalog, rules_data
+from layouts.common.screen import Ask, Messages, Move, Table
+from layouts.domino.screen import SCREEN, DominoInput, options_of
+
+DATA = rules_data("domino")
+
+
+def table_for(seat=0, pending=None, lang="en"):
+    catalog = Catalog.load("domino", lang)
+    return Table(seat, ("you", "Bo", "Cy"), Messages((), -1, 0), pending, catalog)
+
+
+def line(lines, key):
+    return next(each for each in lines if each.key == key)
+
+
+def place_of(region):
+    """The single-card move a places region plays."""
+    assert isinstance(region.target, Move) and isinstance(region.target.move, Place)
+    return region.target.move
+
+
+def middle_game(seed=4, moves=6):
+    game = Domino.new(2, seed, DATA)
+    for _ in range(moves):
+        seat = game.actors()[0]
+        best = max(game.options(seat), key=lambda o: o.points)
+        game.play(seat, best.move)
+    return game
+
+
+def test_places_line_lists_the_selected_cards_placements_best_first_and_plays_them():
+    game = middle_game()
+    seat = game.actors()[0]
+    view = game.view(seat)
+    card = view.hand[0]
+    lines = SCREEN.screen(view, table_for(seat, DominoInput(card)))
+    regions = line(lines, "places").regions
+    options = [o for o in options_of(view) if isinstance(o.move, Place) and o.move.card == card]
+    assert len(regions) == len(options) > 0
+    points = [int(region.text.split()[-1]) for region in regions]
+    assert points == sorted(points, reverse=True)
+    first = regions[0]
+    place = place_of(first)
+    assert game.check(seat, place) is None
+    square, way_half = first.text.split()[0][:-2], first.text.split()[0][-2:]
+    assert way_half == (">" if not place.vertical else "v") + str(place.first)
+    assert square == game.format_move(place).split("@")[1][:-1]
+
+
+def test_hand_line_selects_a_card_by_routing():
+    game = middle_game()
+    seat = game.actors()[0]
+    view = game.view(seat)
+    hand = line(SCREEN.screen(view, table_for(seat)), "hand")
+    labels = sorted((card_text(c) for c in view.hand), reverse=True)
+    assert [r.text.strip("[]") for r in hand.regions] == labels
+    assert sum(r.text.startswith("[") for r in hand.regions) == 1
+    target = hand.regions[-1].target
+    assert isinstance(target, Ask) and isinstance(target.pending, DominoInput)
+    chosen = line(SCREEN.screen(view, table_for(seat, target.pending)), "hand")
+    assert chosen.regions[-1].text.startswith("[")
+
+
+def test_grid_has_one_line_per_row_and_tells_blank_from_empty():
+    game = middle_game()
+    view = game.view(0)
+    catalog = Catalog.load("domino", "en")
+    lines = SCREEN.screen(view, table_for())
+    grid = [each for each in lines if each.key.startswith("grid")]
+    ys = sorted({y for _, y in view.grid})
+    assert len(grid) == ys[-1] - ys[0] + 1 + 4  # the layout and two rows of margin each side
+    halves = catalog.table("grid")["halves"]
+    empty = catalog.table("grid")["empty"]
+    assert empty not in halves and len(set(halves)) == 7
+    header = line(lines, "columns")
+    width = len(header.regions) - 1
+    assert all(len(row.regions) == width + 1 for row in grid)
+    # the row numbers are as wide as the corner above them: squares line up row under row
+    assert all(len(row.regions[0].text) == len(header.regions[0].text) for row in grid)
+    assert [r.text for r in header.regions[1:4]] == ["⠁", "⠃", "⠉"]
+    cells = [r.text for row in grid for r in row.regions[1:]]
+    assert cells.count(empty) == len(cells) - len(view.grid)
+    assert all(len(text) == 1 for text in cells)  # one cell per square
+
+
+def test_routing_an_empty_square_keeps_only_placements_covering_it():
+    game = middle_game()
+    seat = game.actors()[0]
+    view = game.view(seat)
+    chosen = next(o.move for o in options_of(view) if isinstance(o.move, Place))
+    assert isinstance(chosen, Place)
+    target = chosen.squares[1]
+    pending = DominoInput(chosen.card, target)
+    places = line(SCREEN.screen(view, table_for(seat, pending)), "places").regions
+    assert places[0].target == Ask(DominoInput(chosen.card))  # back to all
+    assert all(target in place_of(r).squares for r in places[1:])
+    assert chosen in [place_of(r) for r in places[1:]]
+
+
+def test_pad_line_and_status_show_own_pad_and_every_total():
+    game = middle_game(moves=8)
+    view = game.view(0)
+    lines = SCREEN.screen(view, table_for())
+    pad = line(lines, "pad").text
+    assert pad.startswith("10:") and f"total {game.scores()[0]}" in pad
+    status = line(lines, "status").text
+    assert f"you {game.scores()[0]}" in status and f"Bo {game.scores()[1]}" in status
+
+
+def test_opponents_placements_are_told_with_their_points():
+    game = middle_game(moves=1)
+    events = game.play(1, max(game.options(1), key=lambda o: o.points).move)
+    placed = next(e for e in events if isinstance(e, Placed))
+    text = SCREEN.describe(placed, table_for(0))
+    assert text is not None and text.startswith(f"Bo lays {placed.notation}")
+    assert f"{placed.entry.points} points" in text
+    french = SCREEN.describe(placed, table_for(0, lang="fr"))
+    assert french is not None and french.startswith(f"Bo pose {placed.notation}")
+
+
+def test_screen_never_shows_another_seats_hand():
+    game = middle_game(moves=3)
+    for seat in range(2):
+        for event in game.start_events:
+            text = SCREEN.describe(event.seen_by(seat), table_for(seat))
+            other = game.hands[1 - seat]
+            if text and "get" in text:
+                assert text.startswith("You get")
+                assert all(card_text(c) not in text for c in other if c not in game.hands[seat])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_game_by_routing_places_alone(tmp_path, lang):
+    session = Session.start("domino", players=2, seed=5, lang=lang, bots="heuristic",
+                            save=tmp_path / "domino.json", pace=0)
+    session.run_bots()
+    turns = 0
+    while not session.game.is_over():
+        lines = session.lines()
+        assert session.home() == "places"
+        places = line(lines, "places").regions
+        assert session.route(places[0].target)
+        session.run_bots()
+        turns += 1
+        assert turns < 200
+    assert session.game.is_over()
+    resumed = Session.resume(tmp_path / "domino.json")
+    assert resumed.game.scores() == session.game.scores()
+    last = session.history.texts[-1]
+    assert ("win" in last) if lang == "en" else ("gagne" in last)
+
+
+def test_opening_places_show_both_cards():
+    game = Domino.new(2, 8, DATA)
+    view = game.view(0)
+    places = line(SCREEN.screen(view, table_for()), "places").regions
+    assert all(isinstance(r.target.move, Opening) for r in places)
+    assert places[0].text.count("@") == 2
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 30), st.integers(0, 3))
+def test_every_place_on_screen_is_legal_and_every_legal_place_is_on_screen(seed, moves, pick):
+    game = Domino.new(2, seed, DATA)
+    bots = {seat: BOTS["random"](seed + seat) for seat in range(2)}
+    for _ in range(moves):
+        if game.is_over():
+            return
+        seat = game.actors()[0]
+        move = bots[seat].choose(game.view(seat), game.legal_moves(seat))
+        assert move is not None
+        game.play(seat, move)
+    if game.is_over():
+        return
+    seat = game.actors()[0]
+    view = game.view(seat)
+    card = sorted(view.hand)[pick % len(view.hand)]
+    places = line(SCREEN.screen(view, table_for(seat, DominoInput(card))), "places").regions
+    shown = [r.target.move for r in places
+             if isinstance(r.target, Move) and isinstance(r.target.move, Place | Opening)]
+    assert all(game.check(seat, move) is None for move in shown)
+    wanted = [m for m in game.legal_moves(seat)
+              if card in ([m.first.card, m.second.card] if isinstance(m, Opening) else [m.card])]
+    assert sorted(map(repr, shown)) == sorted(map(repr, wanted))
+
+
+def test_a_refused_placement_is_told_with_its_reason(tmp_path):
+    session = Session.start("domino", players=2, seed=5, lang="fr", bots="heuristic",
+                            save=tmp_path / "domino.json", pace=0)
+    before = session.game.to_dict()
+    assert not session.play(Place(1, 1, 0, 0, False))
+    assert session.history.texts[-1].endswith(
+        "Le premier tour d'une manche pose deux cartes ensemble ; "
+        "choisissez une deuxième carte.")
+    assert session.game.to_dict() == before
+
+
+def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
+    from brailledev.braille import translator
+    from brailledev.window import Viewport
+    from layouts.screen import Screen
+
+    game = middle_game(moves=8)
+    catalog = Catalog.load("domino", "en")
+    glyphs = catalog.table("grid")
+    squares = set(glyphs["halves"]) | {glyphs["empty"]}
+    viewport = Viewport(translator("en-ueb-g1.ctb"), 40, 4)
+    viewport.show(Screen(SCREEN.screen(game.view(0), table_for())))
+    viewport.goto("grid2")
+    rows = viewport.rows()
+    assert len(rows) == 4
+    label = rows[0].index("\u2800")  # the row number, padded to the same width on every row
+    assert label >= 2
+    for row in rows:
+        assert row.index("\u2800") == label
+        # after the row number and a blank, a square every second cell, at the same columns
+        cells = row.rstrip("\u2800\u28a0")
+        assert all(cells[k] in squares for k in range(label + 1, len(cells), 2))
+        assert all(cells[k] == "\u2800" for k in range(label, len(cells), 2))

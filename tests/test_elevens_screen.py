@@ -1,0 +1,191 @@
+"""The Elevens screen in a play session: rows, hand, places offered, commands, words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brailledev.session import Session
+from games.elevens.engine import JOKER, Elevens, Step
+from layouts.common.screen import Ask, Move
+from layouts.elevens.screen import Chosen
+from tests.elevens_helpers import table
+
+
+def session_with(game: Elevens, lang: str = "en", **kwargs: Any) -> Session:
+    """A session on a chosen table (``tests.elevens_helpers.table``), seat 0 at the display."""
+    session = Session.start("elevens", players=len(game.hands), seed=1, lang=lang, pace=0,
+                            **kwargs)
+    session.game = game
+    return session
+
+
+def elevens(session: Session) -> Elevens:
+    assert isinstance(session.game, Elevens)
+    return session.game
+
+
+def line(session: Session, key: str):
+    return next(each for each in session.lines() if each.key == key)
+
+
+def texts(session: Session, key: str) -> list[str]:
+    return [region.text for region in line(session, key).regions]
+
+
+def route(session: Session, key: str, text: str) -> None:
+    region = next(r for r in line(session, key).regions if r.text == text)
+    session.route(region.target)
+
+
+def test_rows_are_compact_lines_with_jokers_marked():
+    game = table([["r12"], ["b3"]], rows={"b": [3, 4, 8, 9, 10, 12, 13]},
+                 jokers=[("b", 11)])
+    session = session_with(game)
+    keys = [each.key for each in session.lines()]
+    assert keys[:7] == ["messages", "status", "row_r", "row_y", "row_g", "row_b", "hand"]
+    assert line(session, "row_r").text == "r 11"
+    assert line(session, "row_b").text == "b 3-4 8-13 *11"
+
+
+def test_french_rows_use_french_colour_letters():
+    game = table([["y12"], ["b3"]], rows={"y": [9, 10]})
+    session = session_with(game, lang="fr")
+    assert line(session, "row_y").text == "j 9-11"
+    assert texts(session, "hand") == ["main", "j12"]
+
+
+def test_status_tells_turn_played_stock_links_bonus_and_other_hands():
+    game = table([["r12", "r13"], ["b3", "b4"]], stock=["g1", "g2"])
+    session = session_with(game)
+    assert line(session, "status").text == (
+        "your turn, played 0/4, stock 2, links 4, bonus 0 (7 left), Bo: 2 cards 4 links")
+    route(session, "hand", "r12")
+    assert "played 1/4" in line(session, "status").text
+
+
+def test_a_card_with_one_place_is_played_at_once():
+    game = table([["r12", "b20"], ["b3"]])
+    session = session_with(game)
+    hand = line(session, "hand")
+    assert hand.regions[1].target == Move(Step("place", "r12", "r", 12))
+    session.route(hand.regions[1].target)
+    assert elevens(session).rows["r"][12] == "r12"
+    assert line(session, "turn").text == "this turn 1/4: r12"
+    assert "You play r12." in session.history.texts
+
+
+def test_elv_6_link_placement_offered_as_routable_choices():
+    game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
+    session = session_with(game)
+    route(session, "hand", "y5")
+    assert session.pending == Chosen("y5") and session.focus == "choice"
+    assert texts(session, "choice") == ["y5 to", "L r5>y", "L g5>y", "cancel"]
+    route(session, "choice", "L g5>y")
+    assert elevens(session).rows["y"][5] == "y5" and elevens(session).table_links == [("g", 5, "y")]
+    assert session.pending is None
+    assert "You link from g5 and play y5." in session.history.texts
+
+
+def test_elv_8_routing_a_joker_in_a_row_exchanges_it():
+    game = table([["r12", "y12", "b20"], ["b3"]], jokers=[("y", 12)])
+    session = session_with(game)
+    assert line(session, "row_y").regions[-1].target == Move(Step("exchange", "y12", "y", 12))
+    route(session, "hand", "r12")
+    joker = line(session, "row_y").regions[-1]
+    assert joker.text == "*12" and joker.target == Move(Step("exchange", "y12", "y", 12))
+    session.route(joker.target)
+    assert elevens(session).rows["y"][12] == "y12" and JOKER in elevens(session).hands[0]
+    assert "You exchange the joker at y12." in session.history.texts
+
+
+def test_joker_offers_every_place_and_discard_and_cancel_keeps_the_turn():
+    game = table([[JOKER, "b20"], ["b3"]], rows={"r": [12]}, links=[0, 0])
+    session = session_with(game)
+    route(session, "hand", "*")
+    assert texts(session, "choice") == [
+        "* to", "*@r10", "*@r13", "*@y10", "*@y12", "*@g10", "*@g12", "*@b10", "*@b12",
+        "discard *", "cancel"]
+    route(session, "choice", "cancel")
+    assert session.pending is None and [each.key for each in session.lines()].count("choice") == 0
+
+
+def test_commands_draw_first_then_end_and_undo():
+    game = table([["r12", "r13"], ["b3"]], stock=["g1"])
+    session = session_with(game)
+    assert texts(session, "commands")[:1] == ["draw"]
+    route(session, "hand", "r12")
+    assert texts(session, "commands")[:2] == ["end turn", "undo"]
+    route(session, "commands", "undo")
+    assert 12 not in elevens(session).rows["r"]
+    route(session, "hand", "r12")
+    route(session, "commands", "end turn")
+    assert elevens(session).actors() == [1]
+
+
+def test_elv_7_pass_offered_when_the_stock_is_empty():
+    game = table([["r14"], ["b3"]], stock=[])
+    session = session_with(game, lang="fr")
+    assert texts(session, "commands")[0] == "passer"
+
+
+def test_refusal_is_told_in_words():
+    game = table([["y9", "r12"], ["b3"]])
+    session = session_with(game)
+    route(session, "hand", "y9")
+    assert session.history.texts[-1].endswith(
+        "y9 is not next to a card of its row; play next to a placed card or use a link.")
+
+
+def test_refusal_in_french_names_the_french_card():
+    game = table([["y9", "r12"], ["b3"]])
+    session = session_with(game, lang="fr")
+    route(session, "hand", "j9")
+    assert "j9 n'est à côté d'aucune carte de sa rangée" in session.history.texts[-1]
+
+
+def test_opponents_turn_is_told_step_by_step():
+    game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)
+    session = session_with(game)
+    session.run_bots()
+    told = " ".join(session.history.texts)
+    assert "Bo plays r12." in told and "Bo plays r13." in told
+    assert elevens(session).actors() == [0]
+
+
+def test_pending_choice_survives_nothing_else():
+    game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
+    session = session_with(game)
+    session.route(Ask(Chosen("y5")))
+    assert session.home() == "choice"
+    route(session, "choice", "L r5>y")
+    assert session.home() == "hand"
+
+
+def test_opponents_turn_is_spoken_by_espeak(tmp_path):
+    from brailledev.speech import Speech
+
+    speech = Speech("fr", record_dir=tmp_path)
+    game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)
+    session = session_with(game, lang="fr", speech=speech)
+    start = len(session.history.texts)
+    session.run_bots()
+    told = session.history.texts[start:]
+    assert "Bo pose r12." in told
+    assert speech.wait(timeout=60)
+    speech.close()
+    assert len(list(tmp_path.glob("*.wav"))) == speech.spoken >= len(told)
+
+
+def test_many_places_of_a_joker_are_offered_row_by_row():
+    game = table([[JOKER, "b20"], ["b3"]], rows={"r": [12, 13], "y": [12]})
+    session = session_with(game)
+    route(session, "hand", "*")
+    assert texts(session, "choice") == [
+        "* to", "row r: 2", "row y: 3", "row g: 3", "row b: 2", "discard *", "cancel"]
+    route(session, "choice", "row y: 3")
+    assert texts(session, "choice") == ["* to", "*@y10", "*@y13", "L r13>y *", "back", "cancel"]
+    route(session, "choice", "back")
+    assert texts(session, "choice")[1] == "row r: 2"
+    route(session, "choice", "row y: 3")
+    route(session, "choice", "*@y13")
+    assert elevens(session).rows["y"][13] == JOKER and session.pending is None

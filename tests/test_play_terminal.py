@@ -1,0 +1,127 @@
+"""`brailledev play uno` in a real pseudo-terminal (pexpect), with no braille display: the
+player reads the print text under the braille row and types the terminal's keys."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from brailledev.session import Session
+from tests.play_helpers import wanted
+
+BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
+FRAME = "\x1b[H\x1b[2J"
+
+
+class Terminal:
+    def __init__(self, args: list[str], save: Path) -> None:
+        self.save = save
+        self.child = pexpect.spawn(BRAILLEDEV, args, encoding="utf-8", timeout=15,
+                                   dimensions=(24, 100), env={"LANG": "C.UTF-8",
+                                                              "PATH": "/usr/bin:/bin"})
+        self.screen = ""
+
+    def frame(self) -> list[str]:
+        """The last whole frame drawn: braille row, print text, caret, status."""
+        # A whole frame ends by parking the cursor on the caret's cell.
+        whole = [frame for frame in self.screen.split(FRAME)
+                 if re.search(r"\x1b\[\d+;\d+H$", frame)]
+        last = whole[-1] if whole else ""
+        return re.split(r"\r*\n", re.sub(r"\x1b\[[0-9;]*H", "", last))
+
+    def settle(self, timeout: float = 10) -> None:
+        """Read until a new frame came and the program has been quiet for a moment."""
+        frames = self.screen.count(FRAME)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.screen += self.child.read_nonblocking(65536, timeout=0.1)
+            except pexpect.TIMEOUT:
+                if self.screen.count(FRAME) > frames:
+                    return
+        raise AssertionError(f"no new frame after a key: {self.frame()}")
+
+    def wait_text(self, pattern: str, keys: str = "]") -> None:
+        """Send ``keys`` until the print row matches ``pattern``."""
+        for _ in range(30):
+            if re.search(pattern, self.text()):
+                return
+            self.send(keys)
+        raise AssertionError(f"{pattern!r} never showed: {self.frame()}")
+
+    def text(self) -> str:
+        lines = self.frame()
+        return lines[1] if len(lines) > 1 else ""
+
+    def send(self, keys: str) -> None:
+        self.child.send(keys)
+        self.settle()
+
+    def route_word(self, word: str) -> bool:
+        """Type the cell number of ``word`` on the print row and Enter, if it shows."""
+        for match in re.finditer(r"\S+", self.text()):
+            if match.group() == word:
+                self.send(f"{match.start() + 1}\r")
+                return True
+        return False
+
+    def saved(self) -> dict:
+        return json.loads(self.save.read_text())
+
+
+def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
+    save = tmp_path / "uno.json"
+    terminal = Terminal(["play", "uno", "--display", "terminal", "--no-speech", "--seed", "0",
+                         "--players", "2", "--pace", "0", "--lang", "en", "--save", str(save)],
+                        save)
+    try:
+        terminal.settle()
+        terminal.wait_text(r"Uno +for +2 +players")
+        assert "?: keys" in terminal.frame()[3]
+        start = terminal.saved()["moves"]
+        mine = 0
+        deadline = time.monotonic() + 60
+        while mine < 3 and time.monotonic() < deadline:
+            session = Session.resume(save, pace=0)
+            key, index = wanted(session.lines(), session.game.legal_moves(0), None)
+            word = next(line for line in session.lines()
+                        if line.key == key).regions[index].text.split()[0]
+            if "colour?" in terminal.text():  # a Wild routed before asks its colour
+                word = "red"
+            before = terminal.saved()["moves"]
+            for _ in range(40):  # pan along (reading the news first) until the word shows
+                if terminal.route_word(word):
+                    break
+                terminal.send("]")
+            else:
+                raise AssertionError(f"{word!r} never showed: {terminal.frame()}")
+            if terminal.saved()["moves"] > before:
+                mine += 1
+        assert mine == 3
+        state = terminal.saved()
+        assert state["moves"] >= start + 3
+        told = state["history"]["texts"]
+        assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
+        terminal.child.send("q")
+        terminal.child.expect(pexpect.EOF)
+        terminal.child.close()
+        assert terminal.child.exitstatus == 0
+    finally:
+        terminal.child.terminate(force=True)
+    resumed = Terminal(["play", "uno", "--display", "terminal", "--no-speech", "--pace", "0",
+                        "--resume", str(save)], save)
+    try:
+        resumed.settle()
+        resumed.wait_text(r"Game +resumed")
+        resumed.child.send("q")
+        resumed.child.expect(pexpect.EOF)
+        # Same game, same place: the player's turn, nothing played meanwhile.
+        assert resumed.saved()["state"] == state["state"]
+        assert resumed.saved()["history"]["texts"][-1] == "Game resumed where it was saved."
+    finally:
+        resumed.child.terminate(force=True)

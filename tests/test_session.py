@@ -1,0 +1,264 @@
+"""The play session without a display: routing, refusals, history, bots, autosave, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brailledev.cli import main
+from brailledev.errors import UserError
+from brailledev.history import History
+from brailledev.session import Session
+from games.uno.engine import Drew
+from games.uno.notation import PLAY
+from games.uno.notation import Move as UnoMove
+from layouts.common.screen import MESSAGE_LINE, Move
+from tests.play_helpers import ONE_ROUND, wanted
+
+
+def new(tmp_path: Path | None = None, seed: int = 3, lang: str = "en", players: int = 2,
+        **kwargs) -> Session:
+    save = tmp_path / "uno.json" if tmp_path is not None else None
+    return Session.start("uno", players=players, seed=seed, lang=lang, options=ONE_ROUND,
+                         save=save, pace=0, **kwargs)
+
+
+def play_turn(session: Session) -> None:
+    """Route what a player would route, then let the bots answer."""
+    key, index = wanted(session.lines(), session.game.legal_moves(0), session.pending)
+    line = next(line for line in session.lines() if line.key == key)
+    session.route(line.regions[index].target)
+    session.run_bots()
+
+
+def play_to_end(session: Session, limit: int = 500) -> int:
+    session.run_bots()
+    turns = 0
+    while not session.game.is_over():
+        play_turn(session)
+        turns += 1
+        assert turns < limit
+    return turns
+
+
+def test_whole_game_by_routing_targets_alone():
+    for seed in range(6):
+        session = new(seed=seed)
+        play_to_end(session)
+        assert session.game.is_over()
+        last = session.history.texts[-1]
+        assert last in ("You win the game!", "Bo wins the game.")
+
+
+def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
+    session = new(tmp_path)
+    session.run_bots()
+    view = session.view()
+    wrong = next(card for card in view.hand
+                 if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    before = session.game.to_dict()
+    saved = (tmp_path / "uno.json").read_text()
+    told = len(session.history.texts)
+    assert session.play(UnoMove(PLAY, wrong)) is False
+    assert session.game.to_dict() == before
+    assert (tmp_path / "uno.json").read_text() == saved
+    refusal = session.history.texts[told]
+    why = session.game.check(0, UnoMove(PLAY, wrong))
+    assert why is not None
+    reason = session.face.explain(why, session.table())
+    assert refusal == f"Refused: {reason}"
+    assert len(session.history.texts) == told + 1
+
+
+def test_refusal_is_shown_until_read_past():
+    session = new()
+    session.run_bots()
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    wrong = next(card for card in session.view().hand
+                 if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    session.play(UnoMove(PLAY, wrong))
+    assert session.focus == MESSAGE_LINE
+    shown = session.lines()[0]
+    assert shown.key == MESSAGE_LINE and shown.text.startswith("Refused: ")
+    for _ in range(3):  # time and redraws do not move it; only the player does
+        assert session.lines()[0].text == shown.text
+    session.read_on()
+    assert session.focus == "hand"
+
+
+def test_history_holds_what_the_seat_may_know_only():
+    session = new(seed=11)
+    play_to_end(session)
+    # Every Drew of another seat is told as a count, never as cards.
+    for text in session.history.texts:
+        if text.startswith("Bo draws"):
+            assert text in ("Bo draws 1.", "Bo draws 2.", "Bo draws 4.", "Bo draws 6.")
+
+
+def test_drew_event_of_another_seat_is_told_without_cards():
+    session = new()
+    table = session.table()
+    assert session.face.describe(Drew(1, 1, "draw", None), table) == "Bo draws 1."
+    assert session.face.describe(Drew(0, 1, "draw", ("r5",)), table) == "You draw r5."
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["add", "on", "back"]), max_size=40))
+def test_history_never_skips_a_message(steps):
+    history = History()
+    seen: set[int] = set()
+    for number, step in enumerate(steps):
+        if step == "add":
+            history.add(f"m{number}")
+        elif step == "on":
+            history.read_on()
+        else:
+            history.read_back()
+        if history.cursor >= 0:
+            seen.add(history.cursor)
+    while history.read_on():
+        seen.add(history.cursor)
+    assert seen == set(range(len(history.texts)))
+    assert history.unread == 0 and history.caught_up
+
+
+def test_autosave_after_every_move_and_resume_goes_on_identically(tmp_path):
+    session = new(tmp_path, seed=5)
+    session.run_bots()
+    for _ in range(3):
+        play_turn(session)
+    path = tmp_path / "uno.json"
+    saved = json.loads(path.read_text())
+    assert saved["game"] == "uno" and saved["state"] == session.game.to_dict()
+    assert saved["history"]["texts"] == session.history.texts
+    assert [p.name for p in tmp_path.iterdir()] == ["uno.json"]  # no temporary left over
+    again = Session.resume(path, pace=0)
+    assert again.game.to_dict() == session.game.to_dict()
+    assert again.history.texts[:-1] == session.history.texts
+    assert again.history.texts[-1] == "Game resumed where it was saved."
+    play_to_end(session)
+    play_to_end(again)
+    assert again.game.to_dict() == session.game.to_dict()
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"format": "other"}', "",
+                                     '{"format": "brailledev-save", "version": 1, '
+                                     '"game": "uno", "state": {"players": 2}}'])
+def test_damaged_save_is_one_clear_sentence(tmp_path, content):
+    path = tmp_path / "uno.json"
+    path.write_text(content)
+    with pytest.raises(UserError) as error:
+        Session.resume(path)
+    message = str(error.value)
+    assert message.startswith(f"The saved game {path} is damaged")
+    assert message.count(". ") == 0 and message.endswith(".")
+
+
+def test_damaged_save_from_the_command_line_exits_non_zero(tmp_path, capsys):
+    path = tmp_path / "uno.json"
+    path.write_bytes(b"\x00\xff garbage")
+    status = main(["play", "uno", "--resume", str(path), "--no-speech", "--display", "terminal"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("brailledev: The saved game") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_missing_save_file_says_so(tmp_path, capsys):
+    status = main(["play", "uno", "--resume", str(tmp_path / "none.json"), "--no-speech"])
+    assert status == 2
+    assert "There is no saved game" in capsys.readouterr().err
+
+
+def test_bots_stop_where_the_display_seat_must_act():
+    session = new(seed=2, players=4)
+    session.run_bots()
+    assert session.game.must_act() == [0] or session.game.is_over()
+    assert session.bot_due() is None
+
+
+def test_routing_a_move_target_plays_it_and_focus_goes_to_news():
+    session = new(seed=4)
+    session.run_bots()
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    legal = session.game.legal_moves(0)
+    hand = session.lines()[2]
+    index = next(i for i, region in enumerate(hand.regions)
+                 if isinstance(region.target, Move) and region.target.move in legal)
+    card = hand.regions[index].text
+    session.route(hand.regions[index].target)
+    assert session.focus == MESSAGE_LINE
+    assert session.lines()[0].text == f"You play {card}."
+
+
+def test_quit_target_saves_and_ends(tmp_path):
+    session = new(tmp_path)
+    commands = next(line for line in session.lines() if line.key == "commands")
+    quit_region = commands.regions[-1]
+    (tmp_path / "uno.json").unlink()
+    assert session.route(quit_region.target) is False
+    assert (tmp_path / "uno.json").exists()
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_unasked(tmp_path, capsys):
+    session = new(tmp_path)
+    path = tmp_path / "uno.json"
+    saved = path.read_text()
+    status = main(["play", "uno", "--save", str(path), "--no-speech", "--display", "terminal"])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        f"brailledev: An unfinished game is saved in {path}; go on with it with --resume "
+        f"{path}, or start a new one with --new.\n")
+    assert path.read_text() == saved
+    assert not session.game.is_over()
+
+
+def test_refusal_is_spoken_too(tmp_path):
+    from brailledev.speech import Speech
+
+    speech = Speech("en", record_dir=tmp_path / "said")
+    session = new()
+    session.attach_speech(speech)
+    session.run_bots()
+    assert speech.wait(timeout=60)
+    before = len(list((tmp_path / "said").glob("*.wav")))
+    wrong = next(card for card in session.view().hand
+                 if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    session.play(UnoMove(PLAY, wrong))
+    assert speech.wait(timeout=60)
+    speech.close()
+    assert len(list((tmp_path / "said").glob("*.wav"))) == before + 1
+    assert before >= len(session.history.texts) - 1  # every message was spoken
+
+
+def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_path,
+                                                                          monkeypatch):
+    from brailledev.speech import Speech
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sound player anywhere
+    session = new(lang="fr")
+    speech = Speech("fr", on_notice=session.notice)
+    session.attach_speech(speech)
+    assert speech.wait(timeout=30)
+    speech.close()
+    assert session.take_notices()
+    assert not session.take_notices()
+    assert session.history.texts[-1] == (
+        "Parole coupée : aucun lecteur de son installé (aplay, paplay ou play de sox).")
+
+
+def test_bad_table_is_refused_before_any_game_is_saved(tmp_path, capsys):
+    path = tmp_path / "uno.json"
+    status = main(["play", "uno", "--table", "nope.ctb", "--save", str(path), "--no-speech",
+                   "--display", "terminal"])
+    assert status == 2
+    assert capsys.readouterr().err.startswith("brailledev: The braille table 'nope.ctb'")
+    assert not path.exists()

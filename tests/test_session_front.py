@@ -1,0 +1,156 @@
+"""The play loop on a display in memory: keys in, cells out, the game on the real window."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from brailledev.braille import translator
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
+from brailledev.play import Front
+from brailledev.session import Session
+from games.uno.notation import Move as UnoMove
+from layouts.common.screen import MESSAGE_LINE, Move
+from tests.play_helpers import ONE_ROUND
+
+EN = translator("en-ueb-g1.ctb")
+
+
+def front(columns: int = 40, seed: int = 3, pace: float = 0) -> tuple[Front, MemoryDisplay]:
+    session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
+                            pace=pace)
+    display = MemoryDisplay(columns=columns)
+    shown = Front(session, display, EN)
+    shown.redraw()
+    return shown, display
+
+
+def shown_text(display: MemoryDisplay) -> str:
+    return EN.back(display.shown[0].replace("\u2800", " ").strip().replace(" ", "\u2800"))
+
+
+def test_first_message_is_on_the_display_and_stays_until_read_past():
+    shown, display = front()
+    first = shown.session.history.texts[0]
+    assert shown.viewport.line_key == MESSAGE_LINE
+    assert shown_text(display).startswith(first.split()[0])
+    for _ in range(3):
+        shown.redraw()
+        assert shown.viewport.line_key == MESSAGE_LINE
+    messages = len(shown.session.history.texts)
+    for _ in range(messages * 4):  # panning right reads every message, then goes home
+        if shown.viewport.line_key != MESSAGE_LINE:
+            break
+        shown.press(PanRight())
+        shown.redraw()
+    assert shown.session.history.caught_up
+    assert shown.viewport.line_key == shown.session.home()
+
+
+def test_pan_left_reads_back_through_the_history():
+    shown, _ = front()
+    while shown.session.history.read_on():
+        pass
+    before = shown.session.history.cursor
+    shown.session.jump(MESSAGE_LINE)
+    shown.redraw()
+    shown.press(PanLeft())
+    shown.redraw()
+    assert shown.session.history.cursor == before - 1
+
+
+def test_line_keys_move_between_lines_and_routing_plays_a_card():
+    shown, display = front(seed=3)
+    session = shown.session
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    shown.redraw()
+    assert shown.viewport.line_key == "hand"
+    shown.press(LineUp())
+    shown.redraw()
+    assert shown.viewport.line_key == "status"
+    shown.press(LineDown())
+    shown.redraw()
+    assert shown.viewport.line_key == "hand"
+    legal = session.game.legal_moves(0)
+    hand = shown.viewport.lines[shown.viewport.top]
+    window = hand.windows[shown.viewport.window]
+    piece = next(piece for piece in window.pieces
+                 if getattr(hand.line.regions[piece.region].target, "move", None) in legal)
+    card = hand.line.regions[piece.region].text
+    before = session.game.view(0).hand_counts[0]
+    shown.press(Route(piece.column))
+    shown.redraw()
+    assert session.game.view(0).hand_counts[0] == before - 1
+    assert session.history.texts[session.history.cursor] == f"You play {card}."
+    assert shown_text(display) == f"You play {card}."
+
+
+def number_card_to_play(session: Session) -> Move | None:
+    """A legal number card of the hand: after it, the bot must answer."""
+    legal = session.game.legal_moves(0)
+    for region in next(line for line in session.lines() if line.key == "hand").regions:
+        target = region.target
+        if not isinstance(target, Move):
+            continue
+        move = target.move
+        if isinstance(move, UnoMove) and move in legal and move.card[1:].isdigit():
+            return target
+    return None
+
+
+def test_run_loop_paces_bots_and_never_freezes_the_keys():
+    for seed in range(20):
+        shown, display = front(seed=seed, pace=0.3)
+        session = shown.session
+        session.run_bots()
+        target = number_card_to_play(session)
+        if target is not None:
+            break
+    assert target is not None
+    while session.history.read_on():
+        pass
+    session.jump(session.home())
+    moves = session.moves
+    session.route(target)
+    runner = threading.Thread(target=shown.run)
+    runner.start()
+    try:
+        display.press(LineDown())  # a key while the bot waits its turn is handled at once
+        deadline = time.monotonic() + 0.25
+        while shown.handled == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert shown.handled == 1
+        assert session.moves == moves + 1  # the bot has not moved yet: it waits its pace
+        assert shown.idle.wait(5)
+        assert session.moves > moves + 1 or session.game.is_over()
+    finally:
+        display.press(Named("quit"))
+        runner.join(5)
+    assert not runner.is_alive()
+
+
+def test_three_row_display_shows_news_status_and_hand_together():
+    for seed in range(10):  # a deal where the player holds a playable card
+        session = Session.start("uno", players=3, seed=seed, lang="en", options=ONE_ROUND,
+                                pace=0)
+        session.run_bots()
+        if number_card_to_play(session) is not None:
+            break
+    display = MemoryDisplay(columns=40, rows=3)
+    shown = Front(session, display, EN)
+    shown.redraw()
+    assert [laid.line.key for laid in shown.viewport.lines[:3]] == \
+        ["messages", "status", "hand"]
+    assert shown.viewport.line_key == MESSAGE_LINE
+    assert display.shown[2].startswith(shown.viewport.lines[2].windows[0].cells[:3])
+    target = number_card_to_play(session)
+    hand = shown.viewport.lines[2]
+    piece = next(piece for window in hand.windows for piece in window.pieces
+                 if hand.line.regions[piece.region].target == target)
+    assert piece in hand.windows[0].pieces
+    count = session.view().hand_counts[0]
+    shown.press(Route(piece.column, row=2))
+    assert session.view().hand_counts[0] == count - 1
