@@ -38,7 +38,7 @@ READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI se
 PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
-PUMP_IDLE, PUMPS = 0.3, 3  # empty lines after that many idle seconds, at most PUMPS
+PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
 BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
 
 
@@ -119,6 +119,9 @@ class VirtualBrltty:
         self._last_send = 0.0
         self._pumps = PUMPS
         self.pump = pump
+        self._closing = threading.Event()
+        if pump:
+            threading.Thread(target=self._pump, daemon=True).start()
 
     @property
     def host(self) -> str:
@@ -240,9 +243,9 @@ class VirtualBrltty:
         """Send one protocol line to BRLTTY, e.g. ``send("fwinrt")``.
 
         BRLTTY 6.5's Virtual driver takes one line each time data arrives: lines arriving
-        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and while
-        ``wait_for`` sees nothing happen after a command, it sends a few empty lines (no-ops)
-        to flush any left waiting.
+        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and after
+        a command a pump sends a few empty lines (no-ops) once the line has been quiet for
+        ``PUMP_IDLE`` seconds, to flush any left waiting.
         """
         self._send(command)
         with self._send_lock:
@@ -276,6 +279,10 @@ class VirtualBrltty:
             self._pumps = 0
         self.wait_for(lambda rows: True, timeout=timeout, after=before)
         return time.perf_counter() - start
+
+    def _pump(self) -> None:
+        while not self._closing.wait(PUMP_IDLE / 2):
+            self._pump_if_stalled()
 
     def _pump_if_stalled(self) -> None:
         """An empty line when a command had no visible effect for a while (see ``send``)."""
@@ -391,6 +398,7 @@ class VirtualBrltty:
 
     def close(self) -> None:
         """Stop everything and remove the private directory; safe to call twice."""
+        self._closing.set()
         try:
             self.stop()
         finally:
