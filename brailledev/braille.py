@@ -76,8 +76,8 @@ def table_for(lang: str, contracted: bool = False) -> str:
     try:
         return choices[lang]
     except KeyError:
-        raise UserError(f"There is no braille table for language '{lang}'; "
-                        f"choose one of: {', '.join(sorted(choices))}.") from None
+        raise UserError("no_table_for_lang", lang=lang,
+                        choices=", ".join(sorted(choices))) from None
 
 
 @functools.cache
@@ -93,8 +93,7 @@ def check_table(name: str) -> str:
         louis.checkTable([name])
     except RuntimeError:
         known = ", ".join(table.name for table in TABLES)
-        raise UnknownTable(f"The braille table '{name}' cannot be found or loaded; "
-                           f"choose one of: {known}.") from None
+        raise UnknownTable("table_unknown", name=name, choices=known) from None
     return name
 
 

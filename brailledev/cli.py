@@ -1,7 +1,8 @@
 """The ``brailledev`` command: play, selfplay, emboss, embossers, devices, udev, tables.
 
 Each subsystem registers its own subcommands; a mistake of the user's is one sentence on
-standard error and exit status 2, never a traceback (``--debug`` shows it).
+standard error, in the reader's language (``--lang`` where the command has it, else the
+environment's), and exit status 2, never a traceback (``--debug`` shows it).
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ import sys
 from collections.abc import Sequence
 
 from brailledev import __version__, play, selfplay
-from brailledev.errors import UserError
+from brailledev.errors import UserError, error_lang
 from emboss import cli as emboss_cli
-from layouts.catalog import DataError
-from layouts.registry import UnknownName
+from layouts.catalog import Problem
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,13 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
         return status
-    except (UserError, UnknownName, DataError) as error:
+    except Problem as error:
         if args.debug:
             raise
-        print(f"brailledev: {error}", file=sys.stderr)
+        print(f"brailledev: {error.text(error_lang(getattr(args, 'lang', None)))}",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("brailledev: stopped.", file=sys.stderr)
+        print(f"brailledev: {UserError('stopped').text(error_lang(getattr(args, 'lang', None)))}",
+              file=sys.stderr)
         return 130
 
 

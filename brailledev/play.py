@@ -16,9 +16,10 @@ import random
 import threading
 from pathlib import Path
 
+from brailledev import options as game_options
 from brailledev.braille import Translator, table_for, translator
 from brailledev.display.base import RESIZED, Display, DisplayGone
-from brailledev.errors import UserError
+from brailledev.errors import UserError, env_lang
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
@@ -155,15 +156,14 @@ def unfinished(path: Path) -> bool:
 
 def default_lang() -> str:
     """French when the environment's locale is French, else English."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable, "")
-        if value:
-            return "fr" if value.startswith("fr") else "en"
-    return "en"
+    return env_lang()
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("play", help="play a game on a braille display (or the terminal)")
+    parser = sub.add_parser("play", help="play a game on a braille display (or the terminal)",
+                            add_help=False)
+    parser.add_argument("-h", "--help", action=game_options.GameHelp,
+                        help="show this help and the game's options, then exit")
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--players", type=int, default=2, help="players including you")
     parser.add_argument("--seed", type=int, default=None, help="deal (default: random)")
@@ -185,6 +185,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="start a new game even if an unfinished one is saved there")
     parser.add_argument("--pace", type=float, default=1.5, metavar="SECONDS",
                         help="time between computer moves, to read them (default 1.5)")
+    game_options.add_arguments(parser)
     parser.set_defaults(run=_run)
 
 
@@ -192,21 +193,23 @@ def _run(args: argparse.Namespace) -> int:
     from brailledev.display import open_display
 
     if args.pace < 0:
-        raise UserError("--pace must be 0 or more seconds, e.g. --pace 1.5.")
+        raise UserError("pace_negative")
     save = args.save or (args.resume if args.resume else default_save(args.game))
+    options = game_options.chosen(args, args.game, args.players)
+    if options and args.resume is not None:
+        raise UserError("options_with_resume", path=args.resume)
     resumed: Session | None = None
     if args.resume is not None:
         resumed = Session.resume(args.resume, save=save, pace=args.pace)
         if resumed.name != args.game:
-            raise UserError(f"{args.resume} holds a game of {resumed.name}, not {args.game}; "
-                            f"run 'brailledev play {resumed.name} --resume {args.resume}'.")
+            raise UserError("resume_other_game", path=args.resume, saved=resumed.name,
+                            game=args.game)
         if args.lang is not None and args.lang != resumed.lang:
             resumed.set_lang(args.lang)
         lang = resumed.lang
     else:
         if not args.new and unfinished(save):
-            raise UserError(f"An unfinished game is saved in {save}; go on with it with "
-                            f"--resume {save}, or start a new one with --new.")
+            raise UserError("unfinished_game_saved", path=save)
         lang = args.lang or default_lang()
     # Everything that can be refused is checked before a new game is saved over anything.
     table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
@@ -219,15 +222,15 @@ def _run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else \
                 random.SystemRandom().randrange(10**9)
             session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
-                                    bots=args.bots, table=table, save=save, pace=args.pace)
+                                    bots=args.bots, options=options, table=table, save=save,
+                                    pace=args.pace)
         session.table_name = table
         if not args.no_speech:
             speech = Speech(lang, on_notice=session.notice)
         session.attach_speech(speech)
         Front(session, display, braille).run()
     except DisplayGone as gone:
-        raise UserError(f"The braille display went away ({gone}); the game is saved in "
-                        f"{save}: resume it with --resume {save}.") from None
+        raise UserError("display_gone", detail=gone, path=save) from None
     finally:
         display.close()
         speech.close()

@@ -1,7 +1,8 @@
 """Bots against bots: ``brailledev selfplay uno --games 100 --seed 1 --bots heuristic,random``.
 
-Prints one JSON object: games, seconds, games per second, wins per seat (a shared win counts
-for each winner). Deterministic for a given seed, apart from the timing.
+Prints one JSON object: games, options, seconds, games per second, wins per seat (a shared win
+counts for each winner). The game's variants: ``--option NAME=VALUE`` and its flags
+(``brailledev selfplay elevens --beginner``). Deterministic for a given seed, apart from the timing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import json
 import time
 from typing import Any
 
+from brailledev import options as game_options
+from brailledev.errors import UserError
 from games.play import play_out
 from layouts.registry import GAMES, game_module, make_bot, new_game
 
@@ -38,6 +41,7 @@ def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str
         "players": players,
         "bots": [bots[seat % len(bots)] for seat in range(players)],
         "seed": seed,
+        "options": settings,
         "moves": moves,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
@@ -46,23 +50,26 @@ def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("selfplay", help="play whole games between computer opponents")
+    parser = sub.add_parser("selfplay", help="play whole games between computer opponents",
+                            add_help=False)
+    parser.add_argument("-h", "--help", action=game_options.GameHelp,
+                        help="show this help and the game's options, then exit")
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bots", default="heuristic,random",
                         help="comma-separated bot names, given to the seats in turn")
+    game_options.add_arguments(parser)
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from brailledev.errors import UserError
-
     if args.games < 1:
-        raise UserError("--games must be at least 1.")
+        raise UserError("games_too_few")
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not bots:
-        raise UserError("--bots needs at least one bot name, e.g. --bots heuristic,random.")
-    print(json.dumps(selfplay(args.game, args.games, args.seed, args.players, bots)))
+        raise UserError("bots_missing")
+    options = game_options.chosen(args, args.game, args.players)
+    print(json.dumps(selfplay(args.game, args.games, args.seed, args.players, bots, options)))
     return 0

@@ -56,8 +56,7 @@ def game_screen(name: str) -> GameScreen:
     try:
         module = importlib.import_module(f"layouts.{name}.screen")
     except ModuleNotFoundError:
-        raise UserError(f"{name} cannot be played on a display yet; "
-                        f"try 'brailledev selfplay {name}'.") from None
+        raise UserError("no_display_screen", game=name) from None
     screen: GameScreen = module.SCREEN
     return screen
 
@@ -133,10 +132,9 @@ class Session:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise UserError(f"There is no saved game at {path}; check the name, "
-                            "or start a new game without --resume.") from None
+            raise UserError("no_saved_game", path=path) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise UserError(_damaged(path, str(error))) from None
+            raise UserError("saved_game_damaged", path=path, detail=error) from None
         try:
             if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
                 raise ValueError("it is not a brailledev saved game")
@@ -156,7 +154,8 @@ class Session:
         except UserError:
             raise
         except Exception as error:  # from_dict of any game raises what its data provokes
-            raise UserError(_damaged(path, f"{type(error).__name__}: {error}")) from None
+            raise UserError("saved_game_damaged", path=path,
+                            detail=f"{type(error).__name__}: {error}") from None
         session.moves = int(data.get("moves", 0))
         session.tell(session.catalog.text("game_resumed"))
         session.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
@@ -383,9 +382,3 @@ class Session:
     def seconds_to_next_bot(self) -> float:
         """How long the pacing still holds the next bot back."""
         return max(0.0, self._last_move + self.pace - time.monotonic())
-
-
-def _damaged(path: Path, detail: str) -> str:
-    return (f"The saved game {path} is damaged and cannot be resumed ({detail}); "
-            "start a new game without --resume, or pick another file.")
-

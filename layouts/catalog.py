@@ -8,10 +8,12 @@ hand sizes, printed bonuses; handed to the engine) and one file per language, ``
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
     cat.table("cards")["r+2"]
+    Problem("no_saved_game", path="x.json").text("fr")   # from [errors] of common/fr.toml
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,7 +27,41 @@ LANGUAGES = ("en", "fr")
 HERE = Path(__file__).resolve().parent
 
 
-class DataError(ValueError):
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class Problem(Exception):
+    """An error a person reads: the code of a sentence in ``[errors]`` of
+    ``layouts/common/<lang>.toml`` and the values of its placeholders, told in the reader's
+    language by the command line. ``str()`` is the English sentence.
+
+    ``raise Problem("no_saved_game", path=path)``; a text that is not a code (a sentence)
+    is told as it is, in every language.
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (English if ``lang`` has no such sentence)."""
+        if not _CODE.fullmatch(self.code):
+            return self.code
+        for each in (lang, "en"):
+            try:
+                template = load_toml(HERE / "common" / f"{each}.toml").get("errors", {})
+            except Problem:  # the words themselves are missing: say what we can
+                continue
+            if self.code in template:
+                return str(template[self.code]).format(**self.params)
+        return f"{self.code} {self.params}"
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+class DataError(Problem, ValueError):
     """A data file is missing or malformed; the message names the file."""
 
 
@@ -35,10 +71,9 @@ def load_toml(path: Path) -> Mapping[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        raise DataError(f"data file {path} is missing; reinstall brailledev") from None
+        raise DataError("data_file_missing", path=path) from None
     except tomllib.TOMLDecodeError as error:
-        raise DataError(
-            f"data file {path} is not valid TOML ({error}); fix or restore it") from None
+        raise DataError("data_file_invalid", path=path, detail=error) from None
 
 
 def rules_data(game: str) -> dict[str, Any]:
@@ -66,8 +101,7 @@ class Catalog:
     @classmethod
     def load(cls, game: str, lang: str) -> Catalog:
         if lang not in LANGUAGES:
-            raise DataError(
-                f"language {lang!r} is not available; choose one of {', '.join(LANGUAGES)}")
+            raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
         return cls(game, lang, load_toml(HERE / game / f"{lang}.toml"),
                    load_toml(HERE / "common" / f"{lang}.toml"))
 
@@ -75,7 +109,7 @@ class Catalog:
         """A whole table of the game's file, e.g. ``table("cards")``."""
         found = self.data.get(name, self.common.get(name))
         if not isinstance(found, Mapping):
-            raise DataError(f"table [{name}] is missing from layouts/{self.game}/{self.lang}.toml")
+            raise DataError("data_table_missing", table=name, game=self.game, lang=self.lang)
         return found
 
     def text(self, code: str, **args: Any) -> str:
@@ -84,7 +118,7 @@ class Catalog:
             template = source.get("messages", {}).get(code)
             if template is not None:
                 return str(template).format(**args)
-        raise DataError(f"message {code!r} is missing from layouts/{self.game}/{self.lang}.toml")
+        raise DataError("data_message_missing", message=code, game=self.game, lang=self.lang)
 
     def reason(self, reason: Reason) -> str:
         """A refusal in words: ``reason(Reason.of("not_your_turn"))``."""

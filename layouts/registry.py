@@ -17,7 +17,7 @@ from typing import Any
 
 import games
 from games.core import Bot, Game
-from layouts.catalog import rules_data
+from layouts.catalog import Problem, rules_data
 
 # The order games are offered in; a game is available once its package exists in games/.
 ORDER = ("uno", "domino", "rummikub", "elevens", "elements")
@@ -25,13 +25,17 @@ _PACKAGES = {module.name for module in pkgutil.iter_modules(games.__path__) if m
 GAMES: tuple[str, ...] = tuple(name for name in ORDER if name in _PACKAGES)
 
 
-class UnknownName(ValueError):
+class UnknownName(Problem, ValueError):
     """A game or bot name that does not exist; the message lists the names that do."""
+
+
+class GameRefused(Problem, ValueError):
+    """The engine refused the players or options asked for (its own check, in its words)."""
 
 
 def game_module(name: str) -> Any:
     if name not in GAMES:
-        raise UnknownName(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+        raise UnknownName("game_unknown", game=name, choices=", ".join(GAMES))
     return importlib.import_module(f"games.{name}")
 
 
@@ -41,12 +45,18 @@ def game_class(name: str) -> type[Game[Any, Any]]:
 
 
 def new_game(name: str, players: int, seed: int, **options: Any) -> Game[Any, Any]:
-    """A fresh game with the box data of ``layouts/<name>/rules.toml``."""
+    """A fresh game with the box data of ``layouts/<name>/rules.toml``; an engine's refusal
+    of the options (a ValueError) becomes :class:`GameRefused`."""
     cls = game_class(name)
     if not cls.min_players <= players <= cls.max_players:
-        raise UnknownName(
-            f"{name} is for {cls.min_players} to {cls.max_players} players, not {players}")
-    return cls.new(players=players, seed=seed, data=rules_data(name), **options)
+        raise UnknownName("players_range", game=name, low=cls.min_players,
+                          high=cls.max_players, players=players)
+    try:
+        return cls.new(players=players, seed=seed, data=rules_data(name), **options)
+    except Problem:
+        raise
+    except ValueError as error:
+        raise GameRefused("game_refused", game=name, detail=error) from None
 
 
 def bot_names(name: str) -> list[str]:
@@ -57,5 +67,5 @@ def bot_names(name: str) -> list[str]:
 def make_bot(game: str, bot: str, seed: int) -> Bot[Any, Any]:
     bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = game_module(game).BOTS
     if bot not in bots:
-        raise UnknownName(f"unknown {game} bot {bot!r}; choose one of {', '.join(bots)}")
+        raise UnknownName("bot_unknown", game=game, bot=bot, choices=", ".join(bots))
     return bots[bot](seed)

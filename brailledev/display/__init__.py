@@ -22,8 +22,7 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
     (``None``: BrlAPI's own default), else the terminal.
     """
     if kind not in KINDS:
-        raise UserError(f"There is no display kind '{kind}'; choose one of: "
-                        f"{', '.join(KINDS)}.")
+        raise UserError("display_kind_unknown", kind=kind, choices=", ".join(KINDS))
     if kind == "memory":
         from brailledev.display.memory import MemoryDisplay
         return MemoryDisplay(columns, rows)
@@ -36,8 +35,8 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
             except DisplayGone:
                 pass
         if kind == "brlapi":
-            where = host or "the default BrlAPI address"
-            raise UserError(f"No braille display answers through BRLTTY at {where}; "
-                            f"start BRLTTY with your display, or use --display terminal.")
+            if host:
+                raise UserError("no_brlapi_display_at", host=host)
+            raise UserError("no_brlapi_display")
     from brailledev.display.terminal import TerminalDisplay
     return TerminalDisplay(columns, rows)

@@ -6,8 +6,11 @@
 
 from games.domino.bots import BOTS
 from games.domino.game import Domino
+from games.options import Option
 
 GAME = Domino
 SELFPLAY_OPTIONS: dict[str, object] = {}
+# A toy library's deck may differ from the box's: `--deck FILE.toml` holding `cards = [...]`.
+OPTIONS: dict[str, Option] = {"deck": Option("cards", None, flag="deck")}
 
-__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS", "Domino"]
+__all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS", "Domino"]

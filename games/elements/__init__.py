@@ -9,10 +9,12 @@ from typing import Any
 
 from games.elements.bots import HeuristicBot, RandomBot
 from games.elements.engine import Elements
+from games.options import Option
 
 GAME = Elements
 BOTS: dict[str, Callable[[int], Any]] = {"heuristic": HeuristicBot, "random": RandomBot}
 # the box's defaults already make a fair match: every seat is first player once (ELE-8)
 SELFPLAY_OPTIONS: dict[str, Any] = {}
+OPTIONS: dict[str, Option] = {"first_player": Option("seat", 0, flag="first")}
 
-__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS"]
+__all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS"]

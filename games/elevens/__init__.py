@@ -6,8 +6,13 @@
 
 from games.elevens.bots import BOTS
 from games.elevens.engine import Elevens, ElevensView, Step
+from games.options import Option
 
 GAME = Elevens
 SELFPLAY_OPTIONS: dict[str, object] = {}
+OPTIONS: dict[str, Option] = {
+    "beginner": Option("bool", False, flag="beginner"),
+    "first": Option("seat", 0, flag="first"),
+}
 
-__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS", "Elevens", "ElevensView", "Step"]
+__all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS", "Elevens", "ElevensView", "Step"]

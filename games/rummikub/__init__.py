@@ -4,11 +4,14 @@
     solve("K1 K2 K3", "K4 R4 B4 Y4").count   # 4
 """
 
+from games.options import Option
 from games.rummikub.bots import BOTS
 from games.rummikub.engine import Rummikub
 from games.rummikub.solver import Solution, solve
 
 GAME = Rummikub
 SELFPLAY_OPTIONS = {"turn_times": 0}  # bots have no time limit (RUM-7)
+# Seconds per turn for every seat, 0 = no limit (RUM-7); default from rules.toml.
+OPTIONS: dict[str, Option] = {"turn_times": Option("int", None, minimum=0, flag="time-limit")}
 
-__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS", "Rummikub", "Solution", "solve"]
+__all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS", "Rummikub", "Solution", "solve"]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Bot
+from games.options import Option
 from games.uno.bots import HeuristicBot, RandomBot
 from games.uno.engine import Uno, UnoView
 from games.uno.notation import Move
@@ -19,6 +20,15 @@ GAME = Uno
 BOTS: dict[str, Callable[[int], Bot[Any, Any]]] = {"random": RandomBot, "heuristic": HeuristicBot}
 # Self-play compares bots over single rounds, the unit the published win rates use.
 SELFPLAY_OPTIONS: dict[str, Any] = {"match_target": 0}
+# The variants `brailledev play uno --option NAME=VALUE` (or the flags) choose (UNO-11, UNO-12).
+OPTIONS: dict[str, Option] = {
+    "wild_draw_four": Option("str", "no_other_playable",
+                             choices=("no_other_playable", "no_matching_colour"),
+                             flag="variant", aliases={"classic": "no_other_playable",
+                                                      "mattel": "no_matching_colour"}),
+    "teams": Option("int", 0, choices=(0, 2), flag="teams", flag_value=2),
+    "match_target": Option("int", None, minimum=0, flag="match-target"),
+}
 
-__all__ = ["BOTS", "GAME", "SELFPLAY_OPTIONS", "HeuristicBot", "Move", "RandomBot", "Uno",
-           "UnoView"]
+__all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS", "HeuristicBot", "Move", "RandomBot",
+           "Uno", "UnoView"]

@@ -1,0 +1,196 @@
+"""A game's variants on the command line: ``--option NAME=VALUE`` (repeatable) and the
+friendly flags the games declare (``--variant mattel``, ``--teams``, ``--beginner``,
+``--first SEAT``, ``--time-limit SECONDS``, ``--deck FILE.toml``, ``--match-target N``).
+
+Each game declares its options once, in ``OPTIONS`` of ``games/<game>/__init__.py`` (see
+:class:`games.options.Option`); values are read as the declared kind and checked here, so a
+mistake is one sentence naming the option and what it accepts.
+
+    add_arguments(parser)
+    chosen(parser.parse_args(["uno", "--variant", "mattel"]), "uno", players=2)
+    # {'wild_draw_four': 'no_matching_colour'}
+"""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from brailledev.errors import UserError
+from games.options import Option
+from layouts.registry import GAMES, game_module
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+_METAVARS = {"int": "N", "seat": "SEAT", "str": "VALUE", "cards": "FILE.toml"}
+
+
+def game_options(game: str) -> Mapping[str, Option]:
+    """The options ``game`` declares (none if it declares nothing)."""
+    options: Mapping[str, Option] = getattr(game_module(game), "OPTIONS", {})
+    return options
+
+
+def _flags() -> dict[str, list[tuple[str, Option]]]:
+    """Flag -> (game, option) for every game declaring it."""
+    flags: dict[str, list[tuple[str, Option]]] = {}
+    for game in GAMES:
+        for option in game_options(game).values():
+            if option.flag:
+                flags.setdefault(option.flag, []).append((game, option))
+    return flags
+
+
+def _takes_no_value(option: Option) -> bool:
+    return option.kind == "bool" or option.flag_value is not None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--option`` and every game's friendly flags, in an argument group of their own."""
+    group = parser.add_argument_group(
+        "game options", "the game's variants; 'brailledev play GAME --help' lists them")
+    group.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a variant of the game, e.g. --option wild_draw_four="
+                       "no_matching_colour (repeatable)")
+    for flag, users in _flags().items():
+        games = ", ".join(game for game, _ in users)
+        first = users[0][1]
+        if _takes_no_value(first):
+            group.add_argument(f"--{flag}", dest=_dest(flag), action="store_true",
+                               default=None, help=f"({games}) see the game's options below")
+        else:
+            group.add_argument(f"--{flag}", dest=_dest(flag), default=None,
+                               metavar=_METAVARS[first.kind],
+                               help=f"({games}) see the game's options below")
+
+
+def _dest(flag: str) -> str:
+    return "flag_" + flag.replace("-", "_")
+
+
+def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:
+    """The options given on the command line for ``game``, read and checked."""
+    options = game_options(game)
+    result: dict[str, Any] = {}
+    for item in args.option:
+        name, equals, text = item.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise UserError("option_syntax", item=item)
+        if name not in options:
+            raise UserError("option_unknown", game=game, name=name,
+                            choices=", ".join(options) or "-")
+        result[name] = read_value(game, name, options[name], text.strip(), players)
+    for flag in _flags():
+        given = getattr(args, _dest(flag), None)
+        if given is None:
+            continue
+        names = [name for name, option in options.items() if option.flag == flag]
+        if not names:
+            raise UserError("flag_not_for_game", flag=flag, game=game,
+                            games=", ".join(each for each, _ in _flags()[flag]))
+        option = options[names[0]]
+        if option.flag_value is not None:
+            result[names[0]] = option.flag_value
+        elif option.kind == "bool":
+            result[names[0]] = True
+        else:
+            result[names[0]] = read_value(game, names[0], option, str(given), players)
+    return result
+
+
+def read_value(game: str, name: str, option: Option, text: str, players: int) -> Any:
+    """``text`` as a value of ``option``: ``read_value("uno", "teams", option, "2", 4) == 2``."""
+    text = str(option.aliases.get(text, text))
+    value: Any
+    if option.kind in ("int", "seat"):
+        try:
+            value = int(text)
+        except ValueError:
+            raise UserError("option_not_integer", name=name, value=text) from None
+    elif option.kind == "bool":
+        if text.lower() not in _TRUE + _FALSE:
+            raise UserError("option_not_boolean", name=name, value=text)
+        value = text.lower() in _TRUE
+    elif option.kind == "cards":
+        value = read_cards(Path(text))
+    else:
+        value = text
+    if option.choices and value not in option.choices:
+        words = [*option.choices, *option.aliases]
+        raise UserError("option_choice", name=name, value=text,
+                        choices=", ".join(map(str, words)))
+    if option.minimum is not None and value < option.minimum:
+        raise UserError("option_minimum", name=name, value=value, minimum=option.minimum)
+    if option.kind == "seat" and not 0 <= value < players:
+        raise UserError("option_seat", name=name, value=value, players=players,
+                        last=players - 1)
+    return value
+
+
+def read_cards(path: Path) -> list[str]:
+    """The card texts of a deck file: a TOML file holding ``cards = ["6/0", "1/1", ...]``."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise UserError("deck_file_missing", path=path) from None
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise UserError("deck_file_invalid", path=path, detail=error) from None
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not cards or \
+            not all(isinstance(card, str) for card in cards):
+        raise UserError("deck_file_no_cards", path=path)
+    return cards
+
+
+def describe(game: str) -> str:
+    """The options of ``game`` for ``--help``: one line each, with the values allowed."""
+    options = game_options(game)
+    if not options:
+        return f"{game} has no options."
+    lines = [f"options of {game} (--option NAME=VALUE, or the flag):"]
+    for name, option in options.items():
+        if option.kind == "bool":
+            values = "true|false"
+        elif option.choices:
+            values = "|".join(map(str, option.choices))
+        elif option.kind == "cards":
+            values = "FILE.toml holding cards = [...]"
+        elif option.kind == "seat":
+            values = "a seat, 0 = you"
+        else:
+            values = f"a number >= {option.minimum}" if option.minimum is not None \
+                else option.kind
+        default = "the box's" if option.default is None else str(option.default).lower()
+        flag = ""
+        if option.flag:
+            flag = f"; --{option.flag}"
+            if option.flag_value is not None:
+                flag += f" = {option.flag_value}"
+            elif option.kind != "bool":
+                flag += f" {'|'.join(option.aliases) or _METAVARS[option.kind]}"
+        words = "".join(f", {alias} = {value}" for alias, value in option.aliases.items())
+        lines.append(f"  {name}: {values} (default {default}{words}){flag}")
+    return "\n".join(lines)
+
+
+class GameHelp(argparse.Action):
+    """``-h``/``--help`` that adds the options of the game named before it (all games' if
+    none was): ``brailledev play uno --help``."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        game = getattr(namespace, "game", None)
+        games = [game] if game in GAMES else list(GAMES)
+        parser.print_help()
+        print()
+        print("\n".join(describe(each) for each in games))
+        parser.exit()

@@ -1,0 +1,89 @@
+"""Every error sentence a person can see exists in English and French with the same
+placeholders, every code raised in the code has its sentence, and the command line speaks
+the reader's language."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from brailledev.cli import main
+from brailledev.errors import UserError, env_lang
+from layouts.catalog import HERE, Problem
+
+ROOT = Path(__file__).resolve().parent.parent
+# A coded raise: SomethingError("code" or UnknownName("code" (the first argument a code).
+RAISED = re.compile(r"\b(?:[A-Z]\w*(?:Error|Name|Refused)|Problem)\(\s*\"([a-z][a-z0-9_]*)\"")
+
+
+def errors(lang: str) -> dict[str, str]:
+    with (HERE / "common" / f"{lang}.toml").open("rb") as handle:
+        table: dict[str, str] = tomllib.load(handle)["errors"]
+    return table
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_error_has_both_languages_with_the_same_placeholders():
+    english, french = errors("en"), errors("fr")
+    assert set(english) == set(french)
+    for code, text in english.items():
+        assert fields(text) == fields(french[code]), code
+        assert text != french[code] or not re.search("[a-z]{4}", text), code
+
+
+def test_every_error_code_raised_in_the_code_has_its_sentence():
+    raised = set()
+    for folder in ("brailledev", "emboss", "layouts"):
+        for path in (ROOT / folder).rglob("*.py"):
+            raised |= set(RAISED.findall(path.read_text(encoding="utf-8")))
+    raised.add("stopped")
+    assert raised, "the pattern finds the raises"
+    assert raised <= set(errors("en")), sorted(raised - set(errors("en")))
+
+
+def test_a_problem_is_told_in_the_chosen_language():
+    problem = UserError("no_saved_game", path="x.json")
+    assert problem.text("fr").startswith("Il n'y a pas de partie enregistrée dans x.json")
+    assert str(problem).startswith("There is no saved game at x.json")
+    assert Problem("A sentence as it is.").text("fr") == "A sentence as it is."
+
+
+@pytest.mark.parametrize(("variables", "lang"), [
+    ({"LANGUAGE": "fr_CA:en"}, "fr"), ({"LC_ALL": "fr_FR.UTF-8"}, "fr"),
+    ({"LC_MESSAGES": "fr_BE.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
+    ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en"),
+])
+def test_the_environment_chooses_the_language(monkeypatch, variables, lang):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert env_lang() == lang
+
+
+def test_french_locale_gives_french_errors(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    assert main(["selfplay", "uno", "--games", "0"]) == 2
+    assert capsys.readouterr().err == "brailledev: --games doit valoir au moins 1.\n"
+    assert main(["play", "uno", "--resume", str(tmp_path / "none.json"), "--no-speech"]) == 2
+    assert capsys.readouterr().err == (
+        f"brailledev: Il n'y a pas de partie enregistrée dans {tmp_path / 'none.json'} ; "
+        "vérifiez le nom, ou commencez une nouvelle partie sans --resume.\n")
+    assert main(["selfplay", "uno", "--option", "teams=3"]) == 2
+    assert capsys.readouterr().err == (
+        "brailledev: L'option teams ne peut pas valoir '3' ; choisissez parmi 0, 2.\n")
+
+
+def test_lang_option_wins_over_the_environment(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("LANGUAGE", "en_GB")
+    status = main(["play", "uno", "--lang", "fr", "--pace", "-1", "--no-speech"])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        "brailledev: --pace doit valoir 0 seconde ou plus, par exemple --pace 1.5.\n")
