@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from typing import Any
 PLAYERS = (("aplay", "-q"), ("paplay",), ("play", "-q"))
 # espeak-ng voice identifiers per user language.
 VOICES = {"en": "gmw/en", "fr": "roa/fr"}
+# Longest wait for espeak-ng to wind down the last utterance before the next one starts.
+SETTLE_SECONDS = 10.0
 
 
 class SpeechUnavailable(RuntimeError):
@@ -55,6 +58,7 @@ class Speech:
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
         self._pending = 0
         self._done = threading.Condition()
+        self._espeak: Any = None
         self._thread.start()
 
     def say(self, text: str) -> None:
@@ -103,6 +107,7 @@ class Speech:
     def _start(self) -> Any:
         try:
             import pyttsx3
+            from pyttsx3.drivers import _espeak
             from pyttsx3.drivers import espeak as espeak_driver
 
             # The driver prints a line after each saved file, from espeak's own thread: it
@@ -110,6 +115,7 @@ class Speech:
             espeak_driver.print = _silent
             engine = pyttsx3.init("espeak")
             engine.setProperty("voice", VOICES.get(self.lang, VOICES["en"]))
+            self._espeak = _espeak
         except Exception as error:  # pyttsx3 raises whatever its driver raised
             raise SpeechUnavailable("speech_no_engine", str(error)) from None
         if self.record_dir is None and self._player() is None:
@@ -117,6 +123,7 @@ class Speech:
         return engine
 
     def _speak(self, engine: Any, text: str) -> None:
+        self._settle()
         if self.record_dir is not None:
             self.record_dir.mkdir(parents=True, exist_ok=True)
             target = self.record_dir / f"{self.spoken:04d}.wav"
@@ -138,6 +145,14 @@ class Speech:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(name)
+
+    def _settle(self) -> None:
+        """Wait until espeak-ng has finished the previous utterance: pyttsx3's runAndWait
+        begins with the driver's stop(), which, while espeak-ng still reports playing,
+        cancels the synthesis about to start and leaves a WAV with no samples."""
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while self._espeak.IsPlaying() and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     @staticmethod
     def _player() -> tuple[str, ...] | None:

@@ -1,12 +1,21 @@
-"""Shared fixtures: a real BRLTTY with the Virtual driver (see tests/brltty_harness.py)."""
+"""Shared fixtures: a real BRLTTY with the Virtual driver (see tests/brltty_harness.py),
+and the hypothesis profile every run uses."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import settings
 
 from tests.brltty_harness import VirtualBrltty
+
+# CI must pass every time: the same examples on every run, no timing verdicts on a busy
+# machine. HYPOTHESIS_PROFILE=explore draws fresh examples (with a longer search) to hunt bugs.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("explore", deadline=None, print_blob=True, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

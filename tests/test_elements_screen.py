@@ -189,13 +189,8 @@ def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
     recordings = sorted(tmp_path.glob("*.wav"))
     assert speech.failure is None and len(recordings) == speech.spoken >= len(said)
 
-    def sound(path):
-        return path.read_bytes()[:4] == b"RIFF" and path.stat().st_size > 2000
-
-    assert all(path.read_bytes()[:4] == b"RIFF" for path in recordings)
-    # pyttsx3's espeak driver now and then closes a file with no samples (a bare 44-byte
-    # header, about one run in five): a speech-layer flaw, so most but not all must sound
-    assert sum(map(sound, recordings)) >= len(recordings) - 1
+    assert all(path.read_bytes()[:4] == b"RIFF" and path.stat().st_size > 2000
+               for path in recordings)
 
 
 @settings(max_examples=10, deadline=None)

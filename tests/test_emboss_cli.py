@@ -6,6 +6,7 @@ import os
 import pty
 import select
 import threading
+import time
 from pathlib import Path
 
 from brailledev.braille import translator
@@ -117,9 +118,11 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
             assert show is not None
             show(3, 12)
             show(12, 12)
-        seen = ""
-        while "12/12" not in seen and select.select([master], [], [], 5)[0]:
-            seen += os.read(master, 4096).decode()
+        # the pty may hand the bar over in pieces: read up to the final newline, however late
+        seen, deadline = "", time.monotonic() + 30
+        while not seen.endswith("\n") and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                seen += os.read(master, 4096).decode()
         assert "page 3/12 [#####...............]" in seen
         assert "page 12/12 [####################]" in seen
     finally:

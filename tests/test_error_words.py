@@ -48,6 +48,18 @@ def test_every_error_code_raised_in_the_code_has_its_sentence():
     assert raised <= set(errors("en")), sorted(raised - set(errors("en")))
 
 
+def test_no_error_a_person_reads_is_a_sentence_in_the_code():
+    problems = re.compile(r"\b(?:UserError|LayoutError|TransportError|DataError|UnknownName|"
+                          r"UnknownTable|GameRefused|Problem)\(\s*(f?[\"'][^\"']*)")
+    sentences = []
+    for folder in ("brailledev", "emboss", "layouts"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for found in problems.findall(path.read_text(encoding="utf-8")):
+                if not re.fullmatch(r"[\"'][a-z][a-z0-9_]*", found):
+                    sentences.append(f"{path.name}: {found}")
+    assert not sentences
+
+
 def test_a_problem_is_told_in_the_chosen_language():
     problem = UserError("no_saved_game", path="x.json")
     assert problem.text("fr").startswith("Il n'y a pas de partie enregistrée dans x.json")
@@ -87,3 +99,15 @@ def test_lang_option_wins_over_the_environment(monkeypatch, capsys, tmp_path):
     assert status == 2
     assert capsys.readouterr().err == (
         "brailledev: --pace doit valoir 0 seconde ou plus, par exemple --pace 1.5.\n")
+
+
+def test_emboss_errors_follow_its_lang_option(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert main(["emboss", "deck", "uno", "--lang", "fr", "--cards", ","]) == 2
+    assert capsys.readouterr().err == ("brailledev: --cards est vide ; listez les cartes à "
+                                       "embosser, par exemple --cards 'r7,b+2'\n")
+    assert main(["emboss", "scorepad", "uno", "--paper", "b9"]) == 2
+    assert capsys.readouterr().err.startswith("brailledev: unknown paper 'b9'; use one of")
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    assert main(["emboss", "scorepad", "uno", "--paper", "b9"]) == 2
+    assert capsys.readouterr().err.startswith("brailledev: papier 'b9' inconnu ; utilisez")

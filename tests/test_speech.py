@@ -27,6 +27,22 @@ def test_speech_renders_each_utterance_to_a_real_wav(tmp_path, capsys):
     assert capsys.readouterr().out == ""  # pyttsx3's own chatter never reaches the screen
 
 
+def test_every_utterance_has_sound_while_the_game_keeps_the_processor_busy(tmp_path):
+    # The game thread holding the processor once made espeak-ng finish late, and pyttsx3
+    # then cancelled the next utterance: a WAV with no samples, now and then.
+    speech = Speech("en", record_dir=tmp_path)
+    for number in range(40):
+        speech.say(f"Card {number}.")
+        busy_until = time.monotonic() + 0.03
+        while time.monotonic() < busy_until:
+            sum(range(1000))
+    assert speech.wait(timeout=60)
+    speech.close()
+    files = sorted(tmp_path.glob("*.wav"))
+    assert len(files) == speech.spoken == 40
+    assert all(duration(file) > 0.2 for file in files)
+
+
 def test_voice_follows_the_language(tmp_path):
     lengths = {}
     for lang in ("en", "fr"):
