@@ -249,3 +249,14 @@ def test_rum_6_brute_force_agrees_with_jokers_on_the_table():
             continue
         tried += 1
         assert solve(table, rack).count == brute_force_legal(table, rack), (table, rack)
+
+
+def test_rum_6_a_joker_leaves_its_set_only_when_the_rack_can_free_it():
+    # the search caps the jokers placed outside joker sets by what the rack can free
+    cases = [("K5 J K7", "K6 R1 B1"), ("K5 J K7", "K8 R1 B1"), ("R4 B4 J", "K4 R9 B9"),
+             ("R4 B4 J", "R5 R9 B9"), ("K5 J K7 | R4 B4 J", "K6 Y4 R1 B1 Y1"),
+             ("K5 J K7 | R4 B4 J", "K6 R1 B1 Y9 Y10")]
+    for table, rack in cases:
+        sets = [tuple(s.split()) for s in table.split(" | ")]
+        tiles = rack.split()
+        assert solve(sets, tiles).count == brute_force_legal(sets, tiles), (table, rack)

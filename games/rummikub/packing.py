@@ -171,6 +171,9 @@ class _Search:
         self.threshold = threshold
         self.joker_points = joker_points
         self.specials = specials
+        self.outside = rack_jokers + must_jokers - sum(s.jokers for s in specials) + sum(
+            min(s.jokers, _exchangeable(s, rack)) for s in specials)
+        self.groups = tuple(s.kind == "group" for s in specials)
         self.memo: dict[State, int] = {}
         self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
@@ -225,9 +228,10 @@ class _Search:
             return result
         number = index + 1
         if colour == len(COLOURS):
+            room = self.outside - used + self._held(specials)
             for after_specials, special_jokers in self._group_specials(index, specials,
                                                                        self.jokers - used):
-                free = self.jokers - used - special_jokers
+                free = min(self.jokers - used - special_jokers, room)
                 for groups, joker in group_ways(tiles, most, free, self.canonical):
                     placed = tiles + joker + self._special_group_size(index, after_specials)
                     reached = min(self.threshold, meld + placed * number)
@@ -242,12 +246,14 @@ class _Search:
         must = self.table[colour][index]
         avail = self.avail[colour][index]
         next1, next2 = self.ahead[colour][index]
+        room = self.outside - used + self._held(specials) if specials else self.jokers
         for after_specials, own_real, own_joker, adds, marks in self._special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > self.jokers:
                 continue
             for option in colour_options(runs[colour], max(0, must - own_real),
-                                         avail - own_real, self.jokers - used - own_joker,
+                                         avail - own_real,
+                                         min(self.jokers - used - own_joker, room),
                                          next1, next2, self.canonical, index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
@@ -319,6 +325,12 @@ class _Search:
             ways = grown
         return ways
 
+    def _held(self, specials: tuple[Special, ...]) -> int:
+        """Jokers the joker sets hold so far: the rest went to other sets, and only the rack's
+        and the freed ones may (RUM-6), which ``self.outside`` bounds."""
+        return sum(s[3] if group else s[2] for group, s in zip(self.groups, specials,
+                                                                strict=True))
+
     def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
         return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
                    if joker_set.kind == "group" and joker_set.number == index)
@@ -358,6 +370,16 @@ class _Search:
         for colour_runs in open_runs:
             found.extend(tuple(run) for run in colour_runs)
         return [tuple(tiles) for tiles in own] + found
+
+
+def _exchangeable(joker_set: JokerSet, rack: Counts) -> int:
+    """How many jokers of ``joker_set`` the rack could free (RUM-6): a run's joker needs the
+    tile of its place, a group's a colour the group lacks, one of each at most."""
+    if joker_set.kind == "run":
+        return sum(1 for place in set(joker_set.joker_places)
+                   if rack[joker_set.colour][place] > 0)
+    return sum(1 for colour in range(len(COLOURS))
+               if colour not in joker_set.places and rack[colour][joker_set.number] > 0)
 
 
 def _mark(specials: tuple[Special, ...], marks: tuple[tuple[int, int], ...]
