@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import ClassVar, NoReturn
 
-from brailledev import __version__, play, selfplay
+from brailledev import __version__, devices, play, selfplay
 from brailledev.errors import UserError, env_lang, error_lang
 from emboss import cli as emboss_cli
 from layouts.catalog import Problem
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     selfplay.register(sub)
+    devices.register(sub)
     play.register(sub)
     emboss_cli.register(sub)
     return parser
