@@ -260,3 +260,29 @@ def test_rum_6_a_joker_leaves_its_set_only_when_the_rack_can_free_it():
         sets = [tuple(s.split()) for s in table.split(" | ")]
         tiles = rack.split()
         assert solve(sets, tiles).count == brute_force_legal(sets, tiles), (table, rack)
+
+
+def keep_one_by_one(ordinary, packed):
+    """The plain greedy the solver's shortcuts must match: keep each table set in turn
+    when a search still packs the rest."""
+    from games.rummikub import solver
+    pool = Counter(t for s in packed for t in s)
+    kept = []
+    if solver._packs(pool - Counter(t for s in ordinary for t in s), ordinary, pool):
+        return list(ordinary)
+    for tile_set in ordinary:
+        need = Counter(tile_set)
+        if all(pool[t] >= k for t, k in need.items()) and solver._feasible(pool - need):
+            pool -= need
+            kept.append(tile_set)
+    return kept
+
+
+def test_rum_10_fewest_changes_shortcuts_keep_the_same_sets(monkeypatch):
+    from games.rummikub import solver
+    rng = random.Random(21)
+    positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 8),
+                                 jokers_on_table=rng.random() < 0.3) for _ in range(40)]
+    fast = [solve(table, rack) for table, rack in positions]
+    monkeypatch.setattr(solver, "_keep_untouched", keep_one_by_one)
+    assert fast == [solve(table, rack) for table, rack in positions]

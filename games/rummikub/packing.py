@@ -228,12 +228,14 @@ class _Search:
             return result
         number = index + 1
         if colour == len(COLOURS):
-            room = self.outside - used + self._held(specials)
+            room = self.outside - used + self._held(specials) if specials else self.jokers - used
             for after_specials, special_jokers in self._group_specials(index, specials,
                                                                        self.jokers - used):
                 free = min(self.jokers - used - special_jokers, room)
                 for groups, joker in group_ways(tiles, most, free, self.canonical):
-                    placed = tiles + joker + self._special_group_size(index, after_specials)
+                    placed = tiles + joker
+                    if specials:
+                        placed += self._special_group_size(index, after_specials)
                     reached = min(self.threshold, meld + placed * number)
                     after: State = (index + 1, 0, runs, 0, 0, used + joker + special_jokers,
                                     reached, after_specials)
