@@ -286,3 +286,23 @@ def test_rum_10_fewest_changes_shortcuts_keep_the_same_sets(monkeypatch):
     fast = [solve(table, rack) for table, rack in positions]
     monkeypatch.setattr(solver, "_keep_untouched", keep_one_by_one)
     assert fast == [solve(table, rack) for table, rack in positions]
+
+
+def test_rum_10_branch_and_bound_changes_nothing(monkeypatch):
+    # the same search without its upper bounds must give the very same solutions
+    from games.rummikub import packing
+    rng = random.Random(33)
+    positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
+                                 jokers_on_table=rng.random() < 0.5) for _ in range(40)]
+    racks = [(rack, rng.random() < 0.2) for _, rack in positions]
+    fast = [solve(table, rack, initial=initial)
+            for (table, _), (rack, initial) in zip(positions, racks, strict=True)]
+    original = packing._Search.__init__
+
+    def unbounded(self, *args):
+        original(self, *args)
+        self.most = [1 << 62] * len(self.most)
+
+    monkeypatch.setattr(packing._Search, "__init__", unbounded)
+    assert fast == [solve(table, rack, initial=initial)
+                    for (table, _), (rack, initial) in zip(positions, racks, strict=True)]

@@ -175,6 +175,11 @@ class _Search:
             min(s.jokers, _exchangeable(s, rack)) for s in specials)
         self.groups = tuple(s.kind == "group" for s in specials)
         self.memo: dict[State, int] = {}
+        self.bounds: dict[State, int] = {}
+        # most[p]: the best any state at step p (number index * 4 + colour) can still add
+        weights = [rack[c][i] * (WEIGHT + i + 1) for i in range(TOP) for c in range(len(COLOURS))]
+        self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
+                     for p in range(len(weights) + 1)]
         self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
             (self._at(c, index + 1), self._at(c, index + 2)) for index in range(TOP))
@@ -213,10 +218,15 @@ class _Search:
             return extra <= rack and used - in_sets <= rack - extra + exchangeable
         return used >= self.must_jokers and extra <= used - self.must_jokers
 
-    def best(self, state: State) -> int:
+    def best(self, state: State, floor: int = NEG) -> int:
+        """The best score from ``state`` on when it beats ``floor``; otherwise at most
+        ``floor`` (branch and bound: a state cut off is remembered with that bound)."""
         found = self.memo.get(state)
         if found is not None:
             return found
+        bound = self.bounds.get(state)
+        if bound is not None and bound <= floor:
+            return bound
         index, colour, runs, tiles, most, used, meld, specials = state
         result = NEG
         if index == TOP:
@@ -239,16 +249,19 @@ class _Search:
                     reached = min(self.threshold, meld + placed * number)
                     after: State = (index + 1, 0, runs, 0, 0, used + joker + special_jokers,
                                     reached, after_specials)
-                    rest = self.best(after)
+                    level = max(result, floor)
+                    if self.most[index * 4 + 4] <= level:
+                        continue
+                    rest = self.best(after, level)
                     if rest > result:
                         result = rest
                         self.choice[state] = (after, (groups, joker, special_jokers), ())
-            self.memo[state] = result
-            return result
+            return self._settle(state, result, floor)
         must = self.table[colour][index]
         avail = self.avail[colour][index]
         next1, next2 = self.ahead[colour][index]
         room = self.outside - used + self._held(specials) if specials else self.jokers
+        ahead = self.most[index * 4 + colour + 1]
         for after_specials, own_real, own_joker, adds, marks in self._special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > self.jokers:
@@ -270,15 +283,26 @@ class _Search:
                               (*runs[:colour], after_runs, *runs[colour + 1:]),
                               tiles + grouped, max(most, grouped), used + joker + own_joker,
                               reached, marked)
-                rest = self.best(nxt)
+                gain = (total - must) * (WEIGHT + number)
+                level = max(result, floor)
+                if gain + ahead <= level:
+                    continue
+                rest = self.best(nxt, level - gain)
                 if rest == NEG:
                     continue
-                value = rest + (total - must) * (WEIGHT + number)
+                value = rest + gain
                 if value > result:
                     result = value
                     self.choice[state] = (nxt, option, adds)
-        self.memo[state] = result
-        return result
+        return self._settle(state, result, floor)
+
+    def _settle(self, state: State, result: int, floor: int) -> int:
+        """Remember ``result`` as exact when it beats ``floor``, else ``floor`` as a bound."""
+        if result > floor or floor <= NEG:
+            self.memo[state] = result
+            return result
+        self.bounds[state] = floor
+        return floor
 
     def _special_steps(self, colour: int, index: int, specials: tuple[Special, ...]
                        ) -> list[tuple[tuple[Special, ...], int, int, Adds,
