@@ -171,19 +171,35 @@ class _Search:
         self.threshold = threshold
         self.joker_points = joker_points
         self.specials = specials
-        self.outside = rack_jokers + must_jokers - sum(s.jokers for s in specials) + sum(
+        # canonically (see _finished) no table joker outside a joker set is ever placed
+        loose = 0 if canonical else must_jokers - sum(s.jokers for s in specials)
+        self.outside = rack_jokers + loose + sum(
             min(s.jokers, _exchangeable(s, rack)) for s in specials)
         self.groups = tuple(s.kind == "group" for s in specials)
         self.memo: dict[State, int] = {}
         self.bounds: dict[State, int] = {}
         # most[p]: the best any state at step p (number index * 4 + colour) can still add
-        weights = [rack[c][i] * (WEIGHT + i + 1) for i in range(TOP) for c in range(len(COLOURS))]
+        weights = [rack[c][i] * (WEIGHT + i + 1) if self._may_play(c, i) else 0
+                   for i in range(TOP) for c in range(len(COLOURS))]
         self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
                      for p in range(len(weights) + 1)]
         self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
             (self._at(c, index + 1), self._at(c, index + 2)) for index in range(TOP))
             for c in range(len(COLOURS)))
+
+    def _may_play(self, colour: int, index: int) -> bool:
+        """Whether a tile could be in any set at all, given every tile there is and the
+        jokers (two jokers complete anything, one needs one partner, none needs two)."""
+        if self.jokers >= 2:
+            return True
+        have = self.avail
+        partners = sum(1 for c in range(len(COLOURS)) if c != colour and have[c][index])
+        near = [0 <= index + d < TOP and have[colour][index + d] > 0 for d in (-2, -1, 1, 2)]
+        if self.jokers == 1:
+            return partners >= 1 or any(near)
+        return partners >= 2 or (near[0] and near[1]) or (near[1] and near[2]) or (
+            near[2] and near[3])
 
     def _at(self, colour: int, index: int) -> int:
         return self.avail[colour][index] if index < TOP else -1

@@ -164,7 +164,7 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]) -> list[Tile
         if any(pool[t] < k for t, k in need.items()):
             continue
         rest = pool - need
-        # jokers in the pool: the feasibility search below never keeps a set, nor may this
+        # with jokers the search below decides: it places them its own way
         after = None if rest[JOKER] else _without(sets, need)
         if after is None and not _isolated(rest):
             found = _feasible(rest)
