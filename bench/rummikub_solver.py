@@ -138,7 +138,7 @@ def main() -> int:
         "maxima_differ": len(differ),
         "initial_melds": args.initial,
         "initial_maxima_differ": initial_differ,
-        "with_jokers": {"positions": args.jokers, "ours": summary(joker_t),
+        "with_jokers": {"positions": args.jokers, "ours": summary(joker_t) if joker_t else None,
                         "ours_more": more, "ours_fewer": fewer},
         "first_differences": differ[:3],
     }, indent=1))
