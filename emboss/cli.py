@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
-from brailledev.errors import UserError
+from brailledev.errors import UserError, env_lang
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, LayoutError, Margins, paper
@@ -66,7 +66,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the words and of errors (default: from the locale)")
     parser.add_argument("--table", help="liblouis table (default: the language's own)")
     parser.add_argument("--format", choices=("brf", "pef"),
                         help="file format for --out (default from its extension, else brf)")
@@ -90,7 +91,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
     if not 0 <= args.margin <= 50:
-        raise LayoutError(f"--margin {args.margin:g} is not 0 to 50 mm; give a margin in mm")
+        raise LayoutError("margin_range", margin=args.margin)
     # Lay out where the chosen embosser will really put the cells, so labels stay in cards.
     return profile_named(args.embosser).placed(
         Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4), duplex))
@@ -106,15 +107,14 @@ def _card_size(args: argparse.Namespace) -> deck.CardSize:
     try:
         width, height = (float(part) for part in args.card_size.lower().split("x"))
     except ValueError:
-        raise LayoutError(f"--card-size {args.card_size!r} is not WIDTHxHEIGHT in mm; "
-                          "write it like 56x87") from None
+        raise LayoutError("card_size_syntax", size=args.card_size) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise LayoutError(f"--card-size {args.card_size} is not 20 to 300 mm a side; "
-                          "give the card's size in mm")
+        raise LayoutError("card_size_range", size=args.card_size)
     return deck.CardSize(width, height)
 
 
 def _run_deck(args: argparse.Namespace) -> int:
+    args.lang = args.lang or env_lang()
     faces = deck.deck_faces(args.game, args.lang, args.cards)
     size = _card_size(args)
     document = deck.deck_document(faces, _geometry(args), size, _translator(args),
@@ -126,6 +126,7 @@ def _run_deck(args: argparse.Namespace) -> int:
 
 
 def _run_pad(args: argparse.Namespace) -> int:
+    args.lang = args.lang or env_lang()
     sheets = scorepad.pad_sheets(args.game, args.lang, args.players)
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
                                      _translator(args), f"{args.game} score pad", args.lang,
@@ -139,13 +140,11 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
              what: str) -> None:
     if args.out is None and args.device is None and args.printer is None \
             and args.preview is None:
-        raise UserError("say where the braille goes: --out FILE, --device PORT or "
-                        "--printer QUEUE (or only --preview FILE)")
+        raise UserError("no_destination")
     fmt = args.format or ("pef" if args.out is not None
                           and args.out.suffix.lower() == ".pef" else "brf")
     if fmt == "pef" and args.out is None:
-        raise UserError("PEF is a file format; use --out FILE.pef, or --format brf for an "
-                        "embosser")
+        raise UserError("pef_needs_file")
     profile = profile_named(args.embosser)
     job = profile.job(document)
     job.check_start(args.from_page, document.geometry.duplex)

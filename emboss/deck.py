@@ -89,8 +89,7 @@ def whole_deck(game: str) -> list[str]:
 
 def _kind(game: str) -> DeckKind:
     if game not in DECKS:
-        raise LayoutError(f"there are no card labels for {game} yet; choose one of "
-                          f"{', '.join(sorted(DECKS))}")
+        raise LayoutError("no_deck", game=game, choices=", ".join(sorted(DECKS)))
     return DECKS[game]
 
 
@@ -100,7 +99,7 @@ def parse_cards(game: str, text: str, lang: str) -> list[str]:
     known = set(kind.cards(rules))
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
-        raise LayoutError("--cards is empty; list the cards to emboss, e.g. --cards 'r7,b+2'")
+        raise LayoutError("cards_empty")
     chosen = []
     for item in items:
         try:
@@ -109,7 +108,7 @@ def parse_cards(game: str, text: str, lang: str) -> list[str]:
             card = ""
         if card not in known:
             notation = deck_data(game).get("notation", {}).get(lang, "")
-            raise LayoutError(f"unknown {game} card {item!r}; write cards as {notation}")
+            raise LayoutError("card_unknown", game=game, card=item, notation=notation)
         chosen.append(card)
     return chosen
 
@@ -195,9 +194,8 @@ def card_cells(translator: Translator, face: Face) -> list[str]:
         cells = translator.translate(text).cells
         if text.strip() and (not cells.strip("\u2800")
                              or any(ord(cell) > 0x283F for cell in cells)):
-            raise LayoutError(f"the label {text!r} of card {face.card} cannot be written in "
-                              f"six-dot braille with table {translator.table}; choose "
-                              "another --table")
+            raise LayoutError("label_not_six_dot", text=text, card=face.card,
+                              table=translator.table)
         lines.append(cells)
     return lines
 
@@ -210,11 +208,11 @@ def deck_document(faces: list[Face], geometry: Geometry, size: CardSize,
     With ``rotate`` labels may lie on their long side, the braille then running along it.
     """
     if geometry.duplex:
-        raise LayoutError("card labels are embossed on one side; leave out --interpoint")
+        raise LayoutError("labels_one_side")
     places = slots(geometry.paper, size, rotate)
     if not places:
-        raise LayoutError(f"a {size.width:g} x {size.height:g} mm card does not fit on "
-                          f"{geometry.paper.name}; choose a larger --paper")
+        raise LayoutError("card_too_big", width=size.width, height=size.height,
+                          paper=geometry.paper.name)
     cuts = _cut_marks(geometry.paper, places)
     pages = []
     for start in range(0, len(faces), len(places)):
@@ -232,9 +230,8 @@ def _place(page: Page, geometry: Geometry, face: Face, translator: Translator,
     lines = geometry.lines_within(slot.y + EDGE, slot.y + slot.height - EDGE)
     cells = card_cells(translator, face)
     if len(cells) > len(lines) or any(len(line) > len(cols) for line in cells):
-        raise LayoutError(f"the label of card {face.card} needs {max(map(len, cells))} cells "
-                          f"and {len(cells)} lines, but a card holds {len(cols)} cells and "
-                          f"{len(lines)} lines here; choose a smaller cell or fewer margins")
+        raise LayoutError("label_too_big", card=face.card, cells=max(map(len, cells)),
+                          lines=len(cells), room_cells=len(cols), room_lines=len(lines))
     for offset, line in enumerate(cells):
         page.put(lines[offset], cols.start, line)
     below = geometry.cell_origin(lines.start + len(cells), cols.start)[1]

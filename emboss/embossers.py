@@ -30,11 +30,9 @@ class Job:
     def check_start(self, from_page: int, duplex: bool) -> None:
         """Refuse a resume point that does not exist or would put a back page on a front."""
         if not 1 <= from_page <= len(self.pages):
-            raise LayoutError(f"--from-page {from_page} is outside this job of "
-                              f"{len(self.pages)} pages; give a page from 1 to {len(self.pages)}")
+            raise LayoutError("from_page_outside", page=from_page, pages=len(self.pages))
         if duplex and from_page % 2 == 0:
-            raise LayoutError(f"page {from_page} is the back of a sheet in this interpoint job; "
-                              f"resume from page {from_page - 1}, the front of that sheet")
+            raise LayoutError("from_page_back", page=from_page, front=from_page - 1)
 
     def data(self, from_page: int = 1) -> bytes:
         """The bytes to send, starting at page ``from_page`` (1-based)."""
@@ -59,26 +57,21 @@ class Profile:
         """Raise :class:`LayoutError` saying why ``geometry`` does not suit this embosser."""
         paper = geometry.paper
         if not self.min_width <= paper.width <= self.max_width:
-            raise LayoutError(
-                f"{self.description} takes paper {self.min_width:.0f} to {self.max_width:.0f} mm "
-                f"wide, not {paper.name} ({paper.width:.0f} mm); choose another --paper")
+            raise LayoutError("paper_width", embosser=self.description, low=self.min_width,
+                              high=self.max_width, paper=paper.name, size=paper.width)
         if not self.min_height <= paper.height <= self.max_height:
-            raise LayoutError(
-                f"{self.description} takes paper {self.min_height:.0f} to "
-                f"{self.max_height:.0f} mm long, not {paper.name} ({paper.height:.0f} mm); "
-                "choose another --paper")
+            raise LayoutError("paper_height", embosser=self.description, low=self.min_height,
+                              high=self.max_height, paper=paper.name, size=paper.height)
         if geometry.cells_per_line > self.max_cells:
-            raise LayoutError(
-                f"{self.description} embosses at most {self.max_cells} cells a line, and "
-                f"{paper.name} with these margins needs {geometry.cells_per_line}; "
-                "choose narrower paper or wider margins")
+            raise LayoutError("too_many_cells", embosser=self.description,
+                              most=self.max_cells, paper=paper.name,
+                              needed=geometry.cells_per_line)
         if geometry.lines_per_page > self.max_lines:
-            raise LayoutError(
-                f"{self.description} embosses at most {self.max_lines} lines a page, and "
-                f"{paper.name} needs {geometry.lines_per_page}; choose shorter paper")
+            raise LayoutError("too_many_lines", embosser=self.description,
+                              most=self.max_lines, paper=paper.name,
+                              needed=geometry.lines_per_page)
         if geometry.duplex and not self.interpoint:
-            raise LayoutError(f"{self.description} embosses one side only; leave out "
-                              "--interpoint or choose an interpoint embosser")
+            raise LayoutError("one_side_only", embosser=self.description)
 
     def placed(self, geometry: Geometry) -> Geometry:
         """``geometry`` as this embosser really places cells (its margins may be coarser)."""
@@ -126,16 +119,15 @@ class IndexProfile(Profile):
         gap = (cell.line_pitch - 2 * cell.dot_pitch) * 10
         nearest = min(self.LINE_GAPS, key=lambda offered: abs(offered - gap))
         if abs(nearest - gap) > 6:
-            raise LayoutError(f"{self.description} leaves 5 or 10 mm between braille lines, "
-                              f"not {gap / 10:.1f} mm; choose --cell marburg or us")
+            raise LayoutError("line_gap", embosser=self.description, gap=gap / 10)
         return nearest
 
     def _dot_code(self, geometry: Geometry) -> int:
         distance, code = min(self.DOT_DISTANCES,
                              key=lambda pair: abs(pair[0] - geometry.cell.dot_pitch))
         if abs(distance - geometry.cell.dot_pitch) > 0.2:
-            raise LayoutError(f"{self.description} embosses dots 2.2, 2.5 or 3.2 mm apart, "
-                              f"not {geometry.cell.dot_pitch} mm; choose --cell marburg or us")
+            raise LayoutError("dot_pitch", embosser=self.description,
+                              pitch=geometry.cell.dot_pitch)
         return code
 
     def header(self, geometry: Geometry) -> bytes:
@@ -163,7 +155,7 @@ class IndexProfile(Profile):
 def _number(value: int) -> bytes:
     """Enabling Technologies encode a number 0-59 as one byte from '@' upwards."""
     if not 0 <= value <= 59:
-        raise LayoutError(f"Enabling Technologies embossers take settings 0 to 59, not {value}")
+        raise LayoutError("enabling_setting", value=value)
     return bytes([0x40 + value])
 
 
@@ -212,5 +204,4 @@ def profile_named(name: str) -> Profile:
     try:
         return PROFILES[name]
     except KeyError:
-        raise LayoutError(f"unknown embosser {name!r}; choose one of "
-                          f"{', '.join(PROFILES)}") from None
+        raise LayoutError("embosser_unknown", name=name, choices=", ".join(PROFILES)) from None

@@ -56,12 +56,10 @@ def paper(spec: str) -> Paper:
         return named
     match = _CUSTOM.match(spec)
     if match is None:
-        raise LayoutError(f"unknown paper {spec!r}; use one of {', '.join(PAPERS)} "
-                          "or a custom size in millimetres such as 250x300")
+        raise LayoutError("paper_unknown", spec=spec, choices=", ".join(PAPERS))
     width, height = float(match.group(1)), float(match.group(2))
     if not (50 <= width <= 600 and 50 <= height <= 1000):
-        raise LayoutError(f"paper {spec!r} is not a plausible size; give WIDTHxHEIGHT in "
-                          "millimetres between 50 and 600 wide, 50 and 1000 high")
+        raise LayoutError("paper_implausible", spec=spec)
     return Paper(f"{width:g}x{height:g}mm", width, height)
 
 
@@ -194,8 +192,8 @@ class Page:
     def put(self, line: int, col: int, cells: str) -> None:
         """Write ``cells`` from (line, col); refuses to write past the page."""
         if not 0 <= line < self.height or col < 0 or col + len(cells) > self.width:
-            raise LayoutError(f"{len(cells)} cells at line {line + 1}, column {col + 1} do not "
-                              f"fit a page of {self.height} lines of {self.width} cells")
+            raise LayoutError("cells_overflow", count=len(cells), line=line + 1,
+                              column=col + 1, height=self.height, width=self.width)
         for offset, cell in enumerate(cells):
             if not "\u2800" <= cell <= "\u28ff":
                 raise ValueError(f"not a Unicode braille cell: {cell!r}")

@@ -140,6 +140,6 @@ def write_preview(document: Document, path: Path) -> None:
     elif suffix == ".pdf":
         write_atomically(path, pdf(document))
     else:
-        raise LayoutError(f"a preview is .svg or .pdf, not {path.name!r}; rename --preview")
+        raise LayoutError("preview_kind", name=path.name)
 
 

@@ -65,17 +65,16 @@ def register_pad(game: str, maker: PadMaker) -> None:
 def pad_words(game: str, lang: str) -> Mapping[str, Any]:
     words = load_toml(LAYOUTS / game / "pad.toml").get(lang)
     if not isinstance(words, Mapping):
-        raise DataError(f"layouts/{game}/pad.toml has no [{lang}] words; add them")
+        raise DataError("pad_words_missing", game=game, lang=lang)
     return words
 
 
 def pad_sheets(game: str, lang: str, players: int) -> list[Sheet]:
     """The sheets of one pad of ``game`` for ``players`` players."""
     if game not in PADS:
-        raise LayoutError(f"there is no score pad for {game} yet; choose one of "
-                          f"{', '.join(sorted(PADS))}")
+        raise LayoutError("no_pad", game=game, choices=", ".join(sorted(PADS)))
     if not 1 <= players <= 10:
-        raise LayoutError(f"--players {players} is not 1 to 10; give the number of players")
+        raise LayoutError("pad_players", players=players)
     # A pad that prints no box number needs no rules.toml (Rummikub's pad is all words).
     rules = rules_data(game) if (LAYOUTS / game / "rules.toml").exists() else {}
     return PADS[game](PadRequest(rules, pad_words(game, lang), players))
@@ -84,8 +83,7 @@ def pad_sheets(game: str, lang: str, players: int) -> list[Sheet]:
 def _cells(translator: Translator, text: str) -> str:
     cells = translator.translate(text).cells if text else ""
     if any(ord(cell) > 0x283F for cell in cells):
-        raise LayoutError(f"{text!r} cannot be written in six-dot braille with table "
-                          f"{translator.table}; choose another --table")
+        raise LayoutError("not_six_dot", text=text, table=translator.table)
     return cells
 
 
@@ -102,8 +100,7 @@ def wrap(translator: Translator, text: str, width: int) -> list[str]:
         lines.append(_cells(translator, " ".join(words)))
     for line in lines:
         if len(line) > width:
-            raise LayoutError(f"a word of {text!r} is longer than a line of {width} cells; "
-                              "choose wider paper")
+            raise LayoutError("word_too_long", text=text, width=width)
     return lines
 
 
@@ -121,10 +118,9 @@ def sheet_page(sheet: Sheet, geometry: Geometry, translator: Translator) -> Page
     needed_cells = sum(box + 1 for box in widths)
     needed_lines = len(title) + 1 + max(len(rows), 1) + len(footer)
     if needed_cells > width or needed_lines > geometry.lines_per_page:
-        raise LayoutError(
-            f"the {sheet.title!r} sheet needs {needed_cells} cells by {needed_lines} lines, "
-            f"but {geometry.paper.name} gives {width} by {geometry.lines_per_page}; "
-            "choose larger paper or fewer players")
+        raise LayoutError("sheet_too_big", title=sheet.title, cells=needed_cells,
+                          lines=needed_lines, paper=geometry.paper.name, width=width,
+                          height=geometry.lines_per_page)
     page = Page.blank(geometry)
     for line, cells in enumerate(title):
         page.put(line, 0, cells)
@@ -164,7 +160,7 @@ def pad_document(sheets: list[Sheet], geometry: Geometry, translator: Translator
                  lang: str, copies: int = 1) -> Document:
     """``copies`` pads, each sheet on its own page (a blank back if interpoint)."""
     if copies < 1:
-        raise LayoutError(f"--sheets {copies} is not a positive number; give 1 or more")
+        raise LayoutError("sheets_too_few", copies=copies)
     pages: list[Page] = []
     for _ in range(copies):
         for sheet in sheets:
@@ -180,8 +176,7 @@ def domino_pad(request: PadRequest) -> list[Sheet]:
     columns = tuple(Column(str(words["columns"].get(name, name))) for name in pad["columns"])
     bonuses = [int(bonus) for bonus in pad["row_bonus"]]
     if len(bonuses) != int(pad["rows"]):
-        raise DataError(f"layouts/domino/rules.toml [pad] has {pad['rows']} rows but "
-                        f"{len(bonuses)} row_bonus values; make them agree")
+        raise DataError("pad_rows_disagree", rows=pad["rows"], bonuses=len(bonuses))
     bonus_at = list(pad["columns"]).index("bonus")
     rows = tuple(tuple(str(bonus) if i == bonus_at else "" for i in range(len(columns)))
                  for bonus in bonuses)

@@ -38,8 +38,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all (temporary file, then rename)."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        raise TransportError(f"folder {directory} does not exist; create it or choose "
-                             "another --out")
+        raise TransportError("out_folder_missing", folder=directory)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
     try:
         with os.fdopen(handle, "wb") as out:
@@ -47,8 +46,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise TransportError(f"cannot write {path}: {error.strerror}; check the folder "
-                             "and its permissions") from None
+        raise TransportError("cannot_write", path=path, reason=error.strerror) from None
 
 
 @dataclass
@@ -74,15 +72,13 @@ class SerialTransport:
 
     def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
         if self.flow not in FLOW_CONTROLS:
-            raise TransportError(f"unknown flow control {self.flow!r}; choose one of "
-                                 f"{', '.join(FLOW_CONTROLS)}")
+            raise TransportError("flow_unknown", flow=self.flow,
+                                 choices=", ".join(FLOW_CONTROLS))
         try:
             port = serial.Serial(self.port, self.baud, rtscts=self.flow == "rtscts",
                                  xonxoff=self.flow == "xonxoff")
         except (serial.SerialException, OSError) as error:
-            raise TransportError(f"cannot open {self.port} ({error}); check the cable, the "
-                                 "port name (brailledev embossers lists them) and its "
-                                 "permissions (brailledev udev install)") from None
+            raise TransportError("serial_cannot_open", port=self.port, detail=error) from None
         sent = from_page - 1
         try:
             with port:
@@ -95,13 +91,12 @@ class SerialTransport:
                         progress(number, len(job.pages))
                 self._write(port, job.end)
         except (serial.SerialException, OSError) as error:
+            again = min(sent + 1, len(job.pages))
             if sent >= from_page:
-                where = f"the last page sent whole was page {sent}"
-            else:
-                where = "no page was sent whole"
-            raise TransportError(
-                f"the job to {self.port} stopped ({error}); {where}; fix the embosser, then "
-                f"send again with --from-page {min(sent + 1, len(job.pages))}") from None
+                raise TransportError("job_stopped", port=self.port, detail=error, sent=sent,
+                                     again=again) from None
+            raise TransportError("job_stopped_at_start", port=self.port, detail=error,
+                                 again=again) from None
 
 
     def _write(self, port: serial.Serial, data: bytes) -> None:
@@ -128,15 +123,14 @@ class CupsTransport:
     def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
         lp = shutil.which("lp")
         if lp is None:
-            raise TransportError("the lp command is missing; install cups-client "
-                                 "(make setup does) or use --out or --device")
+            raise TransportError("lp_missing")
         result = subprocess.run([lp, "-d", self.queue, "-o", "raw"], input=job.data(from_page),
                                 capture_output=True, check=False)
         if result.returncode != 0:
             reason = result.stderr.decode(errors="replace").strip().splitlines()
-            raise TransportError(f"CUPS refused the job for queue {self.queue!r} "
-                                 f"({reason[-1] if reason else 'no reason given'}); "
-                                 "check the queue with lpstat -p")
+            if reason:
+                raise TransportError("cups_refused", queue=self.queue, reason=reason[-1])
+            raise TransportError("cups_refused_silently", queue=self.queue)
         if progress is not None:
             progress(len(job.pages), len(job.pages))
 

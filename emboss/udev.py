@@ -24,7 +24,7 @@ def rules_text() -> str:
     try:
         return RULES_FILE.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UserError(f"the rules file {RULES_FILE} is missing; reinstall brailledev") from None
+        raise UserError("udev_rules_missing", path=RULES_FILE) from None
 
 
 def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
@@ -36,7 +36,7 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     """
     root = os.geteuid() == 0 if is_root is None else is_root
     if not root:
-        raise UserError("installing udev rules needs root; run: sudo brailledev udev install")
+        raise UserError("udev_needs_root")
     destination = target / RULES_NAME
     write_atomically(destination, rules_text().encode("utf-8"))
     if udevadm == "":

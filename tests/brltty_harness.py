@@ -18,6 +18,7 @@ always kills what it started.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import random
 import shutil
@@ -31,10 +32,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-import brlapi
-
 from brailledev.braille import dots_to_cell, numbers_to_dots
 
+READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
+PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
 PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
@@ -43,6 +44,12 @@ BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
 
 class HarnessError(RuntimeError):
     """BRLTTY did not start, or the display side did not see what it waited for."""
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: Linux kills it when the test process dies, however abruptly
+    (a killed pytest would otherwise leave BRLTTY running)."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _port_is_free(port: int) -> bool:
@@ -92,7 +99,9 @@ def parse_braille_line(line: str) -> str | None:
 class VirtualBrltty:
     """A private BRLTTY on loopback ports, driven from the braille display's side."""
 
-    def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0) -> None:
+    def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0,
+                 pump: bool = True) -> None:
+        """``pump``: flush lines BRLTTY left waiting while ``wait_for`` waits (see ``send``)."""
         self.columns = columns
         self.rows = rows
         self.timeout = timeout
@@ -108,11 +117,11 @@ class VirtualBrltty:
         self._started = False
         self._send_lock = threading.RLock()
         self._last_send = 0.0
-        self._last_command = 0.0
         self._pumps = PUMPS
+        self.pump = pump
         self._closing = threading.Event()
-        self._pumper = threading.Thread(target=self._pump, daemon=True)
-        self._pumper.start()
+        if pump:
+            threading.Thread(target=self._pump, daemon=True).start()
 
     @property
     def host(self) -> str:
@@ -164,36 +173,21 @@ class VirtualBrltty:
             # Own process group, so that cleanup reaches anything BRLTTY forks.
             self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
                                             stderr=subprocess.STDOUT, cwd=self.directory,
-                                            start_new_session=True)
+                                            start_new_session=True, preexec_fn=_die_with_parent)
 
     def _wait_for_brlapi(self) -> None:
-        """Ready when a real BrlAPI client gets the display's size (a bare TCP probe would
-        upset BRLTTY's server: it resets, and refuses clients for a moment)."""
+        """Ready once BRLTTY logged its braille device, and a moment more for BrlAPI.
+
+        Asking BrlAPI itself is no good: a bare TCP probe makes BRLTTY reset and refuse
+        clients for a while, and so, often, does a client that connects and leaves at once.
+        """
         deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
+        while "Braille Device:" not in self.log:
             self._check_alive()
-            answered: list[bool] = []
-
-            def ask(answered: list[bool]) -> None:
-                try:
-                    connection = brlapi.Connection(self.host.encode(), None)
-                except brlapi.ConnectionError:
-                    return
-                try:
-                    answered.append(connection.displaySize[0] > 0)
-                except brlapi.OperationError:
-                    pass
-                finally:
-                    with contextlib.suppress(brlapi.OperationError):
-                        connection.closeConnection()
-
-            asking = threading.Thread(target=ask, args=(answered,), daemon=True)
-            asking.start()
-            asking.join(max(0.1, deadline - time.monotonic()))
-            if answered and answered[0]:
-                return
-            time.sleep(0.05)
-        raise HarnessError("BRLTTY's BrlAPI does not answer")
+            if time.monotonic() > deadline:
+                raise HarnessError("BRLTTY did not start its braille driver")
+            time.sleep(0.02)
+        time.sleep(READY_SETTLE)
 
     def _check_alive(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -249,12 +243,12 @@ class VirtualBrltty:
         """Send one protocol line to BRLTTY, e.g. ``send("fwinrt")``.
 
         BRLTTY 6.5's Virtual driver takes one line each time data arrives: lines arriving
-        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and a
-        pump sends a few empty lines (no-ops) after activity to flush any left waiting.
+        together wait for the next arrival. So lines go ``SEND_GAP`` seconds apart, and after
+        a command a pump sends a few empty lines (no-ops) once the line has been quiet for
+        ``PUMP_IDLE`` seconds, to flush any left waiting.
         """
         self._send(command)
         with self._send_lock:
-            self._last_command = time.monotonic()
             self._pumps = 0
 
     def _send(self, line: str) -> None:
@@ -267,18 +261,40 @@ class VirtualBrltty:
             self._socket.sendall(line.encode() + b"\n")
             self._last_send = time.monotonic()
 
+    def round_trip(self, command: str, timeout: float | None = None) -> float:
+        """Seconds from sending ``command`` (e.g. ``route 3``) to the next ``Braille`` line.
+
+        The clock starts just before the line leaves, after any ``SEND_GAP`` wait.
+        """
+        with self._send_lock:
+            wait = self._last_send + SEND_GAP - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            before = self.updates
+            if self._socket is None:
+                raise HarnessError("the display side is not connected")
+            start = time.perf_counter()
+            self._socket.sendall(command.encode() + b"\n")
+            self._last_send = time.monotonic()
+            self._pumps = 0
+        self.wait_for(lambda rows: True, timeout=timeout, after=before)
+        return time.perf_counter() - start
+
     def _pump(self) -> None:
         while not self._closing.wait(PUMP_IDLE / 2):
-            with self._send_lock:
-                now = time.monotonic()
-                due = (self._socket is not None and self._pumps < PUMPS
-                       and now - self._last_send >= PUMP_IDLE
-                       and now - self._last_command <= PUMP_IDLE * (PUMPS + 2))
-                if due:
-                    self._pumps += 1
+            self._pump_if_stalled()
+
+    def _pump_if_stalled(self) -> None:
+        """An empty line when a command had no visible effect for a while (see ``send``)."""
+        with self._send_lock:
+            now = time.monotonic()
+            due = (self.pump and self._socket is not None and self._pumps < PUMPS
+                   and now - self._last_send >= PUMP_IDLE)
             if due:
-                with contextlib.suppress(OSError, HarnessError):
-                    self._send("")
+                self._pumps += 1
+        if due:
+            with contextlib.suppress(OSError, HarnessError):
+                self._send("")
 
     def route(self, cell: int, row: int = 0) -> None:
         """Press the routing key over 0-based ``cell`` of display ``row``.
@@ -347,7 +363,12 @@ class VirtualBrltty:
                 if left <= 0:
                     raise HarnessError(f"the display never showed what was expected; it shows "
                                        f"{self._cells!r}")
-                self._changed.wait(left)
+                if not self._changed.wait(min(left, PUMP_IDLE)):
+                    self._changed.release()
+                    try:
+                        self._pump_if_stalled()
+                    finally:
+                        self._changed.acquire()
 
     def unplug(self) -> None:
         """Drop the display side, as if the display's cable were pulled; BRLTTY stays."""

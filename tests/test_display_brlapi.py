@@ -77,8 +77,9 @@ def test_keys_we_do_not_use_stay_with_brltty(brltty: VirtualBrltty) -> None:
     display = BrlapiDisplay(brltty.host)
     display.write(["⠁"])
     brltty.wait_for(lambda rows: rows[0].startswith("⠁"))
-    brltty.send("home")
-    brltty.send("chrrt")
+    for command in ("home", "chrrt"):
+        brltty.send(command)
+        time.sleep(0.2)  # one line per arrival (see VirtualBrltty.send)
     brltty.route(7)
     assert display.read_key(3.0) == Route(7)
     assert display.read_key(0) is None

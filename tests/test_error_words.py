@@ -48,6 +48,18 @@ def test_every_error_code_raised_in_the_code_has_its_sentence():
     assert raised <= set(errors("en")), sorted(raised - set(errors("en")))
 
 
+def test_no_error_a_person_reads_is_a_sentence_in_the_code():
+    problems = re.compile(r"\b(?:UserError|LayoutError|TransportError|DataError|UnknownName|"
+                          r"UnknownTable|GameRefused|Problem)\(\s*(f?[\"'][^\"']*)")
+    sentences = []
+    for folder in ("brailledev", "emboss", "layouts"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for found in problems.findall(path.read_text(encoding="utf-8")):
+                if not re.fullmatch(r"[\"'][a-z][a-z0-9_]*", found):
+                    sentences.append(f"{path.name}: {found}")
+    assert not sentences
+
+
 def test_a_problem_is_told_in_the_chosen_language():
     problem = UserError("no_saved_game", path="x.json")
     assert problem.text("fr").startswith("Il n'y a pas de partie enregistrée dans x.json")
@@ -87,3 +99,37 @@ def test_lang_option_wins_over_the_environment(monkeypatch, capsys, tmp_path):
     assert status == 2
     assert capsys.readouterr().err == (
         "brailledev: --pace doit valoir 0 seconde ou plus, par exemple --pace 1.5.\n")
+
+
+def test_emboss_errors_follow_its_lang_option(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert main(["emboss", "deck", "uno", "--lang", "fr", "--cards", ","]) == 2
+    assert capsys.readouterr().err == ("brailledev: --cards est vide ; listez les cartes à "
+                                       "embosser, par exemple --cards 'r7,b+2'\n")
+    assert main(["emboss", "scorepad", "uno", "--paper", "b9"]) == 2
+    assert capsys.readouterr().err.startswith("brailledev: unknown paper 'b9'; use one of")
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    assert main(["emboss", "scorepad", "uno", "--paper", "b9"]) == 2
+    assert capsys.readouterr().err.startswith("brailledev: papier 'b9' inconnu ; utilisez")
+
+
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (["play", "chess"], "brailledev: game cannot be 'chess'; choose one of 'uno',",
+     "brailledev: game ne peut pas valoir 'chess' ; choisissez parmi 'uno',"),
+    (["selfplay", "uno", "--games", "x"],
+     "brailledev: --games takes a whole number, not 'x'; see brailledev selfplay --help.",
+     "brailledev: --games prend un nombre entier, pas 'x' ; voyez brailledev selfplay --help."),
+    (["play"], "brailledev: brailledev play needs game; see brailledev play --help.",
+     "brailledev: brailledev play demande game ; voyez brailledev play --help."),
+    (["play", "uno", "--bogus"], "brailledev: brailledev does not know --bogus;",
+     "brailledev: brailledev ne connaît pas --bogus ;"),
+])
+def test_command_line_mistakes_are_one_sentence_in_the_readers_language(
+        monkeypatch, capsys, args, english, french):
+    monkeypatch.setenv("LANGUAGE", "en")
+    for words, start in ((args, english), ([*args, "--lang", "fr"], french)):
+        with pytest.raises(SystemExit) as done:
+            main(words)
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(start) and err.count("\n") == 1, err

@@ -281,3 +281,11 @@ def test_illegal_turn_leaves_table_and_rack_as_they_were(seed, data):
         with pytest.raises(IllegalMove):
             game.play(seat, Table(sets))
         assert game.to_dict() == before
+
+
+def test_selfplay_command_runs_the_default_and_named_bots(capsys):
+    from brailledev.cli import main
+
+    assert main(["selfplay", "rummikub", "--games", "1", "--bots", "greedy,random"]) == 0
+    assert '"games": 1' in capsys.readouterr().out
+    assert set(BOTS) >= {"random", "greedy", "solver", "heuristic"}

@@ -31,7 +31,7 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
         info = probe(host)
         if info is not None and info.columns * info.rows > 0:
             try:
-                return BrlapiDisplay(host, give_up=give_up)
+                return BrlapiDisplay(host, give_up=give_up, connect_timeout=5.0)
             except DisplayGone:
                 pass
         if kind == "brlapi":

@@ -65,11 +65,13 @@ class BrlapiDisplay:
     """A braille display reached through BrlAPI; see the module docstring."""
 
     def __init__(self, host: str | None = None, auth: str | None = None,
-                 give_up: float | None = None) -> None:
+                 give_up: float | None = None, connect_timeout: float = 0.0) -> None:
         """Connect now (``DisplayGone`` if no BRLTTY with a display answers).
 
         ``give_up``: seconds without BRLTTY after which ``read_key`` raises
-        ``DisplayGone``; ``None`` waits for it forever.
+        ``DisplayGone``; ``None`` waits for it forever. ``connect_timeout``: seconds to
+        keep trying the first connection (a BRLTTY just asked by ``probe`` may turn the
+        next client away for a moment).
         """
         self.host = host
         self.auth = auth
@@ -87,9 +89,12 @@ class BrlapiDisplay:
         self._reconnector: threading.Thread | None = None
         self._closed = False
         self.reconnections = 0
-        if not self._connect():
-            raise DisplayGone(f"no braille display answers through BRLTTY at "
-                              f"{host or 'the default BrlAPI address'}")
+        deadline = time.monotonic() + connect_timeout
+        while not self._connect():
+            if time.monotonic() >= deadline:
+                raise DisplayGone(f"no braille display answers through BRLTTY at "
+                                  f"{host or 'the default BrlAPI address'}")
+            time.sleep(0.1)
 
     @property
     def columns(self) -> int:

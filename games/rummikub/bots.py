@@ -4,8 +4,9 @@
   ends of table sets) at random, or draws;
 - ``greedy``: lays the first sets it finds and adds what it can to table sets, no
   rearranging;
-- ``solver``: the exact best move (RUM-10), keeping its jokers back while nobody is near the
-  end and it can play without them.
+- ``solver`` (also ``heuristic``, the default opponent's name in every game): the exact best
+  move (RUM-10), keeping its jokers back while nobody is near the end and it can play
+  without them.
 
     bot = BOTS["solver"](seed=3)
     move = bot.choose(game.view(seat), [])
@@ -161,4 +162,5 @@ BOTS: dict[str, Callable[[int], SimpleBot | SolverBot]] = {
     "random": lambda seed: SimpleBot(seed, shuffle=True),
     "greedy": lambda seed: SimpleBot(seed, shuffle=False),
     "solver": SolverBot,
+    "heuristic": SolverBot,  # the name every game's default opponent goes by
 }
