@@ -23,7 +23,7 @@ from brailledev.errors import UserError, env_lang
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
-from brailledev.window import Viewport
+from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, Viewport
 from layouts.catalog import LANGUAGES
 from layouts.common.screen import MESSAGE_LINE
 from layouts.registry import GAMES
@@ -215,6 +215,11 @@ def _run(args: argparse.Namespace) -> int:
     table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
     braille = translator(table)
     display = open_display(args.display, args.brlapi_host)
+    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
+            and MIN_ROWS <= display.rows <= MAX_ROWS):
+        display.close()
+        raise UserError("display_size", columns=display.columns, rows=display.rows,
+                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
     speech: Speech | Silence = Silence()
     session = resumed
     try:

@@ -111,3 +111,25 @@ def test_emboss_errors_follow_its_lang_option(monkeypatch, capsys):
     monkeypatch.setenv("LANGUAGE", "fr_FR")
     assert main(["emboss", "scorepad", "uno", "--paper", "b9"]) == 2
     assert capsys.readouterr().err.startswith("brailledev: papier 'b9' inconnu ; utilisez")
+
+
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (["play", "chess"], "brailledev: game cannot be 'chess'; choose one of 'uno',",
+     "brailledev: game ne peut pas valoir 'chess' ; choisissez parmi 'uno',"),
+    (["selfplay", "uno", "--games", "x"],
+     "brailledev: --games takes a whole number, not 'x'; see brailledev selfplay --help.",
+     "brailledev: --games prend un nombre entier, pas 'x' ; voyez brailledev selfplay --help."),
+    (["play"], "brailledev: brailledev play needs game; see brailledev play --help.",
+     "brailledev: brailledev play demande game ; voyez brailledev play --help."),
+    (["play", "uno", "--bogus"], "brailledev: brailledev does not know --bogus;",
+     "brailledev: brailledev ne connaît pas --bogus ;"),
+])
+def test_command_line_mistakes_are_one_sentence_in_the_readers_language(
+        monkeypatch, capsys, args, english, french):
+    monkeypatch.setenv("LANGUAGE", "en")
+    for words, start in ((args, english), ([*args, "--lang", "fr"], french)):
+        with pytest.raises(SystemExit) as done:
+            main(words)
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(start) and err.count("\n") == 1, err
