@@ -28,6 +28,7 @@ from games.rummikub.engine import (
     Passed,
     RummikubView,
     StartDraw,
+    Timeout,
 )
 from games.rummikub.solver import solve
 from games.rummikub.tiles import TileSet, is_joker
@@ -136,6 +137,19 @@ class RummikubScreen:
                                                     count=view.rack_counts[seat]))
         return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
                                     for i, text in enumerate(texts)))
+
+    def time_limit(self, view: RummikubView) -> float | None:
+        """The seat's seconds per turn (RUM-7) while it is its turn; ``None``: no limit."""
+        if view.over or view.turn != view.seat:
+            return None
+        return view.turn_times[view.seat] or None
+
+    def timeout_move(self, view: RummikubView) -> Timeout:
+        """Time is up: the table goes back as it was and the seat draws the penalty."""
+        return Timeout()
+
+    def time_left(self, seconds: int, table: Table) -> str:
+        return table.catalog.text("time_left", seconds=seconds)
 
     def rack(self, view: RummikubView, table: Table, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
