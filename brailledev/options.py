@@ -71,6 +71,12 @@ def _dest(flag: str) -> str:
     return "flag_" + flag.replace("-", "_")
 
 
+def given(args: argparse.Namespace) -> bool:
+    """Whether the command line names any game option (``--option`` or a flag)."""
+    return bool(args.option) or any(getattr(args, _dest(flag), None) is not None
+                                    for flag in _flags())
+
+
 def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:
     """The options given on the command line for ``game``, read and checked."""
     options = game_options(game)
@@ -99,6 +105,11 @@ def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:
             result[names[0]] = True
         else:
             result[names[0]] = read_value(game, names[0], option, str(given), players)
+    for name, value in result.items():
+        option = options[name]
+        if option.players and value != option.default and players not in option.players:
+            raise UserError("option_players", name=name, value=value, players=players,
+                            choices=", ".join(map(str, option.players)))
     return result
 
 

@@ -196,9 +196,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.pace < 0:
         raise UserError("pace_negative")
     save = args.save or (args.resume if args.resume else default_save(args.game))
-    options = game_options.chosen(args, args.game, args.players)
-    if options and args.resume is not None:
+    if args.resume is not None and game_options.given(args):
         raise UserError("options_with_resume", path=args.resume)
+    options = game_options.chosen(args, args.game, args.players)
     resumed: Session | None = None
     if args.resume is not None:
         resumed = Session.resume(args.resume, save=save, pace=args.pace)

@@ -23,7 +23,8 @@ class Option:
     values allowed, and an optional friendly flag (``flag="teams"`` gives ``--teams``).
 
     A flag with ``flag_value`` (or of kind bool) takes no value and sets that value;
-    ``aliases`` are friendlier words for values (``{"mattel": "no_matching_colour"}``).
+    ``aliases`` are friendlier words for values (``{"mattel": "no_matching_colour"}``);
+    ``players`` are the player counts a value other than the default needs (Uno's teams).
     """
 
     kind: Kind
@@ -33,3 +34,4 @@ class Option:
     flag: str | None = None
     flag_value: Any = None
     aliases: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[int, ...] = ()

@@ -133,7 +133,8 @@ def test_domino_deck_file_replaces_the_box_deck(tmp_path, capsys):
     (["selfplay", "rummikub", "--time-limit", "-5", "--bots", "greedy"],
      "The option turn_times must be 0 or"),
     (["selfplay", "elevens", "--first", "2"], "The option first is a seat from 0 (you) to 1"),
-    (["selfplay", "uno", "--teams", "--games", "1"], "uno cannot start with these players"),
+    (["selfplay", "uno", "--teams", "--games", "1"],
+     "The option teams = 2 is for 4, 6 players, not 2; change --players or leave it out."),
     (["play", "uno", "--variant", "weird"], "The option wild_draw_four cannot be 'weird'"),
 ])
 def test_a_bad_option_is_one_sentence_and_exit_2(capsys, args, start):

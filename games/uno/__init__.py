@@ -26,7 +26,7 @@ OPTIONS: dict[str, Option] = {
                              choices=("no_other_playable", "no_matching_colour"),
                              flag="variant", aliases={"classic": "no_other_playable",
                                                       "mattel": "no_matching_colour"}),
-    "teams": Option("int", 0, choices=(0, 2), flag="teams", flag_value=2),
+    "teams": Option("int", 0, choices=(0, 2), flag="teams", flag_value=2, players=(4, 6)),
     "match_target": Option("int", None, minimum=0, flag="match-target"),
 }
 
