@@ -249,3 +249,60 @@ def test_rum_6_brute_force_agrees_with_jokers_on_the_table():
             continue
         tried += 1
         assert solve(table, rack).count == brute_force_legal(table, rack), (table, rack)
+
+
+def test_rum_6_a_joker_leaves_its_set_only_when_the_rack_can_free_it():
+    # the search caps the jokers placed outside joker sets by what the rack can free
+    cases = [("K5 J K7", "K6 R1 B1"), ("K5 J K7", "K8 R1 B1"), ("R4 B4 J", "K4 R9 B9"),
+             ("R4 B4 J", "R5 R9 B9"), ("K5 J K7 | R4 B4 J", "K6 Y4 R1 B1 Y1"),
+             ("K5 J K7 | R4 B4 J", "K6 R1 B1 Y9 Y10")]
+    for table, rack in cases:
+        sets = [tuple(s.split()) for s in table.split(" | ")]
+        tiles = rack.split()
+        assert solve(sets, tiles).count == brute_force_legal(sets, tiles), (table, rack)
+
+
+def keep_one_by_one(ordinary, packed):
+    """The plain greedy the solver's shortcuts must match: keep each table set in turn
+    when a search still packs the rest."""
+    from games.rummikub import solver
+    pool = Counter(t for s in packed for t in s)
+    kept = []
+    if solver._packs(pool - Counter(t for s in ordinary for t in s), ordinary, pool):
+        return list(ordinary)
+    for tile_set in ordinary:
+        need = Counter(tile_set)
+        if all(pool[t] >= k for t, k in need.items()) and solver._feasible(pool - need):
+            pool -= need
+            kept.append(tile_set)
+    return kept
+
+
+def test_rum_10_fewest_changes_shortcuts_keep_the_same_sets(monkeypatch):
+    from games.rummikub import solver
+    rng = random.Random(21)
+    positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 8),
+                                 jokers_on_table=rng.random() < 0.3) for _ in range(40)]
+    fast = [solve(table, rack) for table, rack in positions]
+    monkeypatch.setattr(solver, "_keep_untouched", keep_one_by_one)
+    assert fast == [solve(table, rack) for table, rack in positions]
+
+
+def test_rum_10_branch_and_bound_changes_nothing(monkeypatch):
+    # the same search without its upper bounds must give the very same solutions
+    from games.rummikub import packing
+    rng = random.Random(33)
+    positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
+                                 jokers_on_table=rng.random() < 0.5) for _ in range(40)]
+    racks = [(rack, rng.random() < 0.2) for _, rack in positions]
+    fast = [solve(table, rack, initial=initial)
+            for (table, _), (rack, initial) in zip(positions, racks, strict=True)]
+    original = packing._Search.__init__
+
+    def unbounded(self, *args):
+        original(self, *args)
+        self.most = [1 << 62] * len(self.most)
+
+    monkeypatch.setattr(packing._Search, "__init__", unbounded)
+    assert fast == [solve(table, rack, initial=initial)
+                    for (table, _), (rack, initial) in zip(positions, racks, strict=True)]

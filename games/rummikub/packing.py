@@ -171,11 +171,35 @@ class _Search:
         self.threshold = threshold
         self.joker_points = joker_points
         self.specials = specials
+        # canonically (see _finished) no table joker outside a joker set is ever placed
+        loose = 0 if canonical else must_jokers - sum(s.jokers for s in specials)
+        self.outside = rack_jokers + loose + sum(
+            min(s.jokers, _exchangeable(s, rack)) for s in specials)
+        self.groups = tuple(s.kind == "group" for s in specials)
         self.memo: dict[State, int] = {}
+        self.bounds: dict[State, int] = {}
+        # most[p]: the best any state at step p (number index * 4 + colour) can still add
+        weights = [rack[c][i] * (WEIGHT + i + 1) if self._may_play(c, i) else 0
+                   for i in range(TOP) for c in range(len(COLOURS))]
+        self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
+                     for p in range(len(weights) + 1)]
         self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
             (self._at(c, index + 1), self._at(c, index + 2)) for index in range(TOP))
             for c in range(len(COLOURS)))
+
+    def _may_play(self, colour: int, index: int) -> bool:
+        """Whether a tile could be in any set at all, given every tile there is and the
+        jokers (two jokers complete anything, one needs one partner, none needs two)."""
+        if self.jokers >= 2:
+            return True
+        have = self.avail
+        partners = sum(1 for c in range(len(COLOURS)) if c != colour and have[c][index])
+        near = [0 <= index + d < TOP and have[colour][index + d] > 0 for d in (-2, -1, 1, 2)]
+        if self.jokers == 1:
+            return partners >= 1 or any(near)
+        return partners >= 2 or (near[0] and near[1]) or (near[1] and near[2]) or (
+            near[2] and near[3])
 
     def _at(self, colour: int, index: int) -> int:
         return self.avail[colour][index] if index < TOP else -1
@@ -210,10 +234,15 @@ class _Search:
             return extra <= rack and used - in_sets <= rack - extra + exchangeable
         return used >= self.must_jokers and extra <= used - self.must_jokers
 
-    def best(self, state: State) -> int:
+    def best(self, state: State, floor: int = NEG) -> int:
+        """The best score from ``state`` on when it beats ``floor``; otherwise at most
+        ``floor`` (branch and bound: a state cut off is remembered with that bound)."""
         found = self.memo.get(state)
         if found is not None:
             return found
+        bound = self.bounds.get(state)
+        if bound is not None and bound <= floor:
+            return bound
         index, colour, runs, tiles, most, used, meld, specials = state
         result = NEG
         if index == TOP:
@@ -225,29 +254,37 @@ class _Search:
             return result
         number = index + 1
         if colour == len(COLOURS):
+            room = self.outside - used + self._held(specials) if specials else self.jokers - used
             for after_specials, special_jokers in self._group_specials(index, specials,
                                                                        self.jokers - used):
-                free = self.jokers - used - special_jokers
+                free = min(self.jokers - used - special_jokers, room)
                 for groups, joker in group_ways(tiles, most, free, self.canonical):
-                    placed = tiles + joker + self._special_group_size(index, after_specials)
+                    placed = tiles + joker
+                    if specials:
+                        placed += self._special_group_size(index, after_specials)
                     reached = min(self.threshold, meld + placed * number)
                     after: State = (index + 1, 0, runs, 0, 0, used + joker + special_jokers,
                                     reached, after_specials)
-                    rest = self.best(after)
+                    level = max(result, floor)
+                    if self.most[index * 4 + 4] <= level:
+                        continue
+                    rest = self.best(after, level)
                     if rest > result:
                         result = rest
                         self.choice[state] = (after, (groups, joker, special_jokers), ())
-            self.memo[state] = result
-            return result
+            return self._settle(state, result, floor)
         must = self.table[colour][index]
         avail = self.avail[colour][index]
         next1, next2 = self.ahead[colour][index]
+        room = self.outside - used + self._held(specials) if specials else self.jokers
+        ahead = self.most[index * 4 + colour + 1]
         for after_specials, own_real, own_joker, adds, marks in self._special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > self.jokers:
                 continue
             for option in colour_options(runs[colour], max(0, must - own_real),
-                                         avail - own_real, self.jokers - used - own_joker,
+                                         avail - own_real,
+                                         min(self.jokers - used - own_joker, room),
                                          next1, next2, self.canonical, index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
@@ -262,15 +299,26 @@ class _Search:
                               (*runs[:colour], after_runs, *runs[colour + 1:]),
                               tiles + grouped, max(most, grouped), used + joker + own_joker,
                               reached, marked)
-                rest = self.best(nxt)
+                gain = (total - must) * (WEIGHT + number)
+                level = max(result, floor)
+                if gain + ahead <= level:
+                    continue
+                rest = self.best(nxt, level - gain)
                 if rest == NEG:
                     continue
-                value = rest + (total - must) * (WEIGHT + number)
+                value = rest + gain
                 if value > result:
                     result = value
                     self.choice[state] = (nxt, option, adds)
-        self.memo[state] = result
-        return result
+        return self._settle(state, result, floor)
+
+    def _settle(self, state: State, result: int, floor: int) -> int:
+        """Remember ``result`` as exact when it beats ``floor``, else ``floor`` as a bound."""
+        if result > floor or floor <= NEG:
+            self.memo[state] = result
+            return result
+        self.bounds[state] = floor
+        return floor
 
     def _special_steps(self, colour: int, index: int, specials: tuple[Special, ...]
                        ) -> list[tuple[tuple[Special, ...], int, int, Adds,
@@ -319,6 +367,12 @@ class _Search:
             ways = grown
         return ways
 
+    def _held(self, specials: tuple[Special, ...]) -> int:
+        """Jokers the joker sets hold so far: the rest went to other sets, and only the rack's
+        and the freed ones may (RUM-6), which ``self.outside`` bounds."""
+        return sum(s[3] if group else s[2] for group, s in zip(self.groups, specials,
+                                                                strict=True))
+
     def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
         return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
                    if joker_set.kind == "group" and joker_set.number == index)
@@ -358,6 +412,16 @@ class _Search:
         for colour_runs in open_runs:
             found.extend(tuple(run) for run in colour_runs)
         return [tuple(tiles) for tiles in own] + found
+
+
+def _exchangeable(joker_set: JokerSet, rack: Counts) -> int:
+    """How many jokers of ``joker_set`` the rack could free (RUM-6): a run's joker needs the
+    tile of its place, a group's a colour the group lacks, one of each at most."""
+    if joker_set.kind == "run":
+        return sum(1 for place in set(joker_set.joker_places)
+                   if rack[joker_set.colour][place] > 0)
+    return sum(1 for colour in range(len(COLOURS))
+               if colour not in joker_set.places and rack[colour][joker_set.number] > 0)
 
 
 def _mark(specials: tuple[Special, ...], marks: tuple[tuple[int, int], ...]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, pack
+from games.rummikub.packing import Counts, JokerSet, Packing, pack
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -158,25 +158,65 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]) -> list[Tile
     candidates = list(ordinary)
     if _packs(pool - Counter(t for s in candidates for t in s), candidates, pool):
         return candidates
+    sets = list(packed)  # always a split of ``pool`` into valid sets
     for tile_set in candidates:
         need = Counter(tile_set)
         if any(pool[t] < k for t, k in need.items()):
             continue
         rest = pool - need
-        if _feasible(rest):
+        # with jokers the search below decides: it places them its own way
+        after = None if rest[JOKER] else _without(sets, need)
+        if after is None and not _isolated(rest):
+            found = _feasible(rest)
+            after = found.sets if found is not None else None
+        if after is not None:
             pool = rest
+            sets = after
             kept.append(tile_set)
     return kept
 
 
+def _without(sets: list[TileSet], need: Counter[str]) -> list[TileSet] | None:
+    """``sets`` less the tiles ``need`` when they all come from one set whose remainder is
+    empty or still a set: a split of the rest found without a search."""
+    for index, tile_set in enumerate(sets):
+        left = Counter(tile_set)
+        if any(left[t] < k for t, k in need.items()):
+            continue
+        left.subtract(need)
+        remainder = tuple(sorted((+left).elements(), key=sort_key))
+        if not remainder:
+            return sets[:index] + sets[index + 1:]
+        if not isinstance(arrange(remainder), Reason):
+            return [*sets[:index], remainder, *sets[index + 1:]]
+    return None
+
+
+def _isolated(tiles: Counter[str]) -> bool:
+    """Whether a number tile has no run neighbours nor two group partners (then no split
+    into sets exists); jokers make every tile fit, so then never."""
+    if tiles[JOKER]:
+        return False
+    present = {t for t, k in tiles.items() if k > 0}
+    for tile in present:
+        colour, number = colour_of(tile), number_of(tile)
+        partners = sum(1 for c in COLOURS if c != colour and f"{c}{number}" in present)
+        if partners >= 2:
+            continue
+        near = [f"{colour}{number + d}" in present for d in (-2, -1, 1, 2)]
+        if not ((near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3])):
+            return True
+    return False
+
+
 def _packs(rest: Counter[str], sets: list[TileSet], pool: Counter[str]) -> bool:
     need = Counter(t for s in sets for t in s)
-    return all(pool[t] >= k for t, k in need.items()) and _feasible(rest)
+    return all(pool[t] >= k for t, k in need.items()) and _feasible(rest) is not None
 
 
-def _feasible(tiles: Counter[str]) -> bool:
+def _feasible(tiles: Counter[str]) -> Packing | None:
     counts, jokers = _counts(tiles.elements())
-    return pack(counts, _EMPTY, jokers, 0, 0, 0) is not None
+    return pack(counts, _EMPTY, jokers, 0, 0, 0)
 
 
 def _rest(packed: list[TileSet], kept: list[TileSet]) -> list[TileSet]:
