@@ -23,8 +23,7 @@ def devices_report(host: str | None) -> list[str]:
         return [f"BRLTTY answers at {where} (driver {info.driver}) but no display is attached:",
                 "games use the terminal display until one is connected."]
     size = f"{info.columns} cells" if info.rows == 1 else f"{info.columns} x {info.rows} cells"
-    model = f", model {info.model}" if info.model else ""
-    return [f"BRLTTY answers at {where}: driver {info.driver}{model}, display of {size}."]
+    return [f"BRLTTY answers at {where}: driver {info.driver}, display of {size}."]
 
 
 def tables_report() -> list[str]:

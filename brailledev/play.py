@@ -77,7 +77,8 @@ class Front:
         session = self.session
         self.redraw()
         while not self._stop.is_set():
-            if session.take_notices():
+            told = session.take_notices()
+            if session.timer_tick() or told:
                 self.redraw()
             if session.bot_due() is not None:
                 key = self.display.read_key(timeout=session.seconds_to_next_bot())

@@ -21,7 +21,7 @@ import os
 import queue
 import tempfile
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from typing import Any
 from brailledev.errors import UserError
 from brailledev.history import History
 from brailledev.speech import Silence, Speech
+from brailledev.turntimer import TimedScreen, TurnTimer
 from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
 from games.play import optional_actors
 from layouts.catalog import Catalog
@@ -44,7 +45,7 @@ from layouts.common.screen import (
     seat_names,
 )
 from layouts.registry import game_class, make_bot, new_game
-from layouts.screen import Line
+from layouts.screen import Line, Region
 
 SAVE_FORMAT = "brailledev-save"
 SAVE_VERSION = 1
@@ -80,7 +81,7 @@ class Session:
     def __init__(self, name: str, game: Game[Any, Any], seating: Seating, lang: str,
                  table: str | None = None, history: History | None = None,
                  save: Path | None = None, speech: Speech | Silence | None = None,
-                 pace: float = 1.5) -> None:
+                 pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
         self.game = game
         self.seating = seating
@@ -104,6 +105,8 @@ class Session:
         self._notices: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self._last_move = 0.0
         self._prompted = -1
+        # The display seat's turn time limit, when its game screen declares one.
+        self.timer = TurnTimer(clock)
 
     # ---- starting and resuming -------------------------------------------------------------
 
@@ -216,8 +219,15 @@ class Session:
         return self.game.view(self.seating.seat)
 
     def lines(self) -> tuple[Line, ...]:
-        """The lines of the screen now."""
-        return self.face.screen(self.view(), self.table())
+        """The lines of the screen now (with the time left on ``status`` when a limit runs)."""
+        table = self.table()
+        lines = self.face.screen(self.view(), table)
+        left = self.timer.left() if self.timer.turn == self.moves else None
+        if left is None or not isinstance(self.face, TimedScreen):
+            return lines
+        shown = Region(self.face.time_left(left, table))
+        return tuple(Line(line.key, (*line.regions, shown), line.gap)
+                     if line.key == "status" else line for line in lines)
 
     def home(self) -> str:
         """The line the player belongs on when nothing is left to read."""
@@ -307,6 +317,27 @@ class Session:
         self.pending = None
         self._after(events)
         return True
+
+    def timer_tick(self) -> bool:
+        """Keep the turn timer of the display's seat: tell the time left at 60 and 15
+        seconds, play the game's timeout move when the time is up. True when the screen
+        changed (the front redraws). Bots and games without a limit have no timer."""
+        face = self.face
+        if not isinstance(face, TimedScreen):
+            return False
+        view = self.view()
+        acting = not self.game.is_over() and self.seating.seat in self.game.must_act()
+        before = self.timer.left()
+        self.timer.follow(face.time_limit(view) if acting else None, self.moves)
+        changed = self.timer.left() != before
+        for seconds in self.timer.due():
+            self.tell(face.time_left(seconds, self.table()))
+            changed = True
+        if self.timer.expired():
+            self.timer.follow(None, None)
+            self.play(face.timeout_move(view))
+            return True
+        return changed
 
     def bot_due(self) -> Seat | None:
         """The bot that acts next, if the game is not waiting for the display's seat."""

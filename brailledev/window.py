@@ -1,7 +1,8 @@
 """A screen laid out on a braille display: windows, panning, line moves, routing keys.
 
 Each region of a line is translated on its own, so every cell knows its region and the
-character it comes from; regions are separated by one blank cell. A line longer than the
+character it comes from; regions are separated by one blank cell, or none on a line with
+``gap=0`` (a grid row: one cell per square). A line longer than the
 display is cut into *windows* that never split a region: a region starts in the next window
 instead. Only a region longer than a whole window is split, as a last resort; a non-atomic
 region (a sentence) is continued at a word break.
@@ -10,7 +11,8 @@ Continuation markers sit on the edge cells of a window:
   ``⡄`` (dots 3 7, a bar low on the left)  in the first cell: the line goes on to the left;
   ``⢠`` (dots 6 8, a bar low on the right) in the last cell: the line goes on to the right.
 Dots 7 and 8 never occur in six-dot text, so the markers cannot be mistaken for text; a
-routing key over a marker pans that way.
+routing key over a marker pans that way. A marked region (``Region.mark``, an invalid set)
+has dots 7 and 8 raised in every cell, never on an edge cell holding a marker.
 
 A display with several rows shows consecutive lines, all panned to the same window number.
 Panning past the end of a line goes on to the first window of the next line (and back), as
@@ -34,6 +36,7 @@ from layouts.screen import Line, Region, Screen
 
 LEFT_MARKER = "\u2844"  # dots 3 7
 RIGHT_MARKER = "\u28a0"  # dots 6 8
+DOTS_78 = 0x40 | 0x80  # dot 7 is bit 6 and dot 8 bit 7 of a Unicode braille cell
 MIN_COLUMNS, MAX_COLUMNS = 12, 80
 MIN_ROWS, MAX_ROWS = 1, 9
 
@@ -129,15 +132,16 @@ def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
     if not shown:
         return [], (0, 0)
     first, offset = position
+    gap = line.gap
     left = 0 if position == (0, 0) else 1
     lengths = [len(braille[index]) for index in shown]
-    to_end = lengths[first] - offset + sum(1 + length for length in lengths[first + 1:])
+    to_end = lengths[first] - offset + sum(gap + length for length in lengths[first + 1:])
     if to_end <= columns - left:
         pieces, column = [], left
         for number in range(first, len(shown)):
             start = offset if number == first else 0
             pieces.append(Piece(shown[number], start, lengths[number], column))
-            column += lengths[number] - start + 1
+            column += lengths[number] - start + gap
         return pieces, (len(shown), 0)
     room = columns - left - 1  # the last cell holds the right marker
     if lengths[first] - offset > room:
@@ -147,16 +151,16 @@ def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
     pieces = [Piece(shown[first], offset, lengths[first], left)]
     column = left + lengths[first] - offset
     number = first + 1
-    while number < len(shown) and column + 1 + lengths[number] <= left + room:
-        pieces.append(Piece(shown[number], 0, lengths[number], column + 1))
-        column += 1 + lengths[number]
+    while number < len(shown) and column + gap + lengths[number] <= left + room:
+        pieces.append(Piece(shown[number], 0, lengths[number], column + gap))
+        column += gap + lengths[number]
         number += 1
-    space = left + room - column - 1
+    space = left + room - column - gap
     region = shown[number]
     if not line.regions[region].atomic and space > 0:
         take, skip = _cut(line, braille, region, 0, space, hard=False)
         if take:
-            pieces.append(Piece(region, 0, take, column + 1))
+            pieces.append(Piece(region, 0, take, column + gap))
             return pieces, _normalise((number, take + skip), lengths)
     return pieces, (number, 0)
 
@@ -186,10 +190,12 @@ def _window(line: Line, braille: tuple[Braille, ...], pieces: list[Piece], colum
     cells = [BLANK] * columns
     text = "<" if more_left else ""
     for piece in pieces:
-        cells[piece.column:piece.column + piece.stop - piece.start] = \
-            braille[piece.region].cells[piece.start:piece.stop]
+        shown = braille[piece.region].cells[piece.start:piece.stop]
+        if line.regions[piece.region].mark:
+            shown = "".join(chr(ord(cell) | DOTS_78) for cell in shown)
+        cells[piece.column:piece.column + piece.stop - piece.start] = shown
         # Print may need more room than its cells (contractions): shift right, never overlap.
-        start = max(piece.column, len(text) + 1 if text else 0)
+        start = max(piece.column, len(text) + line.gap if text else 0)
         text = text.ljust(start) + _print_of(line.regions[piece.region].text,
                                              braille[piece.region], piece)
     if more_left:

@@ -23,23 +23,31 @@ class Command:
 
 @dataclass(frozen=True)
 class Region:
-    """Text shown as one unit. ``atomic`` regions (card labels) are never split by panning."""
+    """Text shown as one unit. ``atomic`` regions (card labels) are never split by panning;
+    a ``mark``ed region (an invalid set) has dots 7 and 8 raised under every cell:
+    ``Region("r5 b5", mark=True)``."""
 
     text: str
     target: Hashable = None
     atomic: bool = True
+    mark: bool = False
 
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a screen; ``key`` names it (``status``, ``hand``, ``history``...)."""
+    """One line of a screen; ``key`` names it (``status``, ``hand``, ``history``...).
+
+    ``gap`` blank cells separate its regions; a grid row uses ``gap=0`` so each square is
+    one cell and rows line up cell under cell: ``Line("grid1", squares, gap=0)``.
+    """
 
     key: str
     regions: tuple[Region, ...]
+    gap: int = 1
 
     @property
     def text(self) -> str:
-        return " ".join(region.text for region in self.regions)
+        return (" " * self.gap).join(region.text for region in self.regions)
 
 
 @dataclass(frozen=True)

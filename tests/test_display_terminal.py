@@ -114,3 +114,30 @@ def test_memory_display_records_writes_and_queues_keys() -> None:
     assert display.read_key(0.05) is None
     display.close()
     assert display.closed
+
+
+def test_terminal_shows_dots_7_and_8_of_a_marked_region() -> None:
+    child_code = textwrap.dedent("""
+        from brailledev.braille import translator
+        from brailledev.display.terminal import TerminalDisplay
+        from brailledev.window import Viewport
+        from layouts.screen import Line, Region, Screen
+
+        display = TerminalDisplay(columns=20)
+        viewport = Viewport(translator("en-ueb-g1.ctb"), 20)
+        viewport.show(Screen((Line("set_1", (Region("1", mark=True),
+                                             Region("k4", mark=True), Region("r5"))),)))
+        display.write(viewport.rows(), text=viewport.texts())
+        display.read_key()
+        display.close()
+        print("bye")
+    """)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-c", child_code], env=env, encoding="utf-8",
+                          timeout=10, dimensions=(24, 80))
+    child.expect_exact("⣼⣁⠀⣅⣼⣙⠀⠗⠼⠑")  # number sign 1 and k4 marked, r5 not
+    child.send("q")
+    child.expect_exact("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

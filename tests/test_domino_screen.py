@@ -208,23 +208,36 @@ def test_a_refused_placement_is_told_with_its_reason(tmp_path):
 
 def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
     from brailledev.braille import translator
+    from brailledev.keys import Route
     from brailledev.window import Viewport
     from layouts.screen import Screen
 
     game = middle_game(moves=8)
+    view = game.view(0)
     catalog = Catalog.load("domino", "en")
     glyphs = catalog.table("grid")
-    squares = set(glyphs["halves"]) | {glyphs["empty"]}
-    viewport = Viewport(translator("en-ueb-g1.ctb"), 40, 4)
-    viewport.show(Screen(SCREEN.screen(game.view(0), table_for())))
-    viewport.goto("grid2")
-    rows = viewport.rows()
-    assert len(rows) == 4
-    label = rows[0].index("\u2800")  # the row number, padded to the same width on every row
-    assert label >= 2
-    for row in rows:
-        assert row.index("\u2800") == label
-        # after the row number and a blank, a square every second cell, at the same columns
-        cells = row.rstrip("\u2800\u28a0")
-        assert all(cells[k] in squares for k in range(label + 1, len(cells), 2))
-        assert all(cells[k] == "\u2800" for k in range(label, len(cells), 2))
+    halves, empty, letters = glyphs["halves"], glyphs["empty"], glyphs["letters"]
+    for table in ("en-ueb-g1.ctb", "fr-bfu-comp6.utb"):
+        viewport = Viewport(translator(table), 40, 4)
+        lines = SCREEN.screen(view, table_for())
+        viewport.show(Screen(lines))
+        viewport.goto("columns")
+        rows = viewport.rows()
+        grid = [line(lines, f"grid{number}") for number in (1, 2, 3)]
+        squares = len(grid[0].regions) - 1
+        first = len(grid[0].regions[0].text)  # the row number and one blank cell
+        assert rows[0][:first] == "\u2800" * first
+        # the letters stand exactly above their squares, one cell each, no gap
+        assert rows[0][first:first + squares] == letters[:squares]
+        for number, row in enumerate(rows[1:]):
+            assert row[first - 1] == "\u2800"  # the blank after the row number
+            assert row[first:first + squares] == "".join(r.text for r in grid[number].regions[1:])
+            assert all(cell in halves or cell == empty for cell in row[first:first + squares])
+            # each cell routes to exactly its square
+            for column in range(squares):
+                hit = viewport.handle(Route(first + column, number + 1))
+                assert hit is not None and hit.region == column + 1
+                assert hit.item is grid[number].regions[column + 1]
+        assert viewport.route(first + squares, 0) is None
+
+

@@ -14,7 +14,7 @@ from brailledev.braille import BLANK, translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.play import Front
 from brailledev.session import Session
-from brailledev.window import LEFT_MARKER, RIGHT_MARKER
+from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 from games.rummikub.engine import Rummikub
 from layouts.common.screen import MESSAGE_LINE
 from tests.brltty_harness import VirtualBrltty
@@ -29,7 +29,8 @@ class Fingers:
     def __init__(self, brltty: VirtualBrltty, save: Path, game: Rummikub) -> None:
         self.brltty = brltty
         self.session = Session.start("rummikub", players=2, seed=3, lang="en", save=save,
-                                     pace=0, bots="greedy")
+                                     pace=0, bots="greedy",
+                                     clock=lambda: 0.0)  # the turn clock stands still here
         self.session.game = game
         self.game = game
         self.display = BrlapiDisplay(host=brltty.host)
@@ -61,7 +62,9 @@ class Fingers:
             if word and start is None:
                 start = index
             elif not word and start is not None:
-                groups.append((index - 1, EN.back(row[start:index])))
+                # a marked set's cells carry dots 7-8: read the six dots under them
+                six = "".join(chr(ord(each) & ~DOTS_78) for each in row[start:index])
+                groups.append((index - 1, EN.back(six)))
                 start = None
         return groups
 
@@ -145,6 +148,12 @@ def test_rum_6_joker_exchange_by_routing_keys(tmp_path):
         fingers.route_on("rack", "b9")
         fingers.route_on("selection", "new")
         fingers.route_on("rack", "k5")
-        fingers.route_on("set_1", "1!")
+        # K4 K6 is not a set: its number and tiles arrive with dots 7 and 8 raised
+        fingers.go_to("set_1")
+        row = fingers.brltty.display_rows()[0]
+        shown = [cell for cell in row if cell not in (BLANK, LEFT_MARKER, RIGHT_MARKER)]
+        assert shown and all(ord(cell) & DOTS_78 == DOTS_78 for cell in shown)
+        assert fingers.text() == "1 k4 k6"
+        fingers.route_on("set_1", "1")
         fingers.route_on("commands", "done")
         assert ("K4", "K5", "K6") in game.table and game.is_over()

@@ -58,7 +58,8 @@ def test_rum_6_joker_exchange_by_routing():
     route(session, "rack", "b9")
     route(session, "selection", "new set")
     route(session, "rack", "k5")
-    route(session, "set_1", "1!")         # K4 K6 is marked; its number adds the selection
+    assert all(region.mark for region in line(session, "set_1").regions)  # K4 K6 is invalid
+    route(session, "set_1", "1")          # its number adds the selection
     route(session, "commands", "done")
     assert ("K4", "K5", "K6") in game.table and game.is_over()
 
@@ -68,8 +69,12 @@ def test_invalid_set_marked_with_its_reason_then_undo():
     session = session_with(game)
     route(session, "rack", "k8")
     route(session, "set_1", "1")
-    assert texts(session, "set_1")[0] == "1!"
+    assert texts(session, "set_1") == ["1", "k8", "b4", "b5", "b6"]
+    assert [region.mark for region in line(session, "set_1").regions] == [True] * 5
     assert "Set 1" in line(session, "problems").text
+    route(session, "set_1", "k8")         # taken back out: the set is valid, unmarked again
+    assert not any(region.mark for region in line(session, "set_1").regions)
+    route(session, "set_1", "1")
     route(session, "commands", "undo")
     route(session, "commands", "done")    # the selection is not placed: told, not played
     assert "not in a set" in line(session, "problems").text

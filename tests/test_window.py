@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from brailledev.braille import BLANK, translator
 from brailledev.keys import Bottom, LineDown, LineUp, PanLeft, Route, Top
 from brailledev.window import (
+    DOTS_78,
     LEFT_MARKER,
     RIGHT_MARKER,
     LaidLine,
@@ -46,6 +47,27 @@ def sample_lines() -> list[Line]:
     return lines
 
 
+def joined_and_marked_lines() -> list[Line]:
+    """Lines with no gap between regions (grid rows) and lines with marked regions."""
+    lines = []
+    # gap=0: a grid row of one-cell squares, and joined regions of several cells
+    lines.append(Line("grid", (Region("#12"), *(Region(char, target=("sq", number))
+                                                for number, char in
+                                                enumerate("abcdefghij" * 9))), gap=0))
+    cards = [Region(label, target=label) for label in LABELS]
+    lines.append(Line("joined", (*cards, Region("z" * 30, target="z"), Region(""),
+                                 Region("q", target="q")), gap=0))
+    lines.append(Line("marked", tuple(Region(label, target=label, mark=index % 3 == 0)
+                                      for index, label in enumerate(LABELS))))
+    return lines
+
+
+def shown(laid: LaidLine, region: int, offset: int) -> str:
+    """The cell of ``region`` at ``offset`` as the display shows it (dots 7-8 if marked)."""
+    cell = laid.braille[region].cells[offset]
+    return chr(ord(cell) | DOTS_78) if laid.line.regions[region].mark else cell
+
+
 def check_line(laid: LaidLine, columns: int) -> None:
     """Every invariant of one laid-out line: cells, pieces, markers, separators, coverage."""
     covered: dict[int, list[tuple[int, int]]] = {}
@@ -64,7 +86,7 @@ def check_line(laid: LaidLine, columns: int) -> None:
                     (LEFT_MARKER if column == 0 else RIGHT_MARKER) if edge else BLANK)
             else:
                 piece, offset = found
-                assert window.cells[column] == laid.braille[piece.region].cells[offset]
+                assert window.cells[column] == shown(laid, piece.region, offset)
                 assert not (column == 0 and window.more_left)
                 assert not (column == columns - 1 and window.more_right)
         previous = None
@@ -72,8 +94,9 @@ def check_line(laid: LaidLine, columns: int) -> None:
             assert piece.stop > piece.start
             covered.setdefault(piece.region, []).append((piece.start, piece.stop))
             if previous is not None:
-                # Exactly one blank cell between neighbours in a window.
-                assert piece.column == previous.column + previous.stop - previous.start + 1
+                # Exactly the line's gap (one blank cell, or none) between neighbours.
+                assert piece.column == (previous.column + previous.stop - previous.start
+                                        + laid.line.gap)
             previous = piece
         if window.pieces:
             assert window.pieces[0].column == (1 if window.more_left else 0)
@@ -102,14 +125,14 @@ def check_greedy(laid: LaidLine, columns: int) -> None:
         first = following.pieces[0]
         if first.start == 0 and laid.line.regions[first.region].atomic:
             used = last.column + last.stop - last.start
-            assert used + 1 + len(laid.braille[first.region]) > columns - 1
+            assert used + laid.line.gap + len(laid.braille[first.region]) > columns - 1
 
 
 @pytest.mark.parametrize("columns", WIDTHS)
 @pytest.mark.parametrize("table", TABLES)
 def test_every_cell_of_every_window_maps_to_its_region_or_nothing(columns: int,
                                                                    table: str) -> None:
-    for line in sample_lines():
+    for line in sample_lines() + joined_and_marked_lines():
         laid = lay_out_line(line, translator(table), columns)
         check_line(laid, columns)
         check_greedy(laid, columns)
@@ -117,7 +140,7 @@ def test_every_cell_of_every_window_maps_to_its_region_or_nothing(columns: int,
 
 @pytest.mark.parametrize("columns", WIDTHS)
 def test_routing_every_cell_through_the_viewport(columns: int) -> None:
-    lines = sample_lines()
+    lines = sample_lines() + joined_and_marked_lines()
     viewport = Viewport(translator("en-ueb-g1.ctb"), columns)
     viewport.show(Screen(tuple(lines)))
     seen: set[tuple[int, int]] = set()
@@ -353,3 +376,37 @@ def test_panning_is_reversible_on_any_screen(lines: list[list[Region]], columns:
     assert backward == forward[::-1]
     for rows_cells in viewport.rows():
         assert len(rows_cells) == columns
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_joined_grid_row_routes_each_cell_to_its_own_square(columns: int) -> None:
+    squares = "⠤⠁⠚⠤⠃" * 20
+    row = Line("grid1", tuple(Region(char, target=number) for number, char in
+                              enumerate(squares)), gap=0)
+    viewport = Viewport(translator("en-ueb-g1.ctb"), columns)
+    viewport.show(Screen((row,)))
+    seen = []
+    while True:
+        window = viewport.lines[0].windows[viewport.window]
+        left = 1 if window.more_left else 0
+        right = columns - 1 if window.more_right else columns
+        for cell in range(left, right):
+            hit = viewport.route(cell)
+            if hit is None:
+                assert window.cells[cell] == BLANK and cell >= left + len(window.pieces)
+                continue
+            assert hit.target == hit.region and hit.region == window.pieces[0].region + cell - left
+            assert window.cells[cell] == squares[hit.region]
+            seen.append(hit.region)
+        if not viewport.pan_right():
+            break
+    assert seen == list(range(len(squares)))  # every square once, in order, none split
+
+
+def test_a_marked_region_raises_dots_7_and_8_under_every_cell_only() -> None:
+    viewport = Viewport(translator("en-ueb-g1.ctb"), 20)
+    viewport.show(Screen((Line("set_1", (Region("1"), Region("r5", mark=True),
+                                         Region("b5"))),)))
+    assert viewport.rows()[0][:9] == "⠼⠁⠀⣗⣼⣑⠀⠃⠼"
+    hit = viewport.route(4)
+    assert hit is not None and hit.item.mark and hit.item.text == "r5"

@@ -280,7 +280,6 @@ class BrlttyInfo:
 
     host: str | None
     driver: str
-    model: str
     columns: int
     rows: int
 
@@ -310,9 +309,10 @@ def probe(host: str | None = None, auth: str | None = None,
                 continue
             listening = True
             try:
+                # Never ask the model: with a driver that has none BRLTTY fails the request
+                # and then refuses every new client for many seconds.
                 columns, rows = connection.displaySize
-                driver, model = connection.driverName, connection.modelIdentifier
-                answers.append(BrlttyInfo(host, _text(driver), _text(model), columns, rows))
+                answers.append(BrlttyInfo(host, _text(connection.driverName), columns, rows))
             except _ERRORS:
                 time.sleep(0.1)
             finally:

@@ -54,6 +54,8 @@ from layouts.catalog import HERE, Catalog, load_toml
 from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
 from layouts.screen import Line, Region
 
+BLANK_CELL = "\u2800"  # a braille blank, kept by every table (a space would be trimmed)
+
 
 @dataclass(frozen=True)
 class DominoInput:
@@ -203,27 +205,30 @@ class DominoScreen:
 
     def grid(self, view: DominoView, table: Table) -> list[Line]:
         """The column letters, then one line per grid row of the layout and its margin, each
-        square one cell of ``[grid]`` glyphs so rows line up on a multi-row display."""
+        square one cell of ``[grid]`` glyphs with no gap (``gap=0``) so rows and letters line
+        up cell under cell on a multi-row display."""
         glyphs = table.catalog.table("grid")
         halves: Sequence[str] = glyphs["halves"]
         empty, digits, letters = str(glyphs["empty"]), str(glyphs["digits"]), str(glyphs["letters"])
         x0, y0, x1, y1 = bounds(view.grid)
         width = len(str(y1 - y0 + 1))
         said = _said(table)
-        header = [Region(str(glyphs["corner"]) * (width + 1))]
+        # a blank cell after the row number: a one-pip half must not read as one more digit
+        header = [Region(str(glyphs["corner"]) * (width + 1) + BLANK_CELL)]
         header += [Region("".join(letters[ord(char) - ord("a")]
                                   for char in column_name(x - x0)))
                    for x in range(x0, x1 + 1)]
-        lines = [Line("columns", tuple(header))]
+        lines = [Line("columns", tuple(header), gap=0)]
         for y in range(y0, y1 + 1):
             number = str(y - y0 + 1).rjust(width, "0")
-            regions = [Region(str(glyphs["number"]) + "".join(digits[int(d)] for d in number))]
+            regions = [Region(str(glyphs["number"]) + "".join(digits[int(d)] for d in number)
+                              + BLANK_CELL)]
             for x in range(x0, x1 + 1):
                 pips = view.grid.get((x, y))
                 text = empty if pips is None else str(halves[pips])
                 target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
                 regions.append(Region(text, target=target))
-            lines.append(Line(f"grid{y - y0 + 1}", tuple(regions)))
+            lines.append(Line(f"grid{y - y0 + 1}", tuple(regions), gap=0))
         return lines
 
     def explain(self, reason: Reason, table: Table) -> str:

@@ -4,9 +4,10 @@ selected tiles, commands, messages and help, as lines of regions.
 The turn is built in a :class:`Work` (the session's pending state): routing a rack tile
 selects it, routing a selected tile gives it back, routing a tile of a set takes it out of
 the set, routing a set's number adds the selection to it, ``new set`` makes the selection a
-set. A set that is not a run or a group shows ``!`` after its number and its reason on the
-``problems`` line. ``done`` plays the whole table (the engine judges it), ``undo`` steps
-back, ``reset`` restores the table, ``draw`` draws, ``hint`` lays out the solver's best move.
+set. A set that is not a run or a group is marked: dots 7 and 8 raised under its number and
+every tile (``Region.mark``); its reason is on the ``problems`` line. ``done`` plays the
+whole table (the engine judges it), ``undo`` steps back, ``reset`` restores the table,
+``draw`` draws, ``hint`` lays out the solver's best move.
 
     lines = SCREEN.screen(game.view(0), table)
     [line.key for line in lines][:3]     # ['messages', 'status', 'rack']
@@ -27,6 +28,7 @@ from games.rummikub.engine import (
     Passed,
     RummikubView,
     StartDraw,
+    Timeout,
 )
 from games.rummikub.solver import solve
 from games.rummikub.tiles import TileSet, is_joker
@@ -136,6 +138,19 @@ class RummikubScreen:
         return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
                                     for i, text in enumerate(texts)))
 
+    def time_limit(self, view: RummikubView) -> float | None:
+        """The seat's seconds per turn (RUM-7) while it is its turn; ``None``: no limit."""
+        if view.over or view.turn != view.seat:
+            return None
+        return view.turn_times[view.seat] or None
+
+    def timeout_move(self, view: RummikubView) -> Timeout:
+        """Time is up: the table goes back as it was and the seat draws the penalty."""
+        return Timeout()
+
+    def time_left(self, seconds: int, table: Table) -> str:
+        return table.catalog.text("time_left", seconds=seconds)
+
     def rack(self, view: RummikubView, table: Table, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
         cat = table.catalog
@@ -165,27 +180,29 @@ class RummikubScreen:
 
     def table_lines(self, view: RummikubView, sets: tuple[TileSet, ...], work: Work | None,
                     cat: Catalog) -> list[Line]:
-        """A line per set: its number (routing adds the selection to it; ``!`` marks a set
-        that is not valid), then its tiles (routing takes one into the selection)."""
+        """A line per set: its number (routing adds the selection to it), then its tiles
+        (routing takes one into the selection); a set that is not valid is marked (dots 7-8
+        under every cell), its reason on the ``problems`` line."""
         problems = work.space(view).problems() if work is not None else {}
         lines = []
         for index, tiles in enumerate(sets):
             if not tiles:
                 continue
-            head = f"{index + 1}{'!' if index in problems else ''}"
+            head = str(index + 1)
+            marked = index in problems
             target = None
             if work is not None and work.selection:
                 space = work.space(view)
                 space.add_to(index)
                 target = Ask(work.after(space))
-            regions = [Region(head, target=target)]
+            regions = [Region(head, target=target, mark=marked)]
             for position, tile in enumerate(tiles):
                 take = None
                 if work is not None:
                     space = work.space(view)
                     space.take(index, position)
                     take = Ask(work.after(space))
-                regions.append(Region(tile_label(cat, tile), target=take))
+                regions.append(Region(tile_label(cat, tile), target=take, mark=marked))
             lines.append(Line(f"set_{index + 1}", tuple(regions)))
         if not lines:
             lines.append(Line("set_1", (Region(str(cat.table("screen")["empty_table"])),)))

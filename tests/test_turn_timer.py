@@ -1,0 +1,174 @@
+"""The turn time limit of the display's seat (RUM-7), with a fake clock instead of minutes."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from brailledev import options as game_options
+from brailledev.braille import translator
+from brailledev.cli import build_parser
+from brailledev.display.memory import MemoryDisplay
+from brailledev.play import Front
+from brailledev.session import Session
+from brailledev.turntimer import TurnTimer
+from games.rummikub.engine import Rummikub
+from tests.test_rummikub_engine import rigged
+
+
+class FakeClock:
+    """Seconds that pass only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_session(game: Rummikub, clock: FakeClock) -> Session:
+    session = Session.start("rummikub", players=2, seed=1, lang="en", pace=0, bots="greedy",
+                            clock=clock)
+    session.game = game
+    return session
+
+
+def status(session: Session) -> list[str]:
+    return [region.text for region in next(line for line in session.lines()
+                                           if line.key == "status").regions]
+
+
+def route(session: Session, key: str, text: str) -> None:
+    line = next(each for each in session.lines() if each.key == key)
+    session.route(next(region for region in line.regions if region.text == text).target)
+
+
+def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_draws_3():
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1"])
+    game.turn_times = [120, 120]
+    clock = FakeClock()
+    session = timed_session(game, clock)
+    session.timer_tick()
+    assert status(session)[-1] == "120 seconds left."
+    route(session, "rack", "k8")          # a turn in the works: K8 put on set 1
+    route(session, "set_1", "1")
+    assert session.pending is not None
+    clock.now += 59.5
+    session.timer_tick()
+    assert not any("seconds left" in text for text in session.history.texts)
+    assert status(session)[-1] == "61 seconds left."
+    clock.now += 0.5
+    assert session.timer_tick()
+    assert session.history.texts[-1] == "60 seconds left."
+    clock.now += 44.0
+    session.timer_tick()
+    assert session.history.texts[-1] == "60 seconds left."  # told once
+    clock.now += 1.0
+    session.timer_tick()
+    assert session.history.texts[-1] == "15 seconds left."
+    assert status(session)[-1] == "15 seconds left."
+    clock.now += 14.9
+    session.timer_tick()
+    assert game.turn == 0
+    clock.now += 0.1
+    assert session.timer_tick()
+    assert game.table == [("B4", "B5", "B6")]     # the work in progress is gone
+    assert len(game.racks[0]) == 2 + 3            # and three tiles drawn
+    assert "K8" in game.racks[0] and session.pending is None
+    assert any(text.startswith("Time is up: you draw") for text in session.history.texts)
+    assert game.turn == 1
+    told = [text for text in session.history.texts if "seconds left" in text]
+    assert told == ["60 seconds left.", "15 seconds left."]
+    assert "seconds left." not in status(session)[-1]   # the bot's turn: no timer shown
+
+
+def test_a_short_limit_tells_only_the_marks_below_it_and_a_new_turn_starts_afresh():
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1 Y2"])
+    game.turn_times = [30, 30]
+    clock = FakeClock()
+    session = timed_session(game, clock)
+    session.timer_tick()
+    clock.now += 20
+    session.timer_tick()
+    assert session.history.texts[-1] == "15 seconds left."
+    route(session, "commands", "draw")    # the turn ends in time
+    session.run_bots()
+    assert game.turn == 0
+    session.timer_tick()
+    assert status(session)[-1] == "30 seconds left."
+    assert [text for text in session.history.texts if "seconds left" in text] == \
+        ["15 seconds left."]
+
+
+def test_no_timer_for_a_seat_without_limit_nor_for_bots_nor_games_without_limits():
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1"])
+    game.turn_times = [0, 120]
+    clock = FakeClock()
+    session = timed_session(game, clock)
+    assert not session.timer_tick()
+    clock.now += 10_000
+    assert not session.timer_tick()
+    assert session.timer.left() is None and game.turn == 0 and len(game.racks[0]) == 2
+    assert not any("seconds left" in text for text in status(session))
+    # the bot's seat has a limit, but bots are never timed
+    game.turn_times = [120, 120]
+    game.turn = 1
+    session.timer_tick()
+    clock.now += 10_000
+    assert not session.timer_tick()
+    assert game.turn == 1 and len(game.racks[1]) == 1
+    uno = Session.start("uno", players=2, seed=1, lang="en", pace=0, clock=clock)
+    clock.now += 10_000
+    assert not uno.timer_tick() and uno.timer.left() is None
+
+
+def test_time_limit_on_the_command_line_reaches_the_timer():
+    args = build_parser().parse_args(["play", "rummikub", "--time-limit", "45"])
+    options = game_options.chosen(args, "rummikub", 2)
+    clock = FakeClock()
+    session = Session.start("rummikub", players=2, seed=4, lang="fr", pace=0, options=options,
+                            clock=clock)
+    assert isinstance(session.game, Rummikub) and session.game.turn_times == [45, 45]
+    session.run_bots()
+    session.timer_tick()
+    assert status(session)[-1] == "Plus que 45 secondes."
+    clock.now += 30
+    session.timer_tick()
+    assert session.history.texts[-1] == "Plus que 15 secondes."
+
+
+def test_the_play_loop_times_the_turn_out_by_itself():
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1"])
+    game.turn_times = [120, 120]
+    clock = FakeClock()
+    session = timed_session(game, clock)
+    display = MemoryDisplay(columns=40)
+    front = Front(session, display, translator("en-ueb-g1.ctb"))
+    thread = threading.Thread(target=front.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while session.timer.left() != 120 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        clock.now += 120
+        while len(game.racks[0]) < 5 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(game.racks[0]) == 5
+    finally:
+        front.stop()
+        thread.join(10)
+
+
+def test_the_timer_alone():
+    clock = FakeClock()
+    timer = TurnTimer(clock)
+    timer.follow(90, turn=1)
+    assert (timer.left(), timer.due(), timer.expired()) == (90, [], False)
+    clock.now += 80      # a late look: both marks passed, only the lowest is still true
+    assert timer.due() == [15] and timer.due() == []
+    timer.follow(90, turn=1)
+    assert timer.left() == 10          # the same turn keeps its start
+    timer.follow(90, turn=2)
+    assert timer.left() == 90          # a new turn starts again
+    timer.follow(None, turn=3)
+    assert timer.left() is None and not timer.expired()
