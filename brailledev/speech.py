@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import wave
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,8 @@ PLAYERS = (("aplay", "-q"), ("paplay",), ("play", "-q"))
 VOICES = {"en": "gmw/en", "fr": "roa/fr"}
 # Longest wait for espeak-ng to wind down the last utterance before the next one starts.
 SETTLE_SECONDS = 10.0
+# A synthesis the driver cancelled is tried again this many times in all, then skipped.
+SYNTH_ATTEMPTS = 3
 
 
 class SpeechUnavailable(RuntimeError):
@@ -123,18 +126,14 @@ class Speech:
         return engine
 
     def _speak(self, engine: Any, text: str) -> None:
-        self._settle()
         if self.record_dir is not None:
             self.record_dir.mkdir(parents=True, exist_ok=True)
-            target = self.record_dir / f"{self.spoken:04d}.wav"
-            engine.save_to_file(text, str(target))
-            engine.runAndWait()
+            self._synthesize(engine, text, str(self.record_dir / f"{self.spoken:04d}.wav"))
             return
         handle, name = tempfile.mkstemp(suffix=".wav", prefix="brailledev-")
         os.close(handle)
         try:
-            engine.save_to_file(text, name)
-            engine.runAndWait()
+            self._synthesize(engine, text, name)
             player = self._player()
             assert player is not None  # checked at start
             done = subprocess.run([*player, name], capture_output=True, check=False)
@@ -145,6 +144,16 @@ class Speech:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(name)
+
+    def _synthesize(self, engine: Any, text: str, path: str) -> None:
+        """Render ``text`` to the WAV file ``path``, trying again when espeak-ng's driver left
+        a file without sound (a cancelled synthesis still writes its header)."""
+        for _attempt in range(SYNTH_ATTEMPTS):
+            self._settle()
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+            if _has_sound(path):
+                return
 
     def _settle(self) -> None:
         """Wait until espeak-ng has finished the previous utterance: pyttsx3's runAndWait
@@ -169,6 +178,15 @@ class Speech:
             self._done.notify_all()
         if self.on_notice is not None:
             self.on_notice(error.code, error.detail)
+
+
+def _has_sound(path: str) -> bool:
+    """Whether ``path`` is a whole WAV file with at least one frame."""
+    try:
+        with wave.open(path) as sound:
+            return sound.getnframes() > 0
+    except (EOFError, OSError, wave.Error):
+        return False
 
 
 def _silent(*args: object, **kwargs: object) -> None:
