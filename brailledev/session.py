@@ -222,7 +222,7 @@ class Session:
         """The lines of the screen now (with the time left on ``status`` when a limit runs)."""
         table = self.table()
         lines = self.face.screen(self.view(), table)
-        left = self.timer.left() if self.timer.turn == self.moves else None
+        left = self.timer.shown_left() if self.timer.turn == self.moves else None
         if left is None or not isinstance(self.face, TimedScreen):
             return lines
         shown = Region(self.face.time_left(left, table))

@@ -23,6 +23,9 @@ from layouts.common.screen import Table
 
 # Seconds left at which the time is told (Rummikub RUM-7: one minute, then 15 seconds).
 ANNOUNCE_AT = (60, 15)
+# The status line shows the time left in steps of this many seconds (a line that changed
+# every second would move under the reader's fingers).
+STATUS_STEP = 15
 
 
 @runtime_checkable
@@ -66,6 +69,14 @@ class TurnTimer:
         if self.limit is None:
             return None
         return max(0, math.ceil(self.limit - (self.clock() - self.started)))
+
+    def shown_left(self) -> int | None:
+        """The time left as the status line shows it: rounded up to a step of
+        ``STATUS_STEP`` seconds, so the line a finger rests on changes rarely."""
+        left = self.left()
+        if left is None:
+            return None
+        return math.ceil(left / STATUS_STEP) * STATUS_STEP
 
     def due(self) -> list[int]:
         """The announcements reached and not yet made (only those below the limit itself:

@@ -56,13 +56,14 @@ def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_
     clock.now += 59.5
     session.timer_tick()
     assert not any("seconds left" in text for text in session.history.texts)
-    assert status(session)[-1] == "61 seconds left."
+    assert status(session)[-1] == "75 seconds left."   # shown in 15 s steps (61 left)
     clock.now += 0.5
     assert session.timer_tick()
     assert session.history.texts[-1] == "60 seconds left."
     clock.now += 44.0
     session.timer_tick()
     assert session.history.texts[-1] == "60 seconds left."  # told once
+    assert status(session)[-1] == "30 seconds left."       # 16 left, next step up
     clock.now += 1.0
     session.timer_tick()
     assert session.history.texts[-1] == "15 seconds left."
