@@ -88,6 +88,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"brailledev: {UserError('stopped').text(error_lang(getattr(args, 'lang', None)))}",
               file=sys.stderr)
         return 130
+    except EOFError:  # the terminal display's input ended: a closed terminal, or no stdin
+        lang = error_lang(getattr(args, "lang", None))
+        print(f"brailledev: {UserError('terminal_closed').text(lang)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

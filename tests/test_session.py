@@ -262,3 +262,20 @@ def test_bad_table_is_refused_before_any_game_is_saved(tmp_path, capsys):
     assert status == 2
     assert capsys.readouterr().err.startswith("brailledev: The braille table 'nope.ctb'")
     assert not path.exists()
+
+
+def test_play_whose_terminal_input_ends_says_so_without_a_traceback(tmp_path, capsys,
+                                                                    monkeypatch):
+    import os
+    import sys
+
+    read, write = os.pipe()
+    os.close(write)
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        status = main(["play", "uno", "--save", str(tmp_path / "uno.json"), "--no-speech",
+                       "--display", "terminal", "--pace", "0", "--lang", "en"])
+    assert status == 1
+    err = capsys.readouterr().err
+    assert err.startswith("brailledev: the terminal closed") and "Traceback" not in err
+    assert (tmp_path / "uno.json").exists()
