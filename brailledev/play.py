@@ -166,7 +166,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("-h", "--help", action=game_options.GameHelp,
                         help="show this help and the game's options, then exit")
     parser.add_argument("game", choices=GAMES)
-    parser.add_argument("--players", type=int, default=2, help="players including you")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players including you (default 2)")
     parser.add_argument("--seed", type=int, default=None, help="deal (default: random)")
     parser.add_argument("--bots", default="heuristic",
                         help="computer opponents' bot names, given to the seats in turn")
@@ -198,6 +199,14 @@ def _run(args: argparse.Namespace) -> int:
     save = args.save or (args.resume if args.resume else default_save(args.game))
     if args.resume is not None and game_options.given(args):
         raise UserError("options_with_resume", path=args.resume)
+    new_game_asked = (args.new or game_options.given(args) or args.seed is not None
+                      or args.players is not None)
+    # The same command again goes on with an unfinished game: a game is never lost to a
+    # repeated `make play`; asking for a particular new game still refuses to replace it.
+    auto_resume = args.resume is None and not new_game_asked and unfinished(save)
+    if auto_resume:
+        args.resume = save
+    args.players = 2 if args.players is None else args.players
     options = game_options.chosen(args, args.game, args.players)
     resumed: Session | None = None
     if args.resume is not None:
@@ -231,6 +240,8 @@ def _run(args: argparse.Namespace) -> int:
                                     bots=args.bots, options=options, table=table, save=save,
                                     pace=args.pace)
         session.table_name = table
+        if auto_resume:
+            session.notice("resumed_saved_game", str(save))
         if not args.no_speech:
             speech = Speech(lang, on_notice=session.notice)
         session.attach_speech(speech)

@@ -141,3 +141,16 @@ def test_terminal_shows_dots_7_and_8_of_a_marked_region() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_terminal_leaves_the_cursor_below_the_game_when_it_closes() -> None:
+    child = spawn()
+    try:
+        child.expect("played none")
+        child.send("q")
+        child.expect("bye")
+        # One braille row: cells, print, caret and status lines; the cursor goes to line 5.
+        assert "\x1b[5;1H\r" in child.before  # the pty adds its own \r before \n
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)

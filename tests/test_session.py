@@ -208,17 +208,37 @@ def test_quit_target_saves_and_ends(tmp_path):
     assert (tmp_path / "uno.json").exists()
 
 
-def test_a_new_game_never_replaces_an_unfinished_one_unasked(tmp_path, capsys):
+def test_a_new_game_asked_for_never_replaces_an_unfinished_one(tmp_path, capsys):
     session = new(tmp_path)
     path = tmp_path / "uno.json"
     saved = path.read_text()
-    status = main(["play", "uno", "--save", str(path), "--no-speech", "--display", "terminal"])
+    status = main(["play", "uno", "--save", str(path), "--no-speech", "--display", "terminal",
+                   "--seed", "5"])
     assert status == 2
     assert capsys.readouterr().err == (
         f"brailledev: An unfinished game is saved in {path}; go on with it with --resume "
         f"{path}, or start a new one with --new.\n")
     assert path.read_text() == saved
     assert not session.game.is_over()
+
+
+def test_the_same_command_again_goes_on_with_the_unfinished_game(tmp_path, monkeypatch):
+    import os
+    import sys
+
+    new(tmp_path)
+    path = tmp_path / "uno.json"
+    saved = json.loads(path.read_text())
+    read, write = os.pipe()
+    os.close(write)  # the terminal ends at once: what matters is which game was loaded
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        status = main(["play", "uno", "--save", str(path), "--no-speech",
+                       "--display", "terminal", "--pace", "0", "--lang", "en"])
+    assert status == 1
+    after = json.loads(path.read_text())
+    assert after["state"] == saved["state"]
+    assert any(text.startswith("Your saved game goes on") for text in after["history"]["texts"])
 
 
 def test_refusal_is_spoken_too(tmp_path):

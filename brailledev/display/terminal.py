@@ -88,6 +88,7 @@ class TerminalDisplay:
         self._cells = fit([], columns, rows)
         self._text: list[str] = [""] * rows
         self._cursor: int | None = None
+        self._frame_lines = 0
 
     @property
     def columns(self) -> int:
@@ -121,7 +122,8 @@ class TerminalDisplay:
         if self._saved is not None:
             termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
             self._saved = None
-        self._out.write("\r\n")
+        # Below the last frame, so the shell's prompt does not land on the game's lines.
+        self._out.write(f"\x1b[{self._frame_lines + 1};1H\r\n" if self._frame_lines else "\r\n")
         self._out.flush()
 
     def _fill(self, timeout: float | None) -> bool:
@@ -193,6 +195,7 @@ class TerminalDisplay:
             lines.extend(HELP)
         # Home, clear, draw, then park the terminal cursor on the caret's cell.
         frame = "\x1b[H\x1b[2J" + "\r\n".join(lines)
+        self._frame_lines = len(lines)
         frame += f"\x1b[{row_of_caret * 3 + 1};{column + 1}H"
         with contextlib.suppress(BrokenPipeError):
             self._out.write(frame)
