@@ -32,7 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from brailledev.braille import dots_to_cell, numbers_to_dots
+from brailledev.braille import BLANK, dots_to_cell, numbers_to_dots
+from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 
 READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
 PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
@@ -422,3 +423,20 @@ class VirtualBrltty:
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
             self.process = None
+
+
+def read_words(row: str, back: Callable[[str], str]) -> list[tuple[int, str]]:
+    """The cell groups of a display ``row`` back-translated with ``back``, each with the index
+    of its last cell, as a finger reads them: edge markers skipped, dots 7-8 (marks) read
+    through to the six dots under them."""
+    groups: list[tuple[int, str]] = []
+    start = None
+    for index, cell in enumerate([*row, BLANK]):
+        word = cell not in (BLANK, LEFT_MARKER, RIGHT_MARKER)
+        if word and start is None:
+            start = index
+        elif not word and start is not None:
+            six = "".join(chr(ord(each) & ~DOTS_78) for each in row[start:index])
+            groups.append((index - 1, back(six)))
+            start = None
+    return groups

@@ -11,14 +11,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from brailledev.braille import BLANK, translator
+from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.play import Front
 from brailledev.session import Session
-from brailledev.window import LEFT_MARKER, RIGHT_MARKER
 from games.elevens.engine import JOKER, Elevens
 from layouts.common.screen import MESSAGE_LINE, Move
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty_harness import VirtualBrltty, read_words
 from tests.elevens_helpers import table
 
 EN = translator("en-ueb-g1.ctb")
@@ -61,17 +60,7 @@ class Player:
 
     def words(self) -> list[tuple[int, str]]:
         """The cell groups of the display, back-translated, each with its last cell."""
-        row = self.brltty.display_rows()[0]
-        groups: list[tuple[int, str]] = []
-        start = None
-        for index, cell in enumerate([*row, BLANK]):
-            word = cell not in (BLANK, LEFT_MARKER, RIGHT_MARKER)
-            if word and start is None:
-                start = index
-            elif not word and start is not None:
-                groups.append((index - 1, EN.back(row[start:index])))
-                start = None
-        return groups
+        return read_words(self.brltty.display_rows()[0], EN.back)
 
     def text(self) -> str:
         return " ".join(word for _, word in self.words())

@@ -10,16 +10,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from brailledev.braille import BLANK, translator
+from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.play import Front
 from brailledev.session import Session
-from brailledev.window import LEFT_MARKER, RIGHT_MARKER
+from brailledev.window import RIGHT_MARKER
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE
 from layouts.uno.screen import label
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty_harness import VirtualBrltty, read_words
 from tests.play_helpers import ONE_ROUND, short_deal, wanted
 
 EN = translator("en-ueb-g1.ctb")
@@ -71,17 +71,7 @@ class Player:
     def words(self) -> list[tuple[int, str]]:
         """The cell groups of the first row, back-translated, each with its last cell (BRLTTY
         6.5's Virtual driver drops ``route 0``, so the first cell of a row is never used)."""
-        row = self.brltty.display_rows()[0]
-        groups: list[tuple[int, str]] = []
-        start = None
-        for index, cell in enumerate([*row, BLANK]):
-            word = cell not in (BLANK, LEFT_MARKER, RIGHT_MARKER)
-            if word and start is None:
-                start = index
-            elif not word and start is not None:
-                groups.append((index - 1, EN.back(row[start:index])))
-                start = None
-        return groups
+        return read_words(self.brltty.display_rows()[0], EN.back)
 
     def text(self) -> str:
         return " ".join(word for _, word in self.words())

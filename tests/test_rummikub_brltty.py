@@ -17,7 +17,7 @@ from brailledev.session import Session
 from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 from games.rummikub.engine import Rummikub
 from layouts.common.screen import MESSAGE_LINE
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty_harness import VirtualBrltty, read_words
 from tests.test_rummikub_engine import rigged
 
 EN = translator("en-ueb-g1.ctb")
@@ -54,19 +54,7 @@ class Fingers:
 
     def words(self) -> list[tuple[int, str]]:
         """The cell groups of the display, back-translated, each with its last cell."""
-        row = self.brltty.display_rows()[0]
-        groups: list[tuple[int, str]] = []
-        start = None
-        for index, cell in enumerate([*row, BLANK]):
-            word = cell not in (BLANK, LEFT_MARKER, RIGHT_MARKER)
-            if word and start is None:
-                start = index
-            elif not word and start is not None:
-                # a marked set's cells carry dots 7-8: read the six dots under them
-                six = "".join(chr(ord(each) & ~DOTS_78) for each in row[start:index])
-                groups.append((index - 1, EN.back(six)))
-                start = None
-        return groups
+        return read_words(self.brltty.display_rows()[0], EN.back)
 
     def text(self) -> str:
         return " ".join(word for _, word in self.words())
