@@ -15,11 +15,12 @@ arguments) that ``layouts`` turns into words in the user's language.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 Seat = int
 Json = Any  # plain data: dict, list, str, int, float, bool, None
@@ -71,6 +72,18 @@ class Event:
 
     def seen_by(self, seat: Seat) -> Event | None:
         return self
+
+
+class SeatSecret(Event):
+    """An event carrying one seat's hidden cards: ``seat`` sees it whole, every other seat
+    sees it with the fields named in ``hidden`` replaced, e.g. ``hidden = {"cards": None}``
+    for a draw whose count stays public. Subclasses are frozen dataclasses with a ``seat``."""
+
+    seat: Seat
+    hidden: ClassVar[Mapping[str, Any]] = {}
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.seat else dataclasses.replace(cast(Any, self), **self.hidden)
 
 
 def events_for(events: Sequence[Event], seat: Seat) -> list[Event]:

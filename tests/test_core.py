@@ -40,3 +40,21 @@ def test_catalog_fills_placeholders():
     cat = Catalog("x", "en", {"messages": {"a": "A {n}"}}, {"messages": {"b": "B"}})
     assert cat.text("a", n=3) == "A 3"
     assert cat.text("b") == "B"
+
+
+def test_seat_secret_shows_its_cards_to_its_seat_only():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from games.core import SeatSecret
+
+    @dataclass(frozen=True)
+    class Drew(SeatSecret):
+        seat: int
+        count: int
+        cards: tuple[str, ...] | None
+        hidden: ClassVar = {"cards": None}
+
+    drew = Drew(1, 2, ("r5", "b7"))
+    assert events_for([drew], 1) == [drew]
+    assert events_for([drew], 0) == [Drew(1, 2, None)]

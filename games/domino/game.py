@@ -28,6 +28,7 @@ from games.core import (
     NotationError,
     Reason,
     Seat,
+    SeatSecret,
     rng_from_json,
     rng_state_to_json,
 )
@@ -114,13 +115,12 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True)
-class Dealt(Event):
+class Dealt(SeatSecret):
     seat: Seat
     count: int
     cards: tuple[Card, ...] | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Dealt(self.seat, self.count, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True)
@@ -137,16 +137,15 @@ class Placed(Event):
 
 
 @dataclass(frozen=True)
-class Drew(Event):
+class Drew(SeatSecret):
     seat: Seat
     card: Card | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Drew(self.seat, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
 
 
 @dataclass(frozen=True)
-class Exchanged(Event):
+class Exchanged(SeatSecret):
     """DOM-6: the hand shown and set aside, and the cards drawn (seen by the drawer only)."""
 
     seat: Seat
@@ -154,8 +153,7 @@ class Exchanged(Event):
     count: int
     drawn: tuple[Card, ...] | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Exchanged(self.seat, self.shown, self.count, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"drawn": None}
 
 
 @dataclass(frozen=True)

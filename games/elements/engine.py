@@ -28,6 +28,7 @@ from games.core import (
     NotationError,
     Reason,
     Seat,
+    SeatSecret,
     rng_from_json,
     rng_state_to_json,
 )
@@ -79,15 +80,14 @@ Move = Place | Lay | Pass | Keep
 # ---- events ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Placed(Event):
+class Placed(SeatSecret):
     """A card put face down before an element card; other seats see ``card=None``."""
 
     seat: Seat
     element: str
     card: Card | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Placed(self.seat, self.element, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
 
 
 @dataclass(frozen=True)
@@ -146,27 +146,25 @@ class HandScored(Event):
 
 
 @dataclass(frozen=True)
-class Kept(Event):
+class Kept(SeatSecret):
     """What a seat kept; other seats learn only how many (``cards=None``)."""
 
     seat: Seat
     count: int
     cards: tuple[Card, ...] | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Kept(self.seat, self.count, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True)
-class Drew(Event):
+class Drew(SeatSecret):
     """Cards drawn back to the hand size; other seats learn only how many."""
 
     seat: Seat
     count: int
     cards: tuple[Card, ...] | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Drew(self.seat, self.count, None)
+    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True)

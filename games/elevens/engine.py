@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import (
@@ -35,6 +35,7 @@ from games.core import (
     NotationError,
     Reason,
     Seat,
+    SeatSecret,
     rng_from_json,
     rng_state_to_json,
 )
@@ -122,14 +123,13 @@ class Undone(Event):
 
 
 @dataclass(frozen=True)
-class Drew(Event):
+class Drew(SeatSecret):
     """The drawn card is known to the drawer only."""
 
     seat: Seat
     card: str | None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else replace(self, card=None)
+    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
 
 
 @dataclass(frozen=True)

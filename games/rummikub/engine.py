@@ -39,6 +39,7 @@ from games.core import (
     NotationError,
     Reason,
     Seat,
+    SeatSecret,
     rng_from_json,
     rng_state_to_json,
 )
@@ -92,18 +93,17 @@ class FirstPlayer(Event):
 
 
 @dataclass(frozen=True)
-class Dealt(Event):
+class Dealt(SeatSecret):
     """A seat's starting rack; only that seat sees the tiles."""
 
     seat: Seat
     tiles: tuple[str, ...]
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Dealt(self.seat, ())
+    hidden: ClassVar[Mapping[str, Any]] = {"tiles": ()}
 
 
 @dataclass(frozen=True)
-class Drew(Event):
+class Drew(SeatSecret):
     """Tiles taken from the pool (``penalty`` after a timeout); others learn only how many."""
 
     seat: Seat
@@ -111,8 +111,7 @@ class Drew(Event):
     count: int
     penalty: bool = False
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else Drew(self.seat, (), self.count, self.penalty)
+    hidden: ClassVar[Mapping[str, Any]] = {"tiles": ()}
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
@@ -39,6 +39,7 @@ from games.core import (
     Json,
     Reason,
     Seat,
+    SeatSecret,
     rng_from_json,
     rng_state_to_json,
 )
@@ -86,7 +87,7 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(Event):
+class Drew(SeatSecret):
     """``seat`` took ``count`` cards (``why``: deal, draw, draw_two, draw_four, challenge,
     caught); only the drawer learns ``cards``."""
 
@@ -95,8 +96,7 @@ class Drew(Event):
     why: str
     cards: tuple[str, ...] | None = None
 
-    def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else replace(self, cards=None)
+    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True, slots=True)
