@@ -262,30 +262,33 @@ def test_rum_6_a_joker_leaves_its_set_only_when_the_rack_can_free_it():
         assert solve(sets, tiles).count == brute_force_legal(sets, tiles), (table, rack)
 
 
-def keep_one_by_one(ordinary, packed):
-    """The plain greedy the solver's shortcuts must match: keep each table set in turn
-    when a search still packs the rest."""
-    from games.rummikub import solver
-    pool = Counter(t for s in packed for t in s)
-    kept = []
-    if solver._packs(pool - Counter(t for s in ordinary for t in s), ordinary, pool):
-        return list(ordinary)
-    for tile_set in ordinary:
-        need = Counter(tile_set)
-        if all(pool[t] >= k for t, k in need.items()) and solver._feasible(pool - need):
-            pool -= need
-            kept.append(tile_set)
-    return kept
-
-
-def test_rum_10_fewest_changes_shortcuts_keep_the_same_sets(monkeypatch):
-    from games.rummikub import solver
+def test_rum_10_fewest_changes_keeps_a_maximal_collection_of_table_sets():
+    # every table set the solution changes could not have stayed: the final table's other
+    # tiles, less the kept sets and that set, do not split into sets (brute force)
     rng = random.Random(21)
-    positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 8),
-                                 jokers_on_table=rng.random() < 0.3) for _ in range(40)]
-    fast = [solve(table, rack) for table, rack in positions]
-    monkeypatch.setattr(solver, "_keep_untouched", keep_one_by_one)
-    assert fast == [solve(table, rack) for table, rack in positions]
+    checked = 0
+    for _ in range(40):
+        table, rack = random_position(rng, rng.randint(6, 14), rng.randint(2, 6),
+                                      rack_jokers=False)
+        found = solve(table, rack)
+        if not found.count:
+            continue
+        final = Counter(found.table)
+        kept: list[tuple[str, ...]] = []
+        changed: list[tuple[str, ...]] = []
+        for tile_set in table:
+            (kept if final[tile_set] > 0 else changed).append(tile_set)
+            final[tile_set] -= 1
+        assert found.changed == len(changed), (table, rack, found)
+        tiles = Counter(t for s in found.table for t in s)
+        tiles.subtract(t for s in kept for t in s)
+        for tile_set in changed:
+            rest = tiles - Counter(tile_set)
+            if all(tiles[t] >= k for t, k in Counter(tile_set).items()):
+                checked += 1
+                assert not partitions(tuple(sorted(rest.elements(), key=sort_key))), (
+                    table, rack, found, tile_set)
+    assert checked
 
 
 def test_rum_10_branch_and_bound_changes_nothing(monkeypatch):

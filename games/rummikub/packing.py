@@ -380,38 +380,282 @@ class _Search:
     def sets(self, state: State) -> list[tuple[str, ...]]:
         """The sets of the best packing from ``state`` (the start) on; the joker sets' come
         first, in the order of ``specials``."""
-        found: list[tuple[str, ...]] = []
-        own: list[list[str]] = [[] for _ in self.specials]
-        open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
-        to_group: list[list[str]] = []
+        path: list[Step] = []
         while state[0] < TOP:
             index, colour = state[0], state[1]
             state, made, adds = self.choice[state]
-            if len(made) == 3:
-                groups, joker, _ = made
-                for k, joker_set in enumerate(self.specials):
-                    if joker_set.kind == "group" and joker_set.number == index:
-                        own[k].extend([JOKER] * state[7][k][3])
-                found.extend(_groups(to_group, groups, joker))
-                to_group = []
+            path.append((index, colour, made, adds, state[7]))
+        return build_sets(path, self.specials)
+
+
+# One step of a best packing: number index, colour (4: the groups), the choice made, what the
+# joker sets took, and the joker sets' states after it.
+Made = Option | tuple[int, int, int]  # a colour's choice, or the groups made
+Step = tuple[int, int, Made, Adds, tuple[Special, ...]]
+
+
+def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[str, ...]]:
+    """Replay the choices of a best packing into its sets; the joker sets' come first."""
+    found: list[tuple[str, ...]] = []
+    own: list[list[str]] = [[] for _ in specials]
+    open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
+    to_group: list[list[str]] = []
+    for index, colour, made, adds, after in path:
+        if len(made) == 3:
+            groups, joker, _ = made
+            for k, joker_set in enumerate(specials):
+                if joker_set.kind == "group" and joker_set.number == index:
+                    own[k].extend([JOKER] * after[k][3])
+            found.extend(_groups(to_group, groups, joker))
+            to_group = []
+            continue
+        _, grouped, joker, real, go_on, new = made
+        tile = f"{COLOURS[colour]}{index + 1}"
+        for k, kind in adds:
+            own[k].append(tile if kind == "real" else JOKER)
+        current = sorted(open_runs[colour], key=lambda run: min(3, len(run)))
+        short = [run for run in current if len(run) < 3]
+        full = [run for run in current if len(run) >= 3]
+        found.extend(tuple(run) for run in full[go_on:])
+        going = short + full[:go_on] + [[] for _ in range(new)]
+        items = [tile] * (real - grouped) + [JOKER] * joker
+        for run, item in zip(going, items, strict=True):
+            run.append(item)
+        open_runs[colour] = going
+        to_group.append([tile] * grouped)
+    for colour_runs in open_runs:
+        found.extend(tuple(run) for run in colour_runs)
+    return [tuple(tiles) for tiles in own] + found
+
+
+# The layered search packs its state into one integer: per colour the open runs (an index
+# into ``_RUNS``), then the tiles given to groups at this number, how many colours gave two,
+# the jokers used and the initial meld's value so far.
+_RUN_BITS = 6
+_GROUPED = 4 * _RUN_BITS
+_TWOS = _GROUPED + 5
+_USED = _TWOS + 3
+_MELD = _USED + 3
+_GROUP_MASK = (1 << (_MELD - _GROUPED)) - 1
+_RUNS: list[tuple[int, ...]] = [()]
+_RUN_ID: dict[tuple[int, ...], int] = {(): 0}
+
+
+def _run_id(runs: tuple[int, ...]) -> int:
+    found = _RUN_ID.get(runs)
+    if found is None:
+        found = _RUN_ID[runs] = len(_RUNS)
+        _RUNS.append(runs)
+        assert found < 1 << _RUN_BITS
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _base_moves(runs_id: int, used: int, colour: int, index: int, must: int, avail: int,
+                next1: int, next2: int, jokers: int, canonical: bool
+                ) -> tuple[tuple[int, int, int, Option], ...]:
+    """(added to the state but for the two-tile flag, score gained, meld value, choice) for
+    each way one colour uses its tiles of one number (see :func:`colour_options`)."""
+    number = index + 1
+    free = jokers - used
+    shift = colour * _RUN_BITS
+    moves = []
+    for option in colour_options(_RUNS[runs_id], must, avail, free, next1, next2,
+                                 canonical, index >= TOP - 3):
+        after_runs, grouped, joker, real, _, _ = option
+        # runs of three that cannot all go on at the next number close now: one state
+        short = sum(1 for length in after_runs if length < 3)
+        room = max(0, next1 + free - joker - short)
+        if len(after_runs) > short + room:
+            after_runs = after_runs[:short + room]
+        delta = ((_run_id(after_runs) - runs_id) << shift) + (grouped << _GROUPED) + (
+            joker << _USED)
+        moves.append((delta, (real - must) * (WEIGHT + number),
+                      (real - grouped + joker) * number, option))
+    return tuple(moves)
+
+
+@lru_cache(maxsize=1 << 12)
+def _groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool) -> bool:
+    """Whether ``grouped`` tiles (``two``: a colour gave two) and up to ``later`` more from
+    the colours still to come at this number can still make groups, with ``free`` jokers."""
+    most = 2 if two else min(1, grouped)
+    return any(group_ways(grouped + extra, most, free, canonical)
+               for extra in range(later + 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
+                next2: int, later: int, jokers: int, canonical: bool
+                ) -> tuple[tuple[int, int, int, Option], ...]:
+    """(added to the state, score gained, meld value, choice) for each way the colour can use
+    its tiles of this number, from the open runs, tiles grouped and jokers used in ``look``;
+    ``later`` tiles of the colours still to come at this number may join the groups, and a
+    move whose groups could no longer be made is left out."""
+    grouped_before = look >> 6 & 31
+    twos = look >> (6 + _TWOS - _GROUPED) & 7
+    used = look >> (6 + _USED - _GROUPED) & 7
+    moves = []
+    for delta, gain, worth, option in _base_moves(look & 63, used, colour, index, must, avail,
+                                                  next1, next2, jokers, canonical):
+        grouped, joker = option[1], option[2]
+        two = 1 if twos or grouped == 2 else 0
+        if _groups_alive(grouped_before + grouped, two, jokers - used - joker, later,
+                         canonical):
+            moves.append((delta + ((two - twos) << _TWOS), gain, worth, option))
+    return tuple(moves)
+
+
+class _Layers:
+    """The search of :class:`_Search` for a table without joker sets, taken number by number
+    and colour by colour over all states at once, keeping the best score of each state.
+
+    A state is one integer (see ``_RUN_BITS``) and each choice adds a fixed amount to it, so
+    a step is a loop of additions and dictionary look-ups: no recursion, no bounds, every
+    reachable state visited once. Back pointers give the sets of the best packing."""
+
+    def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
+                 threshold: int, joker_points: int, canonical: bool, trace: bool = True
+                 ) -> None:
+        self.trace = trace
+        self.table = table
+        self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
+                           for tc, rc in zip(table, rack, strict=True))
+        self.must_jokers = must_jokers
+        self.jokers = must_jokers + rack_jokers
+        self.threshold = threshold
+        self.joker_points = joker_points
+        self.canonical = canonical
+        # per step: the state before each state reached and the choice that reached it
+        # (None: a step where nothing could happen)
+        self.backs: list[dict[int, tuple[int, Made]] | None] = []
+        self.end = 0
+
+    def _at(self, colour: int, index: int) -> int:
+        return self.avail[colour][index] if index < TOP else -1
+
+    def run(self) -> int:
+        """The best score, or ``NEG`` when the table tiles cannot all be placed."""
+        layer: dict[int, int] = {0: 0}
+        threshold = self.threshold
+        backs = self.backs
+        trace = self.trace or bool(threshold)
+        open_runs = [False] * len(COLOURS)  # whether any state may have runs open
+        for index in range(TOP):
+            number = index + 1
+            for colour in range(len(COLOURS)):
+                avail = self.avail[colour][index]
+                if not avail and not open_runs[colour] and not self.jokers:
+                    backs.append(None)
+                    continue
+                open_runs[colour] = True
+                shift = colour * _RUN_BITS
+                table: dict[int, tuple[tuple[int, int, int, Option], ...]] = {}
+                here = (colour, index, self.table[colour][index], avail,
+                        self._at(colour, index + 1), self._at(colour, index + 2),
+                        sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),
+                        self.jokers, self.canonical)
+                new: dict[int, int] = {}
+                back: dict[int, tuple[int, Made]] = {}
+                for key, score in layer.items():
+                    look = (key >> shift) & 63 | (key >> _GROUPED & _GROUP_MASK) << 6
+                    moves = table.get(look)
+                    if moves is None:
+                        moves = table[look] = _step_moves(look, *here)
+                    if threshold:
+                        for delta, gain, worth, option in moves:
+                            after = key + delta
+                            meld = after >> _MELD
+                            after += (min(threshold, meld + worth) - meld) << _MELD
+                            value = score + gain
+                            if value > new.get(after, NEG):
+                                new[after] = value
+                                back[after] = (key, option)
+                    elif trace:
+                        for delta, gain, _, option in moves:
+                            after = key + delta
+                            value = score + gain
+                            if value > new.get(after, NEG):
+                                new[after] = value
+                                back[after] = (key, option)
+                    else:
+                        for delta, gain, _, _ in moves:
+                            after = key + delta
+                            value = score + gain
+                            if value > new.get(after, NEG):
+                                new[after] = value
+                backs.append(back)
+                layer = new
+                if self._at(colour, index + 1) <= 0:
+                    open_runs[colour] = any(key >> shift & 63 for key in layer)
+            new = {}
+            back = {}
+            grouping: dict[int, list[tuple[int, int, Made]]] = {}
+            for key, score in layer.items():
+                look = key >> _GROUPED & _GROUP_MASK
+                moves_g = grouping.get(look)
+                if moves_g is None:
+                    moves_g = grouping[look] = self._group_moves(look, number)
+                for delta, worth, made in moves_g:
+                    after = key + delta
+                    if threshold:
+                        meld = after >> _MELD
+                        after += (min(threshold, meld + worth) - meld) << _MELD
+                    if score > new.get(after, NEG):
+                        new[after] = score
+                        if trace:
+                            back[after] = (key, made)
+            backs.append(back)
+            layer = new
+        return self._finish(layer)
+
+    def _finish(self, layer: dict[int, int]) -> int:
+        best = NEG
+        jokers, must = self.jokers, self.must_jokers
+        for key, score in layer.items():
+            used = key >> _USED & 7
+            if key >> _MELD < self.threshold:
                 continue
-            _, grouped, joker, real, go_on, new = made
-            tile = f"{COLOURS[colour]}{index + 1}"
-            for k, kind in adds:
-                own[k].append(tile if kind == "real" else JOKER)
-            current = sorted(open_runs[colour], key=lambda run: min(3, len(run)))
-            short = [run for run in current if len(run) < 3]
-            full = [run for run in current if len(run) >= 3]
-            found.extend(tuple(run) for run in full[go_on:])
-            going = short + full[:go_on] + [[] for _ in range(new)]
-            items = [tile] * (real - grouped) + [JOKER] * joker
-            for run, item in zip(going, items, strict=True):
-                run.append(item)
-            open_runs[colour] = going
-            to_group.append([tile] * grouped)
-        for colour_runs in open_runs:
-            found.extend(tuple(run) for run in colour_runs)
-        return [tuple(tiles) for tiles in own] + found
+            if self.canonical:
+                # every rack joker goes down: the spare ones join sets with room
+                if used > jokers - must:
+                    continue
+                played = jokers
+            else:
+                if used < must:
+                    continue
+                played = used
+            value = score + (played - must) * (WEIGHT + self.joker_points)
+            if value > best:
+                best, self.end = value, key
+        return best
+
+    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made]]:
+        """(added to the state, meld value, choice) for each way to group the tiles given to
+        groups at this number, from the counts and jokers used in ``look``."""
+        grouped = look & 31
+        twos = look >> (_TWOS - _GROUPED) & 7
+        used = look >> (_USED - _GROUPED) & 7
+        most = 2 if twos else min(1, grouped)
+        clear = -(grouped << _GROUPED) - (twos << _TWOS)
+        return [(clear + (joker << _USED), (grouped + joker) * number, (groups, joker, 0))
+                for groups, joker in group_ways(grouped, most, self.jokers - used,
+                                                self.canonical)]
+
+    def sets(self) -> list[tuple[str, ...]]:
+        """The sets of the best packing found by :meth:`run`."""
+        key = self.end
+        path: list[Step] = []
+        for step in range(len(self.backs) - 1, -1, -1):
+            back = self.backs[step]
+            index, colour = divmod(step, len(COLOURS) + 1)
+            if back is None:
+                made: Made = ((), 0, 0, 0, 0, 0)
+            else:
+                key, made = back[key]
+            path.append((index, colour, made, (), ()))
+        path.reverse()
+        return build_sets(path, ())
 
 
 def _exchangeable(joker_set: JokerSet, rack: Counts) -> int:
@@ -487,23 +731,40 @@ def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[
 
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
          joker_points: int, specials: tuple[JokerSet, ...] = (),
-         accept: Callable[[list[tuple[str, ...]]], bool] | None = None) -> Packing | None:
+         accept: Callable[[list[tuple[str, ...]]], bool] | None = None,
+         trace: bool = True) -> Packing | None:
     """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
-    ``specials`` come first in the packing, in their order.
+    ``specials`` come first in the packing, in their order. Without ``trace`` (and without
+    jokers to place or joker sets) only the score is sought: the packing has no sets.
 
     Jokers are first placed only where a set needs them; the spare ones then go back into
     their joker sets or join sets with room (a joker no set needs can move to any set with
-    room), the first way that ``accept`` takes. When none fits, or for an initial meld
-    (where a spare joker adds to the meld's value), every placement is searched.
+    room), the first way that ``accept`` takes. When none fits, when that finds nothing while
+    jokers must be placed (one may be needed where it stands), or for an initial meld (where
+    a spare joker adds to the meld's value), every placement is searched.
     """
     for canonical in ((False,) if threshold else (True, False)):
-        search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
-                         specials, canonical)
-        start = search.start()
-        score = search.best(start)
-        if score == NEG:
-            return None
-        sets = search.sets(start)
+        if specials:
+            search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                             specials, canonical)
+            start = search.start()
+            score = search.best(start)
+            if score == NEG:
+                if canonical and must_jokers:
+                    continue  # a joker of the table may be needed where it stands
+                return None
+            sets = search.sets(start)
+        else:
+            layers = _Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                             canonical, trace or bool(must_jokers + rack_jokers))
+            score = layers.run()
+            if score == NEG:
+                if canonical and must_jokers:
+                    continue  # a joker of the table may be needed where it stands
+                return None
+            if not layers.trace:
+                return Packing(score, [])
+            sets = layers.sets()
         if not canonical:
             return Packing(score, sets)
         missing = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)

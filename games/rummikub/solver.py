@@ -6,11 +6,13 @@ rules (RUM-4 initial meld, RUM-5 manipulation, RUM-6 jokers as defined in ``engi
 
 Ties are broken by the higher value played (a number tile its number, a joker its rack
 penalty: what leaves the rack's score, RUM-8), then by fewer table sets changed. Count and
-value are exact. Fewer changes is sought greedily: table sets are kept untouched one by one
-while the rest still packs, which finds a maximal (not always maximum) set of untouched sets.
+value are exact. Fewer changes is sought greedily: the table sets near the played tiles are
+freed ring after ring until the tiles pack, then kept again one by one while the rest still
+packs, which finds a maximal (not always maximum) collection of untouched sets.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
-each joker set of the table being packed as one set that keeps its number tiles together.
+each joker set of the table being packed as one set that keeps its number tiles together
+(a table without joker sets takes its quicker layered form).
 """
 
 from __future__ import annotations
@@ -78,10 +80,16 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
         return nothing
     successors = found.sets[:len(specials)]
     packed = found.sets[len(specials):]
-    kept = _keep_untouched(ordinary, packed) if fewest_changes else []
+    kept, rest = _keep_untouched(ordinary, packed) if fewest_changes else ([], packed)
+    final = tuple(successors) + tuple(kept) + tuple(rest)
+    left = Counter(_canonical(s) for s in final[len(successors):])
+    unchanged = 0
+    for tile_set in ordinary:
+        if left[tile_set] > 0:
+            left[tile_set] -= 1
+            unchanged += 1
     changed = sum(1 for old, new in zip(joker_sets, successors, strict=True)
-                  if _canonical(new) != old.tiles) + len(ordinary) - len(kept)
-    final = tuple(successors) + tuple(kept) + tuple(_rest(packed, kept))
+                  if _canonical(new) != old.tiles) + len(ordinary) - unchanged
     return _solution(final, before, tiles, found.played, changed, joker_penalty)
 
 
@@ -150,30 +158,80 @@ def _joker_set(old: Arranged) -> JokerSet:
     return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
 
 
-def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]) -> list[TileSet]:
-    """Table sets (without jokers) that can stay as they were while the packed tiles still
-    form valid sets."""
-    pool = Counter(t for s in packed for t in s)
-    kept: list[TileSet] = []
-    candidates = list(ordinary)
-    if _packs(pool - Counter(t for s in candidates for t in s), candidates, pool):
-        return candidates
-    sets = list(packed)  # always a split of ``pool`` into valid sets
-    for tile_set in candidates:
-        need = Counter(tile_set)
-        if any(pool[t] < k for t, k in need.items()):
+def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
+                    ) -> tuple[list[TileSet], list[TileSet]]:
+    """Table sets (without jokers) that can stay as they were while the other packed tiles
+    still form valid sets, and those sets.
+
+    The played tiles alone are packed first; while they do not pack, the table sets near
+    them (a tile of the same number, or of the same colour within two) are released into
+    them, ring after ring. Sets never released stay. Each released set is then kept in turn
+    when the rest still packs. The result is maximal: adding valid sets to tiles that pack
+    still packs, so a set refused once stays refused."""
+    free = Counter(t for s in packed for t in s)
+    free.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
+    remaining = list(range(len(ordinary)))
+    released: list[int] = []
+    found = _feasible_counts(free)
+    while found is None and remaining:
+        near = _near(free)
+        ring = [i for i in remaining if any(t in near for t in ordinary[i])] or remaining
+        for i in ring:
+            free.update(ordinary[i])
+        released += ring
+        remaining = [i for i in remaining if i not in ring]
+        found = _feasible_counts(free) if remaining else Packing(0, list(packed))
+    free = +free
+    assert found is not None  # everything released is the packing itself
+    # a split of ``free`` into sets while one is known (checks below seek no split)
+    sets: list[TileSet] | None = list(found.sets)
+    kept = [ordinary[i] for i in remaining]
+    for i in sorted(released):
+        need = Counter(ordinary[i])
+        if any(free[t] < k for t, k in need.items()):
             continue
-        rest = pool - need
+        rest = free - need
         # with jokers the search below decides: it places them its own way
-        after = None if rest[JOKER] else _without(sets, need)
-        if after is None and not _isolated(rest):
-            found = _feasible(rest)
-            after = found.sets if found is not None else None
+        after = None if rest[JOKER] or sets is None else _without(sets, need)
         if after is not None:
-            pool = rest
             sets = after
-            kept.append(tile_set)
-    return kept
+        elif _isolated(rest) or _feasible_counts(rest, split=bool(rest[JOKER])) is None:
+            continue
+        else:
+            sets = None
+        free = rest
+        kept.append(ordinary[i])
+    if sets is None:
+        packing = _feasible_counts(free)
+        assert packing is not None
+        sets = packing.sets
+    return kept, sets
+
+
+def _feasible_counts(tiles: Counter[str], split: bool = True) -> Packing | None:
+    """A packing of ``tiles`` (none when a count is below zero); without ``split`` its
+    sets may be left out (the search is quicker)."""
+    if any(k < 0 for k in tiles.values()):
+        return None
+    if not +tiles:
+        return Packing(0, [])
+    counts, jokers = _counts(tiles.elements())
+    return pack(counts, _EMPTY, jokers, 0, 0, 0, trace=split)
+
+
+def _near(tiles: Counter[str]) -> set[str]:
+    """Tiles that could share a set with one of ``tiles``: the same number in any colour,
+    or the same colour within two numbers (every tile, with a joker among them)."""
+    if tiles[JOKER]:
+        return {f"{c}{n}" for c in COLOURS for n in range(1, 14)}
+    near: set[str] = set()
+    for tile, count in tiles.items():
+        if count <= 0:
+            continue
+        colour, number = colour_of(tile), number_of(tile)
+        near.update(f"{c}{number}" for c in COLOURS)
+        near.update(f"{colour}{n}" for n in range(number - 2, number + 3) if 1 <= n <= 13)
+    return near
 
 
 def _without(sets: list[TileSet], need: Counter[str]) -> list[TileSet] | None:
@@ -207,25 +265,3 @@ def _isolated(tiles: Counter[str]) -> bool:
         if not ((near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3])):
             return True
     return False
-
-
-def _packs(rest: Counter[str], sets: list[TileSet], pool: Counter[str]) -> bool:
-    need = Counter(t for s in sets for t in s)
-    return all(pool[t] >= k for t, k in need.items()) and _feasible(rest) is not None
-
-
-def _feasible(tiles: Counter[str]) -> Packing | None:
-    counts, jokers = _counts(tiles.elements())
-    return pack(counts, _EMPTY, jokers, 0, 0, 0)
-
-
-def _rest(packed: list[TileSet], kept: list[TileSet]) -> list[TileSet]:
-    """The packed tiles less the kept sets, packed again (when sets were kept)."""
-    if not kept:
-        return packed
-    pool = Counter(t for s in packed for t in s)
-    pool.subtract(t for s in kept for t in s)
-    counts, jokers = _counts((+pool).elements())
-    found = pack(counts, _EMPTY, jokers, 0, 0, 0)
-    assert found is not None
-    return found.sets
