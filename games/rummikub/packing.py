@@ -451,27 +451,22 @@ def _run_id(runs: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _base_moves(runs_id: int, used: int, colour: int, index: int, must: int, avail: int,
-                next1: int, next2: int, jokers: int, canonical: bool
-                ) -> tuple[tuple[int, int, int, Option], ...]:
-    """(added to the state but for the two-tile flag, score gained, meld value, choice) for
-    each way one colour uses its tiles of one number (see :func:`colour_options`)."""
-    number = index + 1
+def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next2: int,
+                jokers: int, canonical: bool, late: bool
+                ) -> tuple[tuple[int, int, int, int, Option], ...]:
+    """(open runs after, tiles given to groups, tiles played, tiles in runs, choice) for each
+    way one colour uses its tiles of one number (see :func:`colour_options`)."""
     free = jokers - used
-    shift = colour * _RUN_BITS
     moves = []
     for option in colour_options(_RUNS[runs_id], must, avail, free, next1, next2,
-                                 canonical, index >= TOP - 3):
+                                 canonical, late):
         after_runs, grouped, joker, real, _, _ = option
         # runs of three that cannot all go on at the next number close now: one state
         short = sum(1 for length in after_runs if length < 3)
         room = max(0, next1 + free - joker - short)
         if len(after_runs) > short + room:
             after_runs = after_runs[:short + room]
-        delta = ((_run_id(after_runs) - runs_id) << shift) + (grouped << _GROUPED) + (
-            joker << _USED)
-        moves.append((delta, (real - must) * (WEIGHT + number),
-                      (real - grouped + joker) * number, option))
+        moves.append((_run_id(after_runs), grouped, real - must, real - grouped + joker, option))
     return tuple(moves)
 
 
@@ -485,25 +480,41 @@ def _groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool
 
 
 @lru_cache(maxsize=1 << 16)
-def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
-                next2: int, later: int, jokers: int, canonical: bool
-                ) -> tuple[tuple[int, int, int, Option], ...]:
-    """(added to the state, score gained, meld value, choice) for each way the colour can use
-    its tiles of this number, from the open runs, tiles grouped and jokers used in ``look``;
-    ``later`` tiles of the colours still to come at this number may join the groups, and a
-    move whose groups could no longer be made is left out."""
+def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
+                jokers: int, canonical: bool, late: bool
+                ) -> tuple[tuple[int, int, int, int, Option], ...]:
+    """(added to the state but for the colour's place, tiles played, tiles in runs, choice)
+    for each way one colour can use its tiles of one number, from the open runs, tiles
+    grouped and jokers used in ``look``; ``later`` tiles of the colours still to come at
+    this number may join the groups, and a move whose groups could no longer be made is
+    left out. The runs part is a difference of run indices, shifted by the caller."""
+    runs_id = look & 63
     grouped_before = look >> 6 & 31
     twos = look >> (6 + _TWOS - _GROUPED) & 7
     used = look >> (6 + _USED - _GROUPED) & 7
     moves = []
-    for delta, gain, worth, option in _base_moves(look & 63, used, colour, index, must, avail,
-                                                  next1, next2, jokers, canonical):
-        grouped, joker = option[1], option[2]
+    for after_id, grouped, played, in_runs, option in _base_moves(
+            runs_id, used, must, avail, next1, next2, jokers, canonical, late):
+        joker = option[2]
         two = 1 if twos or grouped == 2 else 0
         if _groups_alive(grouped_before + grouped, two, jokers - used - joker, later,
                          canonical):
-            moves.append((delta + ((two - twos) << _TWOS), gain, worth, option))
+            rest = (grouped << _GROUPED) + ((two - twos) << _TWOS) + (joker << _USED)
+            moves.append((after_id - runs_id, rest, played, in_runs, option))
     return tuple(moves)
+
+
+def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
+                next2: int, later: int, jokers: int, canonical: bool
+                ) -> list[tuple[int, int, int, Option]]:
+    """(added to the state, score gained, meld value, choice) for each way the colour can use
+    its tiles of this number from the state ``look`` (see :func:`_look_moves`)."""
+    shift = colour * _RUN_BITS
+    number = index + 1
+    weight = WEIGHT + number
+    return [((runs << shift) + rest, played * weight, in_runs * number, option)
+            for runs, rest, played, in_runs, option in _look_moves(
+                look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3)]
 
 
 class _Layers:
@@ -550,7 +561,7 @@ class _Layers:
                     continue
                 open_runs[colour] = True
                 shift = colour * _RUN_BITS
-                table: dict[int, tuple[tuple[int, int, int, Option], ...]] = {}
+                table: dict[int, list[tuple[int, int, int, Option]]] = {}
                 here = (colour, index, self.table[colour][index], avail,
                         self._at(colour, index + 1), self._at(colour, index + 2),
                         sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),

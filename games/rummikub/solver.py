@@ -74,8 +74,10 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     ordinary = [s.tiles for s in sets if JOKER not in s.tiles]
     table_counts, table_jokers = _counts(t for s in before for t in s)
     specials = tuple(_joker_set(s) for s in joker_sets)
+    # without jokers every packing is a legal turn: no joker set to keep whole
+    accept = _legal_turn(before, tiles) if table_jokers + rack_jokers else None
     found = pack(table_counts, rack_counts, table_jokers, rack_jokers, 0, joker_penalty,
-                 specials, _legal_turn(before, tiles))
+                 specials, accept)
     if found is None or not found.played:
         return nothing
     successors = found.sets[:len(specials)]
@@ -126,6 +128,8 @@ def _solution(final: tuple[TileSet, ...], before: tuple[TileSet, ...], rack: lis
 
 
 def _canonical(tile_set: TileSet) -> TileSet:
+    if JOKER not in tile_set:  # a valid set without jokers: colour then number order
+        return tuple(sorted(tile_set, key=sort_key))
     arranged = arrange(tile_set)
     assert not isinstance(arranged, Reason), tile_set
     return arranged.tiles
