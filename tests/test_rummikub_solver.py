@@ -309,3 +309,30 @@ def test_rum_10_branch_and_bound_changes_nothing(monkeypatch):
     monkeypatch.setattr(packing._Search, "__init__", unbounded)
     assert fast == [solve(table, rack, initial=initial)
                     for (table, _), (rack, initial) in zip(positions, racks, strict=True)]
+
+
+def test_rum_10_layered_search_agrees_with_the_recursive_one():
+    # tables without joker sets take the layered search; the recursive one (kept for joker
+    # sets) must find the very same best score, with rack jokers and initial melds too
+    from games.rummikub import packing, solver
+    rng = random.Random(34)
+    for trial in range(60):
+        initial = trial % 4 == 0
+        table, rack = random_position(rng, 0 if initial else rng.randint(9, 40),
+                                      rng.randint(3, 14))
+        table_counts, _ = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        threshold = 30 if initial else 0
+        for canonical in (False,) if initial else (True, False):
+            recursive = packing._Search(table_counts, rack_counts, 0, jokers, threshold, 30,
+                                        (), canonical)
+            layered = packing._Layers(table_counts, rack_counts, 0, jokers, threshold, 30,
+                                      canonical)
+            score = layered.run()
+            assert score == recursive.best(recursive.start()), (table, rack, canonical)
+            if score != packing.NEG:
+                sets = layered.sets()
+                used = Counter(t for s in sets for t in s)
+                assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
+                assert not +(Counter(t for s in table for t in s) - used)
+                assert not +(used - Counter(t for s in table for t in s) - Counter(rack))

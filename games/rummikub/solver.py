@@ -187,9 +187,19 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         found = _feasible_counts(free) if remaining else Packing(0, list(packed))
     free = +free
     assert found is not None  # everything released is the packing itself
-    # a split of ``free`` into sets while one is known (checks below seek no split)
-    sets: list[TileSet] | None = list(found.sets)
+    packing = list(found.sets)
     kept = [ordinary[i] for i in remaining]
+    # the sets the packing already holds whole stay at no cost: take them first, while the
+    # packing is known
+    for i in sorted(released):
+        whole = next((s for s in packing if _canonical(s) == ordinary[i]), None)
+        if whole is not None:
+            released.remove(i)
+            packing.remove(whole)
+            free -= Counter(ordinary[i])
+            kept.append(ordinary[i])
+    # a split of ``free`` into sets while one is known (checks below seek no split)
+    sets: list[TileSet] | None = packing
     for i in sorted(released):
         need = Counter(ordinary[i])
         if any(free[t] < k for t, k in need.items()):
@@ -206,9 +216,9 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         free = rest
         kept.append(ordinary[i])
     if sets is None:
-        packing = _feasible_counts(free)
-        assert packing is not None
-        sets = packing.sets
+        last = _feasible_counts(free)
+        assert last is not None
+        sets = last.sets
     return kept, sets
 
 
