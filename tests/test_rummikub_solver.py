@@ -291,24 +291,27 @@ def test_rum_10_fewest_changes_keeps_a_maximal_collection_of_table_sets():
     assert checked
 
 
-def test_rum_10_branch_and_bound_changes_nothing(monkeypatch):
-    # the same search without its upper bounds must give the very same solutions
+def test_rum_10_the_floor_changes_nothing(monkeypatch):
+    # with joker sets the search drops states that cannot reach the move leaving them as
+    # they are; without that floor it must find moves as good (the sets may differ)
     from games.rummikub import packing
     rng = random.Random(33)
     positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
-                                 jokers_on_table=rng.random() < 0.5) for _ in range(40)]
-    racks = [(rack, rng.random() < 0.2) for _, rack in positions]
-    fast = [solve(table, rack, initial=initial)
-            for (table, _), (rack, initial) in zip(positions, racks, strict=True)]
-    original = packing._Search.__init__
+                                 jokers_on_table=True) for _ in range(40)]
+    assert sum(1 for table, _ in positions if any("J" in s for s in table)) >= 20
+    def outcome(table, rack):
+        found = solve(table, rack)
+        return found.count, found.value, found.changed
+
+    fast = [outcome(table, rack) for table, rack in positions]
+    original = packing._JokerLayers.__init__
 
     def unbounded(self, *args):
         original(self, *args)
-        self.most = [1 << 62] * len(self.most)
+        self.floor = packing.NEG
 
-    monkeypatch.setattr(packing._Search, "__init__", unbounded)
-    assert fast == [solve(table, rack, initial=initial)
-                    for (table, _), (rack, initial) in zip(positions, racks, strict=True)]
+    monkeypatch.setattr(packing._JokerLayers, "__init__", unbounded)
+    assert fast == [outcome(table, rack) for table, rack in positions]
 
 
 def test_rum_10_layered_search_agrees_with_the_recursive_one():
@@ -336,3 +339,25 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
                 assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
                 assert not +(Counter(t for s in table for t in s) - used)
                 assert not +(used - Counter(t for s in table for t in s) - Counter(rack))
+
+
+def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
+    from games.rummikub import packing, solver
+    rng = random.Random(35)
+    tried = 0
+    while tried < 30:
+        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
+                                      jokers_on_table=True)
+        sets = [solver._arranged(s) for s in table]
+        specials = tuple(solver._joker_set(s) for s in sets if "J" in s.tiles)
+        if not specials:
+            continue
+        tried += 1
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        for canonical in (True, False):
+            recursive = packing._Search(table_counts, rack_counts, table_jokers, jokers, 0,
+                                        30, specials, canonical)
+            layered = packing._JokerLayers(table_counts, rack_counts, table_jokers, jokers,
+                                           30, specials, canonical)
+            assert layered.run() == recursive.best(recursive.start()), (table, rack)

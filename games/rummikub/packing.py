@@ -13,6 +13,11 @@ shape of van Rijn, Takes and Vis, "Computational complexity of Rummikub", writte
 
 The score is lexicographic, packed into one integer: rack tiles played, then their points
 (a number tile its number, a joker the rack penalty).
+
+Two forms of one search. :class:`_Search` is recursive and memoised, state by state; it
+holds the rules of each step (the joker sets' too) and stays as the reference the tests
+hold the other to. :class:`_Layers` (and :class:`_JokerLayers` when the table has joker
+sets) takes every state of a step at once, each state one integer: the form ``pack`` uses.
 """
 
 from __future__ import annotations
@@ -157,7 +162,9 @@ Adds = tuple[tuple[int, str], ...]
 
 class _Search:
     """Memoised search; a state is taken after each colour of each number, so partial
-    choices shared by many earlier states are solved once."""
+    choices shared by many earlier states are solved once. :class:`_JokerLayers` uses its
+    step rules (``_special_steps``, ``_group_specials``, ``_finished``); ``best`` is the
+    recursive reference of the tests."""
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
@@ -390,8 +397,9 @@ class _Search:
 
 # One step of a best packing: number index, colour (4: the groups), the choice made, what the
 # joker sets took, and the joker sets' states after it.
-Made = Option | tuple[int, int, int]  # a colour's choice, or the groups made
-Step = tuple[int, int, Made, Adds, tuple[Special, ...]]
+Chosen = Option | tuple[int, int, int]  # a colour's choice, or the groups made
+Made = Chosen | tuple[Option, Adds]  # with what the joker sets took, when there are some
+Step = tuple[int, int, Chosen, Adds, tuple[Special, ...]]
 
 
 def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[str, ...]]:
@@ -541,9 +549,17 @@ class _Layers:
         # (None: a step where nothing could happen)
         self.backs: list[dict[int, tuple[int, Made]] | None] = []
         self.end = 0
+        self.look_mask = _GROUP_MASK  # the state's bits a step's moves depend on
+        # a state whose score plus the most it could still add is below ``floor`` is dropped
+        self.floor = NEG
+        self.most: list[int] = [0] * (TOP * len(COLOURS) + 1)
 
     def _at(self, colour: int, index: int) -> int:
         return self.avail[colour][index] if index < TOP else -1
+
+    def _moves(self, look: int, here: tuple[int, int, int, int, int, int, int, int, bool]
+               ) -> list[tuple[int, int, int, Made]]:
+        return list(_step_moves(look, *here))
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed."""
@@ -551,6 +567,7 @@ class _Layers:
         threshold = self.threshold
         backs = self.backs
         trace = self.trace or bool(threshold)
+        floor = self.floor + 1 if self.floor > NEG else NEG
         open_runs = [False] * len(COLOURS)  # whether any state may have runs open
         for index in range(TOP):
             number = index + 1
@@ -561,24 +578,35 @@ class _Layers:
                     continue
                 open_runs[colour] = True
                 shift = colour * _RUN_BITS
-                table: dict[int, list[tuple[int, int, int, Option]]] = {}
+                table: dict[int, list[tuple[int, int, int, Made]]] = {}
                 here = (colour, index, self.table[colour][index], avail,
                         self._at(colour, index + 1), self._at(colour, index + 2),
                         sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),
                         self.jokers, self.canonical)
                 new: dict[int, int] = {}
                 back: dict[int, tuple[int, Made]] = {}
+                mask = self.look_mask
+                most = self.most[index * 4 + colour + 1]
                 for key, score in layer.items():
-                    look = (key >> shift) & 63 | (key >> _GROUPED & _GROUP_MASK) << 6
+                    look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
                     moves = table.get(look)
                     if moves is None:
-                        moves = table[look] = _step_moves(look, *here)
+                        moves = table[look] = self._moves(look, here)
                     if threshold:
                         for delta, gain, worth, option in moves:
                             after = key + delta
                             meld = after >> _MELD
                             after += (min(threshold, meld + worth) - meld) << _MELD
                             value = score + gain
+                            if value > new.get(after, NEG):
+                                new[after] = value
+                                back[after] = (key, option)
+                    elif floor > NEG:
+                        for delta, gain, _, option in moves:
+                            after = key + delta
+                            value = score + gain
+                            if value + most < floor:
+                                continue
                             if value > new.get(after, NEG):
                                 new[after] = value
                                 back[after] = (key, option)
@@ -602,8 +630,9 @@ class _Layers:
             new = {}
             back = {}
             grouping: dict[int, list[tuple[int, int, Made]]] = {}
+            mask = self.look_mask
             for key, score in layer.items():
-                look = key >> _GROUPED & _GROUP_MASK
+                look = key >> _GROUPED & mask
                 moves_g = grouping.get(look)
                 if moves_g is None:
                     moves_g = grouping[look] = self._group_moves(look, number)
@@ -664,9 +693,133 @@ class _Layers:
                 made: Made = ((), 0, 0, 0, 0, 0)
             else:
                 key, made = back[key]
-            path.append((index, colour, made, (), ()))
+            path.append((index, colour, made, (), ()))  # type: ignore[arg-type]
         path.reverse()
         return build_sets(path, ())
+
+
+_SPECIALS = _MELD  # the joker sets' states: an index into the search's own list
+
+
+class _JokerLayers(_Layers):
+    """:class:`_Layers` for a table with joker sets (no initial meld then): the joker sets'
+    states (see :class:`_Search`) are one more field of the integer state, numbered as
+    they appear; the moves are :class:`_Search`'s, computed once per step for each part of
+    the state they depend on."""
+
+    def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
+                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
+                 floor: int = NEG) -> None:
+        super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical)
+        self.rules = _Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
+                             specials, canonical)
+        self.specials = specials
+        self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
+        self.state_ids = {self.states[0]: 0}
+        self.look_mask = (1 << (_SPECIALS + 16 - _GROUPED)) - 1
+        self.floor = floor
+        self.most = self.rules.most
+
+    def _id(self, specials: tuple[Special, ...]) -> int:
+        found = self.state_ids.get(specials)
+        if found is None:
+            found = self.state_ids[specials] = len(self.states)
+            self.states.append(specials)
+        return found
+
+    def _moves(self, look: int, here: tuple[int, int, int, int, int, int, int, int, bool]
+               ) -> list[tuple[int, int, int, Made]]:
+        """The colour step of :meth:`_Search.best` from the state ``look``."""
+        colour, index, must, avail, next1, next2, later, jokers, canonical = here
+        rules = self.rules
+        runs_id = look & 63
+        twos = look >> (6 + _TWOS - _GROUPED) & 7
+        used = look >> (6 + _USED - _GROUPED) & 7
+        special_id = look >> (6 + _SPECIALS - _GROUPED)
+        grouped_before = look >> 6 & 31
+        specials = self.states[special_id]
+        room = rules.outside - used + rules._held(specials)
+        shift = colour * _RUN_BITS
+        number = index + 1
+        moves: list[tuple[int, int, int, Made]] = []
+        for after_specials, own_real, own_joker, adds, marks in rules._special_steps(
+                colour, index, specials):
+            if own_real > avail or used + own_joker > jokers:
+                continue
+            free = min(jokers - used - own_joker, room)
+            for option in colour_options(_RUNS[runs_id], max(0, must - own_real),
+                                         avail - own_real, free, next1, next2, canonical,
+                                         index >= TOP - 3):
+                after_runs, grouped, joker, real, _, _ = option
+                total = real + own_real
+                marked = after_specials
+                if marks and total > must:
+                    marked = _mark(after_specials, marks)
+                two = 1 if twos or grouped == 2 else 0
+                if not _groups_alive(grouped_before + grouped, two,
+                                     jokers - used - own_joker - joker, later, canonical):
+                    continue
+                short = sum(1 for length in after_runs if length < 3)
+                reach = max(0, next1 + jokers - used - own_joker - joker - short)
+                if len(after_runs) > short + reach:
+                    after_runs = after_runs[:short + reach]
+                delta = ((_run_id(after_runs) - runs_id) << shift) + (grouped << _GROUPED) + (
+                    (two - twos) << _TWOS) + ((joker + own_joker) << _USED) + (
+                    (self._id(marked) - special_id) << _SPECIALS)
+                moves.append((delta, (total - must) * (WEIGHT + number), 0, (option, adds)))
+        return moves
+
+    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made]]:
+        """The group step of :meth:`_Search.best` from the state ``look``."""
+        rules = self.rules
+        index = number - 1
+        grouped = look & 31
+        twos = look >> (_TWOS - _GROUPED) & 7
+        used = look >> (_USED - _GROUPED) & 7
+        special_id = look >> (_SPECIALS - _GROUPED)
+        specials = self.states[special_id]
+        most = 2 if twos else min(1, grouped)
+        room = rules.outside - used + rules._held(specials)
+        clear = -(grouped << _GROUPED) - (twos << _TWOS)
+        moves: list[tuple[int, int, Made]] = []
+        for after_specials, special_jokers in rules._group_specials(index, specials,
+                                                                    self.jokers - used):
+            free = min(self.jokers - used - special_jokers, room)
+            for groups, joker in group_ways(grouped, most, free, self.canonical):
+                delta = clear + ((joker + special_jokers) << _USED) + (
+                    (self._id(after_specials) - special_id) << _SPECIALS)
+                moves.append((delta, 0, (groups, joker, special_jokers)))
+        return moves
+
+    def _finish(self, layer: dict[int, int]) -> int:
+        best = NEG
+        for key, score in layer.items():
+            used = key >> _USED & 7
+            if not self.rules._finished(used, self.states[key >> _SPECIALS]):
+                continue
+            played = self.jokers if self.canonical else used
+            value = score + (played - self.must_jokers) * (WEIGHT + self.joker_points)
+            if value > best:
+                best, self.end = value, key
+        return best
+
+    def sets(self) -> list[tuple[str, ...]]:
+        """The sets of the best packing found by :meth:`run`, the joker sets' first."""
+        key = self.end
+        path: list[Step] = []
+        for step in range(len(self.backs) - 1, -1, -1):
+            back = self.backs[step]
+            index, colour = divmod(step, len(COLOURS) + 1)
+            after = self.states[key >> _SPECIALS]
+            assert back is not None
+            key, made = back[key]
+            if colour < len(COLOURS):
+                option, adds = made  # type: ignore[misc]
+                path.append((index, colour, option, adds, after))
+            else:
+                path.append((index, colour, made, (), after))  # type: ignore[arg-type]
+        path.reverse()
+        return build_sets(path, self.specials)
 
 
 def _exchangeable(joker_set: JokerSet, rack: Counts) -> int:
@@ -743,7 +896,7 @@ def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
          joker_points: int, specials: tuple[JokerSet, ...] = (),
          accept: Callable[[list[tuple[str, ...]]], bool] | None = None,
-         trace: bool = True) -> Packing | None:
+         trace: bool = True, floor: int = NEG) -> Packing | None:
     """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
     ``specials`` come first in the packing, in their order. Without ``trace`` (and without
     jokers to place or joker sets) only the score is sought: the packing has no sets.
@@ -756,15 +909,19 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     """
     for canonical in ((False,) if threshold else (True, False)):
         if specials:
-            search = _Search(table, rack, must_jokers, rack_jokers, threshold, joker_points,
-                             specials, canonical)
-            start = search.start()
-            score = search.best(start)
+            assert not threshold, "an initial meld is made from the rack alone"
+            search = _JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                                  specials, canonical, floor)
+            score = search.run()
+            if floor > NEG and score <= floor:  # nothing reached the floor: search it all
+                search = _JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                                      specials, canonical)
+                score = search.run()
             if score == NEG:
                 if canonical and must_jokers:
                     continue  # a joker of the table may be needed where it stands
                 return None
-            sets = search.sets(start)
+            sets = search.sets()
         else:
             layers = _Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
                              canonical, trace or bool(must_jokers + rack_jokers))
