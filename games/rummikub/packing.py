@@ -22,7 +22,7 @@ sets) takes every state of a step at once, each state one integer: the form ``pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -512,17 +512,18 @@ def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later:
     return tuple(moves)
 
 
+@lru_cache(maxsize=1 << 16)
 def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
                 next2: int, later: int, jokers: int, canonical: bool
-                ) -> list[tuple[int, int, int, Option]]:
+                ) -> tuple[tuple[int, int, int, Option], ...]:
     """(added to the state, score gained, meld value, choice) for each way the colour can use
     its tiles of this number from the state ``look`` (see :func:`_look_moves`)."""
     shift = colour * _RUN_BITS
     number = index + 1
     weight = WEIGHT + number
-    return [((runs << shift) + rest, played * weight, in_runs * number, option)
+    return tuple(((runs << shift) + rest, played * weight, in_runs * number, option)
             for runs, rest, played, in_runs, option in _look_moves(
-                look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3)]
+                look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3))
 
 
 class _Layers:
@@ -558,8 +559,8 @@ class _Layers:
         return self.avail[colour][index] if index < TOP else -1
 
     def _moves(self, look: int, here: tuple[int, int, int, int, int, int, int, int, bool]
-               ) -> list[tuple[int, int, int, Made]]:
-        return list(_step_moves(look, *here))
+               ) -> Sequence[tuple[int, int, int, Made]]:
+        return _step_moves(look, *here)
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed."""
@@ -578,7 +579,7 @@ class _Layers:
                     continue
                 open_runs[colour] = True
                 shift = colour * _RUN_BITS
-                table: dict[int, list[tuple[int, int, int, Made]]] = {}
+                table: dict[int, Sequence[tuple[int, int, int, Made]]] = {}
                 here = (colour, index, self.table[colour][index], avail,
                         self._at(colour, index + 1), self._at(colour, index + 2),
                         sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),
@@ -627,6 +628,9 @@ class _Layers:
                 layer = new
                 if self._at(colour, index + 1) <= 0:
                     open_runs[colour] = any(key >> shift & 63 for key in layer)
+            if not self.jokers and sum(row[index] for row in self.avail) < 3:
+                backs.append(None)  # no group can be made: nothing was given to groups
+                continue
             new = {}
             back = {}
             grouping: dict[int, list[tuple[int, int, Made]]] = {}
@@ -688,11 +692,10 @@ class _Layers:
         path: list[Step] = []
         for step in range(len(self.backs) - 1, -1, -1):
             back = self.backs[step]
-            index, colour = divmod(step, len(COLOURS) + 1)
             if back is None:
-                made: Made = ((), 0, 0, 0, 0, 0)
-            else:
-                key, made = back[key]
+                continue  # a step where nothing happened
+            index, colour = divmod(step, len(COLOURS) + 1)
+            key, made = back[key]
             path.append((index, colour, made, (), ()))  # type: ignore[arg-type]
         path.reverse()
         return build_sets(path, ())
