@@ -421,16 +421,18 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
         tile = f"{COLOURS[colour]}{index + 1}"
         for k, kind in adds:
             own[k].append(tile if kind == "real" else JOKER)
-        current = sorted(open_runs[colour], key=lambda run: min(3, len(run)))
-        short = [run for run in current if len(run) < 3]
-        full = [run for run in current if len(run) >= 3]
-        found.extend(tuple(run) for run in full[go_on:])
-        going = short + full[:go_on] + [[] for _ in range(new)]
-        items = [tile] * (real - grouped) + [JOKER] * joker
-        for run, item in zip(going, items, strict=True):
-            run.append(item)
-        open_runs[colour] = going
-        to_group.append([tile] * grouped)
+        current = open_runs[colour]
+        if current or new:
+            short = [run for run in current if len(run) < 3]
+            full = [run for run in current if len(run) >= 3]
+            found.extend(tuple(run) for run in full[go_on:])
+            going = short + full[:go_on] + [[] for _ in range(new)]
+            items = [tile] * (real - grouped) + [JOKER] * joker
+            for run, item in zip(going, items, strict=True):
+                run.append(item)
+            open_runs[colour] = going
+        if grouped:
+            to_group.append([tile] * grouped)
     for colour_runs in open_runs:
         found.extend(tuple(run) for run in colour_runs)
     return [tuple(tiles) for tiles in own] + found
@@ -558,9 +560,8 @@ class _Layers:
     def _at(self, colour: int, index: int) -> int:
         return self.avail[colour][index] if index < TOP else -1
 
-    def _moves(self, look: int, here: tuple[int, int, int, int, int, int, int, int, bool]
-               ) -> Sequence[tuple[int, int, int, Made]]:
-        return _step_moves(look, *here)
+    # the moves of a colour step from a state: (look, *here) -> (added, gained, worth, made)
+    _moves: Callable[..., Sequence[tuple[int, int, int, Made]]] = staticmethod(_step_moves)
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed."""
@@ -588,11 +589,12 @@ class _Layers:
                 back: dict[int, tuple[int, Made]] = {}
                 mask = self.look_mask
                 most = self.most[index * 4 + colour + 1]
+                moves_of = self._moves
                 for key, score in layer.items():
                     look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
                     moves = table.get(look)
                     if moves is None:
-                        moves = table[look] = self._moves(look, here)
+                        moves = table[look] = moves_of(look, *here)
                     if threshold:
                         for delta, gain, worth, option in moves:
                             after = key + delta
@@ -721,6 +723,7 @@ class _JokerLayers(_Layers):
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 16 - _GROUPED)) - 1
         self.floor = floor
+        self._moves = self._joker_moves
         self.most = self.rules.most
 
     def _id(self, specials: tuple[Special, ...]) -> int:
@@ -730,10 +733,10 @@ class _JokerLayers(_Layers):
             self.states.append(specials)
         return found
 
-    def _moves(self, look: int, here: tuple[int, int, int, int, int, int, int, int, bool]
-               ) -> list[tuple[int, int, int, Made]]:
+    def _joker_moves(self, look: int, colour: int, index: int, must: int, avail: int,
+                     next1: int, next2: int, later: int, jokers: int, canonical: bool
+                     ) -> list[tuple[int, int, int, Made]]:
         """The colour step of :meth:`_Search.best` from the state ``look``."""
-        colour, index, must, avail, next1, next2, later, jokers, canonical = here
         rules = self.rules
         runs_id = look & 63
         twos = look >> (6 + _TWOS - _GROUPED) & 7
@@ -886,6 +889,8 @@ def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:
     """Deal the number tiles (two copies of a colour go to different groups), then jokers,
     always to the smallest group."""
+    if not groups:
+        return []
     made: list[list[str]] = [[] for _ in range(groups)]
     for tiles in sorted(by_colour, key=len, reverse=True):
         targets = sorted(range(groups), key=lambda g: len(made[g]))[:len(tiles)]

@@ -79,9 +79,16 @@ def format_table(sets: Iterable[Iterable[str]]) -> str:
 
 def sort_key(tile: str) -> tuple[int, int]:
     """Rack order: by colour then number, jokers last."""
+    found = _SORT_KEYS.get(tile)
+    if found is not None:
+        return found
     if is_joker(tile):
         return (len(COLOURS), 0)
     return (COLOURS.index(colour_of(tile)), number_of(tile))
+
+
+_SORT_KEYS = {f"{colour}{number}": (place, number) for place, colour in enumerate(COLOURS)
+              for number in range(1, 14)}
 
 
 def full_box(copies: int, jokers: int, colours: Sequence[str] = COLOURS,
