@@ -528,6 +528,108 @@ def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1
                 look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3))
 
 
+# One colour step of the layered search, in four forms: it takes the states of ``layer``,
+# finds each one's moves (cached in ``table`` by the bits ``look`` of the state they depend
+# on), and keeps the best score of every state reached, with where it came from.
+Layer = dict[int, int]
+Backs = dict[int, tuple[int, Made]]
+MovesOf = Callable[..., Sequence[tuple[int, int, int, Made]]]
+
+
+def _step_traced(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
+                 moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
+                 threshold: int, floor: int) -> tuple[Layer, Backs]:
+    new: Layer = {}
+    back: Backs = {}
+    best = new.get
+    cached = table.get
+    neg = NEG
+    for key, score in layer.items():
+        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
+        moves = cached(look)
+        if moves is None:
+            moves = table[look] = moves_of(look, *here)
+        for delta, gain, _, made in moves:
+            after = key + delta
+            value = score + gain
+            if value > best(after, neg):
+                new[after] = value
+                back[after] = (key, made)
+    return new, back
+
+
+def _step_score(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
+                moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
+                threshold: int, floor: int) -> tuple[Layer, Backs]:
+    """Without where each state came from (the score alone is sought)."""
+    new: Layer = {}
+    best = new.get
+    cached = table.get
+    neg = NEG
+    for key, score in layer.items():
+        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
+        moves = cached(look)
+        if moves is None:
+            moves = table[look] = moves_of(look, *here)
+        for delta, gain, _, _ in moves:
+            after = key + delta
+            value = score + gain
+            if value > best(after, neg):
+                new[after] = value
+    return new, {}
+
+
+def _step_floor(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
+                moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
+                threshold: int, floor: int) -> tuple[Layer, Backs]:
+    """Dropping the states whose score is below ``floor`` (the floor less the most the
+    rest could add)."""
+    new: Layer = {}
+    back: Backs = {}
+    best = new.get
+    cached = table.get
+    neg = NEG
+    for key, score in layer.items():
+        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
+        moves = cached(look)
+        if moves is None:
+            moves = table[look] = moves_of(look, *here)
+        for delta, gain, _, made in moves:
+            value = score + gain
+            if value < floor:
+                continue
+            after = key + delta
+            if value > best(after, neg):
+                new[after] = value
+                back[after] = (key, made)
+    return new, back
+
+
+def _step_meld(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
+               moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
+               threshold: int, floor: int) -> tuple[Layer, Backs]:
+    """Counting the initial meld's value, up to ``threshold``."""
+    new: Layer = {}
+    back: Backs = {}
+    best = new.get
+    cached = table.get
+    neg = NEG
+    for key, score in layer.items():
+        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
+        moves = cached(look)
+        if moves is None:
+            moves = table[look] = moves_of(look, *here)
+        for delta, gain, worth, made in moves:
+            after = key + delta
+            meld = after >> _MELD
+            after += (min(threshold, meld + worth) - meld) << _MELD
+            value = score + gain
+            if value > best(after, neg):
+                new[after] = value
+                back[after] = (key, made)
+    return new, back
+
+
 class _Layers:
     """The search of :class:`_Search` for a table without joker sets, taken number by number
     and colour by colour over all states at once, keeping the best score of each state.
@@ -570,6 +672,8 @@ class _Layers:
         backs = self.backs
         trace = self.trace or bool(threshold)
         floor = self.floor + 1 if self.floor > NEG else NEG
+        step = (_step_meld if threshold else _step_floor if floor > NEG
+                else _step_traced if trace else _step_score)
         open_runs = [False] * len(COLOURS)  # whether any state may have runs open
         for index in range(TOP):
             number = index + 1
@@ -585,55 +689,16 @@ class _Layers:
                         self._at(colour, index + 1), self._at(colour, index + 2),
                         sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),
                         self.jokers, self.canonical)
-                new: dict[int, int] = {}
-                back: dict[int, tuple[int, Made]] = {}
-                mask = self.look_mask
                 most = self.most[index * 4 + colour + 1]
-                moves_of = self._moves
-                for key, score in layer.items():
-                    look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
-                    moves = table.get(look)
-                    if moves is None:
-                        moves = table[look] = moves_of(look, *here)
-                    if threshold:
-                        for delta, gain, worth, option in moves:
-                            after = key + delta
-                            meld = after >> _MELD
-                            after += (min(threshold, meld + worth) - meld) << _MELD
-                            value = score + gain
-                            if value > new.get(after, NEG):
-                                new[after] = value
-                                back[after] = (key, option)
-                    elif floor > NEG:
-                        for delta, gain, _, option in moves:
-                            after = key + delta
-                            value = score + gain
-                            if value + most < floor:
-                                continue
-                            if value > new.get(after, NEG):
-                                new[after] = value
-                                back[after] = (key, option)
-                    elif trace:
-                        for delta, gain, _, option in moves:
-                            after = key + delta
-                            value = score + gain
-                            if value > new.get(after, NEG):
-                                new[after] = value
-                                back[after] = (key, option)
-                    else:
-                        for delta, gain, _, _ in moves:
-                            after = key + delta
-                            value = score + gain
-                            if value > new.get(after, NEG):
-                                new[after] = value
+                layer, back = step(layer, table, self._moves, here, shift, self.look_mask,
+                                   threshold, floor - most)
                 backs.append(back)
-                layer = new
                 if self._at(colour, index + 1) <= 0:
                     open_runs[colour] = any(key >> shift & 63 for key in layer)
             if not self.jokers and sum(row[index] for row in self.avail) < 3:
                 backs.append(None)  # no group can be made: nothing was given to groups
                 continue
-            new = {}
+            new: Layer = {}
             back = {}
             grouping: dict[int, list[tuple[int, int, Made]]] = {}
             mask = self.look_mask

@@ -175,54 +175,55 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
     """Table sets (without jokers) that can stay as they were while the other packed tiles
     still form valid sets, and those sets.
 
-    The played tiles alone are packed first; while they do not pack, the table sets near
-    them (a tile of the same number, or of the same colour within two) are released into
-    them, ring after ring. Sets never released stay. Each released set is then kept in turn
-    when the rest still packs. The result is maximal: adding valid sets to tiles that pack
-    still packs, so a set refused once stays refused."""
-    free = Counter(t for s in packed for t in s)
-    free.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
-    remaining = list(range(len(ordinary)))
-    released: list[int] = []
-    found = _feasible_counts(free)
-    while found is None and remaining:
-        near = _near(free)
-        ring = [i for i in remaining if any(t in near for t in ordinary[i])] or remaining
-        for i in ring:
-            free.update(ordinary[i])
-        released += ring
-        remaining = [i for i in remaining if i not in ring]
-        found = _feasible_counts(free) if remaining else Packing(0, list(packed))
-    free = +free
-    assert found is not None  # everything released is the packing itself
-    packing = list(found.sets)
-    kept = [ordinary[i] for i in remaining]
-    # the sets the packing already holds whole stay at no cost: take them first, while the
-    # packing is known
-    for i in sorted(released):
-        whole = next((s for s in packing if _canonical(s) == ordinary[i]), None)
-        if whole is not None:
-            released.remove(i)
-            packing.remove(whole)
-            free -= Counter(ordinary[i])
-            kept.append(ordinary[i])
-    # a split of ``free`` into sets while one is known (checks below seek no split)
-    sets: list[TileSet] | None = packing
-    for i in sorted(released):
-        need = Counter(ordinary[i])
+    Only the region of the packing the move reaches can change: the packed sets holding a
+    played tile (or a joker, or short of a tile that went to a joker set) and the table sets
+    sharing a tile with them, and so on while they share tiles. Outside it the packed sets
+    hold exactly the tiles of the table sets there, which therefore stay as they were.
+    Inside, the table sets the packing holds whole stay; each other one stays in turn when
+    the rest still packs. The result is maximal: adding valid sets to tiles that pack still
+    packs, so a set refused once stays refused."""
+    balance = Counter(t for s in packed for t in s)
+    balance.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
+    reached = {t for t, k in balance.items() if k}
+    region: list[TileSet] = []  # packed sets
+    free_sets = list(packed)
+    changing: list[TileSet] = []  # table sets
+    staying = list(ordinary)
+    grown = True
+    while grown:
+        grown = False
+        for inside, outside in ((region, free_sets), (changing, staying)):
+            touched = [s for s in outside if any(t in reached for t in s)]
+            if touched:
+                grown = True
+                inside += touched
+                for tile_set in touched:
+                    outside.remove(tile_set)
+                    reached.update(tile_set)
+    free = Counter(t for s in region for t in s)
+    kept = list(staying)
+    sets: list[TileSet] | None = region
+    # the table sets the packing holds whole stay at no cost: first, while it is known
+    trying = []
+    for tile_set in changing:
+        whole = next((s for s in region if _canonical(s) == tile_set), None)
+        if whole is None:
+            trying.append(tile_set)
+            continue
+        region.remove(whole)
+        free -= Counter(tile_set)
+        kept.append(tile_set)
+    # then each other one, when a search still packs the rest (the split is sought last)
+    for tile_set in trying:
+        need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
             continue
         rest = free - need
-        # with jokers the search below decides: it places them its own way
-        after = None if rest[JOKER] or sets is None else _without(sets, need)
-        if after is not None:
-            sets = after
-        elif _isolated(rest) or _feasible_counts(rest, split=bool(rest[JOKER])) is None:
+        if _isolated(rest) or _feasible_counts(rest, split=False) is None:
             continue
-        else:
-            sets = None
         free = rest
-        kept.append(ordinary[i])
+        sets = None
+        kept.append(tile_set)
     if sets is None:
         last = _feasible_counts(free)
         assert last is not None
@@ -239,37 +240,6 @@ def _feasible_counts(tiles: Counter[str], split: bool = True) -> Packing | None:
         return Packing(0, [])
     counts, jokers = _counts(tiles.elements())
     return pack(counts, _EMPTY, jokers, 0, 0, 0, trace=split)
-
-
-def _near(tiles: Counter[str]) -> set[str]:
-    """Tiles that could share a set with one of ``tiles``: the same number in any colour,
-    or the same colour within two numbers (every tile, with a joker among them)."""
-    if tiles[JOKER]:
-        return {f"{c}{n}" for c in COLOURS for n in range(1, 14)}
-    near: set[str] = set()
-    for tile, count in tiles.items():
-        if count <= 0:
-            continue
-        colour, number = colour_of(tile), number_of(tile)
-        near.update(f"{c}{number}" for c in COLOURS)
-        near.update(f"{colour}{n}" for n in range(number - 2, number + 3) if 1 <= n <= 13)
-    return near
-
-
-def _without(sets: list[TileSet], need: Counter[str]) -> list[TileSet] | None:
-    """``sets`` less the tiles ``need`` when they all come from one set whose remainder is
-    empty or still a set: a split of the rest found without a search."""
-    for index, tile_set in enumerate(sets):
-        left = Counter(tile_set)
-        if any(left[t] < k for t, k in need.items()):
-            continue
-        left.subtract(need)
-        remainder = tuple(sorted((+left).elements(), key=sort_key))
-        if not remainder:
-            return sets[:index] + sets[index + 1:]
-        if not isinstance(arrange(remainder), Reason):
-            return [*sets[:index], remainder, *sets[index + 1:]]
-    return None
 
 
 def _isolated(tiles: Counter[str]) -> bool:
