@@ -792,10 +792,26 @@ class _JokerLayers(_Layers):
         self.most = self.rules.most
 
     def _id(self, specials: tuple[Special, ...]) -> int:
+        """The number of the joker sets' states, told apart only by what is still needed:
+        a group's tile count once it is closed, more eligible colours than it has jokers,
+        which of a run's joker places got their tile rather than how many did."""
         found = self.state_ids.get(specials)
+        if found is not None:
+            return found
+        normal = []
+        for joker_set, (first, second, third, fourth, ok) in zip(self.specials, specials,
+                                                                strict=True):
+            if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
+                normal.append((first, 0 if first else second, min(third, joker_set.jokers),
+                               fourth, ok))
+            else:  # (phase, length, jokers, bits, ok)
+                normal.append((first, second, third, (1 << bin(fourth).count("1")) - 1, ok))
+        same = tuple(normal)
+        found = self.state_ids.get(same)
         if found is None:
-            found = self.state_ids[specials] = len(self.states)
-            self.states.append(specials)
+            found = self.state_ids[same] = len(self.states)
+            self.states.append(same)
+        self.state_ids[specials] = found
         return found
 
     def _joker_moves(self, look: int, colour: int, index: int, must: int, avail: int,
