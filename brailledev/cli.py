@@ -1,9 +1,9 @@
 """The ``brailledev`` command: play, selfplay, emboss, embossers, devices, udev, tables.
 
 Each subsystem registers its own subcommands; the help (``brailledev/helptext.py``) and a
-mistake of the user's speak the reader's language (``--lang`` where the command has it, else
-the environment's); a mistake is one sentence on standard error and exit status 2, never a
-traceback (``--debug`` shows it).
+mistake of the user's speak the reader's language (``--lang``, before the command or after it
+where the command has it, else the environment's); a mistake is one sentence on standard
+error and exit status 2, never a traceback (``--debug`` shows it).
 
     main(["play", "uno", "--lang", "fr", "--help"])
 """
@@ -20,7 +20,7 @@ from brailledev import __version__, devices, play, selfplay
 from brailledev.errors import UserError, env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
 from emboss import cli as emboss_cli
-from layouts.catalog import Problem
+from layouts.catalog import LANGUAGES, Problem
 
 # argparse's own complaints (English, from the standard library) -> our error codes.
 _ARGPARSE = (
@@ -63,6 +63,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         parser.add_argument("--version", action="version", version=f"brailledev {__version__}",
                             help=say("version"))
         parser.add_argument("--debug", action="store_true", help=say("debug"))
+        # Its own dest: a command's --lang (default None) would overwrite it in the namespace.
+        parser.add_argument("--lang", choices=LANGUAGES, default=None, dest="every_lang",
+                            help=say("lang"))
         sub = parser.add_subparsers(dest="command", required=True,
                                     metavar=say("metavar.command"))
         selfplay.register(sub)
@@ -76,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     # --lang is not parsed yet: the help and argparse's mistakes take it from the words.
     args = build_parser(help_lang(words)).parse_args(words)
+    if getattr(args, "lang", None) is None and args.every_lang is not None:
+        args.lang = args.every_lang  # brailledev --lang fr COMMAND: for the command too
     try:
         status: int = args.run(args)
         return status

@@ -96,6 +96,9 @@ def test_lang_in_the_command_line_wins_over_the_environment():
     assert "\noptions du jeu :\n" in french.stdout
     assert "afficher cette aide et les options du jeu, puis quitter" in french.stdout
     assert "options du jeu uno (--option NOM=VALEUR, ou le raccourci) :" in french.stdout
+    top = run("--lang", "fr", "--help", lang="C")
+    assert top.returncode == 0, top.stderr
+    assert top.stdout.startswith("utilisation : brailledev")
     english = run("emboss", "deck", "--lang=en", "--help", lang="fr_FR.UTF-8")
     assert english.returncode == 0, english.stderr
     assert "usage: brailledev emboss deck" in english.stdout
@@ -160,6 +163,14 @@ def test_elevens_options_in_french_read_the_values_and_defaults(capsys):
     out = capsys.readouterr().out
     assert "  beginner : true|false (par défaut false); --beginner" in out
     assert "une place, 0 = vous" in out
+
+
+def test_lang_before_the_command_is_the_commands_language(monkeypatch, capsys):
+    for variable in LOCALE:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    assert main(["--lang", "fr", "selfplay", "uno", "--games", "0"]) == 2
+    assert capsys.readouterr().err == "brailledev: --games doit valoir au moins 1.\n"
 
 
 @pytest.mark.parametrize(("words", "lang"), [
