@@ -22,10 +22,12 @@ sets) takes every state of a step at once, each state one integer: the form ``pa
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 from games.rummikub.tiles import COLOURS, JOKER
 
@@ -657,7 +659,13 @@ class _Layers:
         self.look_mask = _GROUP_MASK  # the state's bits a step's moves depend on
         # a state whose score plus the most it could still add is below ``floor`` is dropped
         self.floor = NEG
-        self.most: list[int] = [0] * (TOP * len(COLOURS) + 1)
+        weights = [rack[c][i] * (WEIGHT + i + 1) for i in range(TOP)
+                   for c in range(len(COLOURS))]
+        self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
+                     for p in range(len(weights) + 1)]
+        # a beam: at most ``cap`` states kept per step (0: all), ``narrowed`` if any was left
+        self.cap = 0
+        self.narrowed = False
 
     def _at(self, colour: int, index: int) -> int:
         return self.avail[colour][index] if index < TOP else -1
@@ -674,6 +682,7 @@ class _Layers:
         floor = self.floor + 1 if self.floor > NEG else NEG
         step = (_step_meld if threshold else _step_floor if floor > NEG
                 else _step_traced if trace else _step_score)
+        cap = self.cap
         open_runs = [False] * len(COLOURS)  # whether any state may have runs open
         for index in range(TOP):
             number = index + 1
@@ -693,6 +702,8 @@ class _Layers:
                 layer, back = step(layer, table, self._moves, here, shift, self.look_mask,
                                    threshold, floor - most)
                 backs.append(back)
+                if cap and len(layer) > cap:
+                    layer = self._narrow(layer)
                 if self._at(colour, index + 1) <= 0:
                     open_runs[colour] = any(key >> shift & 63 for key in layer)
             if not self.jokers and sum(row[index] for row in self.avail) < 3:
@@ -717,8 +728,13 @@ class _Layers:
                         if trace:
                             back[after] = (key, made)
             backs.append(back)
-            layer = new
+            layer = self._narrow(new) if cap and len(new) > cap else new
         return self._finish(layer)
+
+    def _narrow(self, layer: Layer) -> Layer:
+        """The ``cap`` best states of a step (all have the same most to gain after it)."""
+        self.narrowed = True
+        return dict(heapq.nlargest(self.cap, layer.items(), key=itemgetter(1)))
 
     def _finish(self, layer: dict[int, int]) -> int:
         best = NEG
@@ -792,10 +808,26 @@ class _JokerLayers(_Layers):
         self.most = self.rules.most
 
     def _id(self, specials: tuple[Special, ...]) -> int:
+        """The number of the joker sets' states, told apart only by what is still needed:
+        a group's tile count once it is closed, more eligible colours than it has jokers,
+        which of a run's joker places got their tile rather than how many did."""
         found = self.state_ids.get(specials)
+        if found is not None:
+            return found
+        normal = []
+        for joker_set, (first, second, third, fourth, ok) in zip(self.specials, specials,
+                                                                strict=True):
+            if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
+                normal.append((first, 0 if first else second, min(third, joker_set.jokers),
+                               fourth, ok))
+            else:  # (phase, length, jokers, bits, ok)
+                normal.append((first, second, third, (1 << bin(fourth).count("1")) - 1, ok))
+        same = tuple(normal)
+        found = self.state_ids.get(same)
         if found is None:
-            found = self.state_ids[specials] = len(self.states)
-            self.states.append(specials)
+            found = self.state_ids[same] = len(self.states)
+            self.states.append(same)
+        self.state_ids[specials] = found
         return found
 
     def _joker_moves(self, look: int, colour: int, index: int, must: int, avail: int,
@@ -981,31 +1013,28 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     a spare joker adds to the meld's value), every placement is searched.
     """
     for canonical in ((False,) if threshold else (True, False)):
-        if specials:
-            assert not threshold, "an initial meld is made from the rack alone"
-            search = _JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
-                                  specials, canonical, floor)
-            score = search.run()
-            if floor > NEG and score <= floor:  # nothing reached the floor: search it all
+        def make(floor: int, cap: int, canonical: bool = canonical) -> _Layers:
+            search: _Layers
+            if specials:
+                assert not threshold, "an initial meld is made from the rack alone"
                 search = _JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
-                                      specials, canonical)
-                score = search.run()
-            if score == NEG:
-                if canonical and must_jokers:
-                    continue  # a joker of the table may be needed where it stands
-                return None
-            sets = search.sets()
-        else:
-            layers = _Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
-                             canonical, trace or bool(must_jokers + rack_jokers))
-            score = layers.run()
-            if score == NEG:
-                if canonical and must_jokers:
-                    continue  # a joker of the table may be needed where it stands
-                return None
-            if not layers.trace:
-                return Packing(score, [])
-            sets = layers.sets()
+                                      specials, canonical, floor)
+            else:
+                search = _Layers(table, rack, must_jokers, rack_jokers, threshold,
+                                 joker_points, canonical,
+                                 trace or bool(must_jokers + rack_jokers))
+                search.floor = floor
+            search.cap = cap
+            return search
+
+        layers, score = _searched(make, floor, 0 if threshold else BEAM)
+        if score == NEG:
+            if canonical and must_jokers:
+                continue  # a joker of the table may be needed where it stands
+            return None
+        if not layers.trace:
+            return Packing(score, [])
+        sets = layers.sets()
         if not canonical:
             return Packing(score, sets)
         missing = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
@@ -1017,6 +1046,26 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
             if placed is not None and (accept is None or accept(placed)):
                 return Packing(score, placed)
     raise AssertionError("the full search places every joker")
+
+
+BEAM = 256  # states per step of the first, narrowed search
+
+
+def _searched(make: Callable[[int, int], _Layers], floor: int, cap: int
+              ) -> tuple[_Layers, int]:
+    """A search and its best score, exact. A beam of ``cap`` states per step goes first:
+    when it left none out it was the whole search; otherwise its move is a floor the full
+    search need not go below. A floor nothing reached gives way to a search without one."""
+    search = make(floor, cap)
+    score = search.run()
+    if search.narrowed:
+        floor = max(floor, score - 1) if score > NEG else floor
+        search = make(floor, 0)
+        score = search.run()
+    if floor > NEG and score <= floor:
+        search = make(NEG, 0)
+        score = search.run()
+    return search, score
 
 
 def _add_spares(sets: list[tuple[str, ...]], skip: int, back: tuple[int, ...], spare: int
