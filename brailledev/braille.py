@@ -143,6 +143,20 @@ class Translator:
         result: str = louis.backTranslateString(self._tables, cells, mode=louis.ucBrl)
         return result
 
+    def letter(self, cell: str) -> str | None:
+        """The letter one cell types in this table, or ``None`` if it is no letter.
+
+        The cell's back-translation when that is one letter; a contracted table reads a
+        lone letter cell as a whole word, so then the letter its display mapping gives.
+
+        >>> Translator("en-ueb-g2.ctb").letter("⠭"), Translator("fr-bfu-comp6.utb").letter("⠿")
+        ('x', 'é')
+        """
+        for text in (self.back(cell), louis.dotsToChar(self._tables, cell)):
+            if len(text) == 1 and text.isalpha():
+                return text
+        return None
+
 
 @functools.lru_cache(maxsize=64)
 def translator(table: str) -> Translator:

@@ -17,7 +17,8 @@ import threading
 from pathlib import Path
 
 from brailledev import options as game_options
-from brailledev.braille import Translator, table_for, translator
+from brailledev.braille import Translator, dots_to_numbers, table_for, translator
+from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
 from brailledev.display.base import RESIZED, Display, DisplayGone
 from brailledev.errors import UserError, env_lang
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
@@ -36,7 +37,9 @@ class Front:
     def __init__(self, session: Session, display: Display, braille: Translator) -> None:
         self.session = session
         self.display = display
+        self.braille = braille
         self.viewport = Viewport(braille, display.columns, display.rows)
+        self.typist = Typist()
         self._stop = threading.Event()
         self._jumps = -1
         self._screen: Screen | None = None
@@ -102,10 +105,11 @@ class Front:
     def press(self, key: Key) -> bool:
         """Act on one key; False when the player quits."""
         session = self.session
+        if isinstance(key, Chord):
+            return self._chord(key)
+        self.typist.clear()
         if isinstance(key, Named):
             return self._named(key.name)
-        if isinstance(key, Chord):
-            return True
         viewport = self.viewport
         if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
             windows = len(viewport.lines[viewport.top].windows)
@@ -124,6 +128,30 @@ class Front:
             session.read_on()
             return True
         return session.route(hit.target)
+
+    def _chord(self, chord: Chord) -> bool:
+        """A braille keyboard chord: a letter towards a command (see ``brailledev.chords``),
+        space with one dot a move, space alone speaks the line."""
+        session = self.session
+        if chord.space and chord.dots in SPACE_MOVES:
+            return self.press(SPACE_MOVES[chord.dots])
+        if chord == Chord(0, space=True):
+            self.typist.clear()
+            return self._named("repeat")
+        letter = chord_letter(chord, self.braille)
+        if letter is None:
+            self.typist.clear()
+            session.tell(session.catalog.text("chord_not_letter", dots=dots_to_numbers(
+                chord.dots)))
+            return True
+        typed = self.typist.type(letter, session.lines())
+        if isinstance(typed, Ran):
+            session.tell(session.catalog.text("chord_ran", command=typed.region.text))
+            return session.route(typed.region.target)
+        names = ", ".join(typed.names)
+        code = "chord_no_command" if isinstance(typed, NoCommand) else "chord_several"
+        session.tell(session.catalog.text(code, letters=typed.typed, commands=names))
+        return True
 
     def _named(self, name: str) -> bool:
         session = self.session
