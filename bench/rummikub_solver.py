@@ -12,7 +12,8 @@ Ours is timed twice on each position. ``ours`` solves the problem rummikub-solve
 a little more: the most rack tiles, then the most points, and one whole table arrangement
 (``solve(..., fewest_changes=False)``). ``ours_rum_10`` adds the last tie-break of RUM-10,
 the fewest table sets changed, which rummikub-solver does not seek; it is what the hint and
-the solver bot call.
+the solver bot call. That tie-break is greedy; ``fewest_changes`` counts the small positions
+(tables of 9-21 tiles) where it keeps fewer table sets than the most a best move can keep.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
 joker-free positions (mid-game ones, and initial melds from 6-14 tiles on an empty table).
@@ -30,6 +31,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 # This file's name is the package's: put the project root, not bench/, first on the path.
@@ -100,6 +102,35 @@ class Theirs:
         return state
 
 
+def kept_exactly(rng: random.Random, positions: int) -> dict[str, object]:
+    """The fewest-changes tie-break is greedy (a maximal collection of untouched table
+    sets): on small positions, how often it keeps fewer sets than the most any best move
+    keeps (every collection of kept sets tried, largest first)."""
+    below: list[int] = []
+    tried = 0
+    while tried < positions:
+        table, rack = position(rng, False, (9, 21), (2, 8))
+        found = solve(table, rack)
+        if not found.count:
+            continue
+        best = solve(table, rack, fewest_changes=False)
+        most = _most_kept(table, rack, (best.count, best.value))
+        tried += 1
+        if len(table) - found.changed < most:
+            below.append(most - (len(table) - found.changed))
+    return {"positions": tried, "greedy_below_exact": len(below), "by": below}
+
+
+def _most_kept(table: list[tuple[str, ...]], rack: list[str], best: tuple[int, int]) -> int:
+    for size in range(len(table), -1, -1):
+        for kept in combinations(range(len(table)), size):
+            rest = [s for i, s in enumerate(table) if i not in kept]
+            found = solve(rest, rack, fewest_changes=False)
+            if (found.count, found.value) == best:
+                return size
+    return 0
+
+
 def meld_is_legal(rack: list[str], table: tuple[tuple[str, ...], ...]) -> bool:
     """Whether our engine accepts ``table`` as an initial meld from ``rack`` (RUM-4)."""
     game = Rummikub.new(players=2, seed=0, data=rules_data("rummikub"), turn_times=0)
@@ -125,6 +156,8 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--initial", type=int, default=200)
     parser.add_argument("--jokers", type=int, default=200)
+    parser.add_argument("--kept", type=int, default=60,
+                        help="small positions on which the greedy kept sets are checked")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -186,6 +219,7 @@ def main() -> int:
         "initial_missed_by_rummikub_solver": anchor_missed,
         "with_jokers": {"positions": args.jokers, "ours": summary(joker_t) if joker_t else None,
                         "ours_more": more, "ours_fewer": fewer},
+        "fewest_changes": kept_exactly(rng, args.kept),
         "first_differences": differ[:3],
     }, indent=1))
     return 1 if differ or initial_differ else 0

@@ -1,8 +1,11 @@
 """The ``brailledev`` command: play, selfplay, emboss, embossers, devices, udev, tables.
 
-Each subsystem registers its own subcommands; a mistake of the user's is one sentence on
-standard error, in the reader's language (``--lang`` where the command has it, else the
-environment's), and exit status 2, never a traceback (``--debug`` shows it).
+Each subsystem registers its own subcommands; the help (``brailledev/helptext.py``) and a
+mistake of the user's speak the reader's language (``--lang`` where the command has it, else
+the environment's); a mistake is one sentence on standard error and exit status 2, never a
+traceback (``--debug`` shows it).
+
+    main(["play", "uno", "--lang", "fr", "--help"])
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from typing import ClassVar, NoReturn
+from typing import NoReturn
 
 from brailledev import __version__, devices, play, selfplay
 from brailledev.errors import UserError, env_lang, error_lang
+from brailledev.helptext import HelpParser, help_lang, say, speaking
 from emboss import cli as emboss_cli
 from layouts.catalog import Problem
 
@@ -35,46 +39,43 @@ _ARGPARSE = (
 )
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one sentence in the reader's language, then exit 2."""
-
-    # The command line being parsed (main sets it), for its --lang.
-    words: ClassVar[tuple[str, ...]] = ()
+class Parser(HelpParser):
+    """argparse in the reader's language: its help (see :mod:`brailledev.helptext`), and a
+    mistake is one sentence, then exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        # --lang is not parsed yet: look for it in the command line, else the environment.
-        words = Parser.words
-        lang = next((words[i + 1] for i, word in enumerate(words[:-1])
-                     if word == "--lang" and words[i + 1] in ("en", "fr")), None)
         for pattern, code in _ARGPARSE:
             found = pattern.match(message)
             if found:
                 values = found.groupdict()
                 if values.get("kind") in ("int", "float"):  # the kinds our options use
                     code = f"argument_{values.pop('kind')}"
-                message = UserError(code, command=self.prog, **values).text(lang or env_lang())
+                message = UserError(code, command=self.prog, **values).text(self.lang)
                 break
         self.exit(2, f"brailledev: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = Parser(
-        prog="brailledev",
-        description="Card games on a braille display; braille cards and score pads on paper.")
-    parser.add_argument("--version", action="version", version=f"brailledev {__version__}")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    selfplay.register(sub)
-    devices.register(sub)
-    play.register(sub)
-    emboss_cli.register(sub)
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, its help in ``lang`` (default: the environment's):
+    ``build_parser("fr").parse_args(["tables"])``."""
+    with speaking(lang or env_lang()):
+        parser: argparse.ArgumentParser = Parser(prog="brailledev", description=say("brailledev"))
+        parser.add_argument("--version", action="version", version=f"brailledev {__version__}",
+                            help=say("version"))
+        parser.add_argument("--debug", action="store_true", help=say("debug"))
+        sub = parser.add_subparsers(dest="command", required=True,
+                                    metavar=say("metavar.command"))
+        selfplay.register(sub)
+        devices.register(sub)
+        play.register(sub)
+        emboss_cli.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    Parser.words = tuple(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(list(Parser.words))
+    words = list(sys.argv[1:] if argv is None else argv)
+    # --lang is not parsed yet: the help and argparse's mistakes take it from the words.
+    args = build_parser(help_lang(words)).parse_args(words)
     try:
         status: int = args.run(args)
         return status

@@ -10,6 +10,7 @@ import argparse
 
 from brailledev.braille import CONTRACTED_TABLES, DEFAULT_TABLES, available_tables
 from brailledev.display.brlapi import probe
+from brailledev.helptext import say
 
 
 def devices_report(host: str | None) -> list[str]:
@@ -38,11 +39,13 @@ def tables_report() -> list[str]:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("devices", help="is a BRLTTY answering, with which braille display")
-    parser.add_argument("--brlapi-host", default=None,
-                        help="BrlAPI host, e.g. 127.0.0.1:1 (default: BrlAPI's own default)")
+    parser = sub.add_parser("devices", help=say("devices.command"),
+                            description=say("devices.command"))
+    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
+                        help=say("devices.brlapi_host"))
     parser.set_defaults(run=_run_devices)
-    parser = sub.add_parser("tables", help="list the braille tables and language defaults")
+    parser = sub.add_parser("tables", help=say("tables.command"),
+                            description=say("tables.command"))
     parser.set_defaults(run=_run_tables)
 
 

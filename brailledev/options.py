@@ -19,13 +19,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from brailledev.errors import UserError
+from brailledev.errors import UserError, env_lang
+from brailledev.helptext import say
 from games.options import Option
+from layouts.catalog import help_text
 from layouts.registry import GAMES, game_module
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
-_METAVARS = {"int": "N", "seat": "SEAT", "str": "VALUE", "cards": "FILE.toml"}
+# The metavar of each kind: a key of [help.metavar] in layouts/common/<lang>.toml.
+_METAVARS = {"int": "number", "seat": "seat", "str": "value", "cards": "deck_file"}
 
 
 def game_options(game: str) -> Mapping[str, Option]:
@@ -50,21 +53,20 @@ def _takes_no_value(option: Option) -> bool:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--option`` and every game's friendly flags, in an argument group of their own."""
-    group = parser.add_argument_group(
-        "game options", "the game's variants; 'brailledev play GAME --help' lists them")
-    group.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="a variant of the game, e.g. --option wild_draw_four="
-                       "no_matching_colour (repeatable)")
+    group = parser.add_argument_group(say("game_options.title"),
+                                      say("game_options.description"))
+    group.add_argument("--option", action="append", default=[],
+                       metavar=say("metavar.name_value"), help=say("game_options.option"))
     for flag, users in _flags().items():
         games = ", ".join(game for game, _ in users)
         first = users[0][1]
         if _takes_no_value(first):
             group.add_argument(f"--{flag}", dest=_dest(flag), action="store_true",
-                               default=None, help=f"({games}) see the game's options below")
+                               default=None, help=say("game_options.flag", games=games))
         else:
             group.add_argument(f"--{flag}", dest=_dest(flag), default=None,
-                               metavar=_METAVARS[first.kind],
-                               help=f"({games}) see the game's options below")
+                               metavar=say(f"metavar.{_METAVARS[first.kind]}"),
+                               help=say("game_options.flag", games=games))
 
 
 def _dest(flag: str) -> str:
@@ -158,34 +160,40 @@ def read_cards(path: Path) -> list[str]:
     return cards
 
 
-def describe(game: str) -> str:
-    """The options of ``game`` for ``--help``: one line each, with the values allowed."""
+def describe(game: str, lang: str = "en") -> str:
+    """The options of ``game`` for ``--help`` in ``lang``: one line each, with the values
+    allowed: ``describe("elevens", "fr")``."""
+    def words(key: str, **params: Any) -> str:
+        return help_text(f"game_options.{key}", lang, **params)
+
     options = game_options(game)
     if not options:
-        return f"{game} has no options."
-    lines = [f"options of {game} (--option NAME=VALUE, or the flag):"]
+        return words("none", game=game)
+    lines = [words("heading", game=game)]
     for name, option in options.items():
         if option.kind == "bool":
             values = "true|false"
         elif option.choices:
             values = "|".join(map(str, option.choices))
-        elif option.kind == "cards":
-            values = "FILE.toml holding cards = [...]"
-        elif option.kind == "seat":
-            values = "a seat, 0 = you"
+        elif option.kind in ("cards", "seat"):
+            values = words(f"values_{option.kind}")
+        elif option.minimum is not None:
+            values = words("values_minimum", minimum=option.minimum)
         else:
-            values = f"a number >= {option.minimum}" if option.minimum is not None \
-                else option.kind
-        default = "the box's" if option.default is None else str(option.default).lower()
+            values = words(f"values_{option.kind}")
+        default = words("box_default") if option.default is None \
+            else str(option.default).lower()
         flag = ""
         if option.flag:
             flag = f"; --{option.flag}"
             if option.flag_value is not None:
                 flag += f" = {option.flag_value}"
             elif option.kind != "bool":
-                flag += f" {'|'.join(option.aliases) or _METAVARS[option.kind]}"
-        words = "".join(f", {alias} = {value}" for alias, value in option.aliases.items())
-        lines.append(f"  {name}: {values} (default {default}{words}){flag}")
+                metavar = help_text(f"metavar.{_METAVARS[option.kind]}", lang)
+                flag += f" {'|'.join(option.aliases) or metavar}"
+        aliases = "".join(f", {alias} = {value}" for alias, value in option.aliases.items())
+        lines.append(words("line", name=name, values=values, default=default,
+                           aliases=aliases, flag=flag))
     return "\n".join(lines)
 
 
@@ -201,7 +209,8 @@ class GameHelp(argparse.Action):
                  values: Any, option_string: str | None = None) -> None:
         game = getattr(namespace, "game", None)
         games = [game] if game in GAMES else list(GAMES)
+        lang = getattr(parser, "lang", None) or env_lang()
         parser.print_help()
         print()
-        print("\n".join(describe(each) for each in games))
+        print("\n".join(describe(each, lang) for each in games))
         parser.exit()

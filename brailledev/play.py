@@ -21,6 +21,7 @@ from brailledev.braille import Translator, dots_to_numbers, table_for, translato
 from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
 from brailledev.display.base import RESIZED, Display, DisplayGone
 from brailledev.errors import UserError, env_lang
+from brailledev.helptext import say
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
@@ -189,32 +190,31 @@ def default_lang() -> str:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("play", help="play a game on a braille display (or the terminal)",
+    parser = sub.add_parser("play", help=say("play.command"), description=say("play.command"),
                             add_help=False)
-    parser.add_argument("-h", "--help", action=game_options.GameHelp,
-                        help="show this help and the game's options, then exit")
-    parser.add_argument("game", choices=GAMES)
-    parser.add_argument("--players", type=int, default=None,
-                        help="players including you (default 2)")
-    parser.add_argument("--seed", type=int, default=None, help="deal (default: random)")
-    parser.add_argument("--bots", default="heuristic",
-                        help="computer opponents' bot names, given to the seats in turn")
-    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto")
-    parser.add_argument("--brlapi-host", default=None,
-                        help="BrlAPI host, e.g. localhost:1 (default: BrlAPI's own)")
-    parser.add_argument("--table", default=None,
-                        help="liblouis table (default: by language)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of words and speech (default: from the locale)")
-    parser.add_argument("--no-speech", action="store_true", help="braille only, no speech")
-    parser.add_argument("--resume", type=Path, default=None, metavar="FILE",
-                        help="go on with the game saved in FILE")
-    parser.add_argument("--save", type=Path, default=None, metavar="FILE",
-                        help="save after every move to FILE (default: in ~/.local/state)")
-    parser.add_argument("--new", action="store_true",
-                        help="start a new game even if an unfinished one is saved there")
-    parser.add_argument("--pace", type=float, default=1.5, metavar="SECONDS",
-                        help="time between computer moves, to read them (default 1.5)")
+    parser.add_argument("-h", "--help", action=game_options.GameHelp, help=say("help_game"))
+    parser.add_argument("game", choices=GAMES, help=say("play.game"))
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help=say("play.players"))
+    parser.add_argument("--seed", type=int, default=None, metavar="N", help=say("play.seed"))
+    parser.add_argument("--bots", default="heuristic", metavar=say("metavar.bots"),
+                        help=say("play.bots"))
+    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
+                        help=say("play.display"))
+    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
+                        help=say("play.brlapi_host"))
+    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
+                        help=say("play.table"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
+    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    file = say("metavar.file")
+    parser.add_argument("--resume", type=Path, default=None, metavar=file,
+                        help=say("play.resume", file=file))
+    parser.add_argument("--save", type=Path, default=None, metavar=file,
+                        help=say("play.save", file=file))
+    parser.add_argument("--new", action="store_true", help=say("play.new"))
+    parser.add_argument("--pace", type=float, default=1.5, metavar=say("metavar.seconds"),
+                        help=say("play.pace"))
     game_options.add_arguments(parser)
     parser.set_defaults(run=_run)
 

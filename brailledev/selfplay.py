@@ -14,6 +14,7 @@ from typing import Any
 
 from brailledev import options as game_options
 from brailledev.errors import UserError
+from brailledev.helptext import say
 from games.play import play_out
 from layouts.registry import GAMES, game_module, make_bot, new_game
 
@@ -50,16 +51,17 @@ def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("selfplay", help="play whole games between computer opponents",
-                            add_help=False)
-    parser.add_argument("-h", "--help", action=game_options.GameHelp,
-                        help="show this help and the game's options, then exit")
-    parser.add_argument("game", choices=GAMES)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bots", default="heuristic,random",
-                        help="comma-separated bot names, given to the seats in turn")
+    parser = sub.add_parser("selfplay", help=say("selfplay.command"),
+                            description=say("selfplay.command"), add_help=False)
+    parser.add_argument("-h", "--help", action=game_options.GameHelp, help=say("help_game"))
+    parser.add_argument("game", choices=GAMES, help=say("selfplay.game"))
+    parser.add_argument("--games", type=int, default=100, metavar="N",
+                        help=say("selfplay.games"))
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help=say("selfplay.seed"))
+    parser.add_argument("--players", type=int, default=2, metavar="N",
+                        help=say("selfplay.players"))
+    parser.add_argument("--bots", default="heuristic,random", metavar=say("metavar.bots"),
+                        help=say("selfplay.bots"))
     game_options.add_arguments(parser)
     parser.set_defaults(run=_run)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
 from brailledev.errors import UserError, env_lang
+from brailledev.helptext import say
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, LayoutError, Margins, paper
@@ -35,58 +36,63 @@ from layouts.catalog import LANGUAGES
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``emboss``, ``embossers`` and ``udev`` to the ``brailledev`` command."""
-    emboss = sub.add_parser("emboss", help="braille card labels and score pads on paper")
-    kinds = emboss.add_subparsers(dest="kind", required=True, metavar="WHAT")
-    deck_parser = kinds.add_parser("deck", help="labels for a whole deck or replacement cards")
-    deck_parser.add_argument("game", choices=sorted(deck.DECKS))
-    deck_parser.add_argument("--cards", help="replacement cards in the game's notation, "
-                             "comma-separated, e.g. 'r7,r7,b+2,wi'")
-    deck_parser.add_argument("--card-size", metavar="WxH",
-                             help="card size in mm (default from layouts/<game>/deck.toml)")
-    deck_parser.add_argument("--rotate", action="store_true",
-                             help="more labels a sheet: some lie on their long side, the "
-                             "braille then running along it")
+    emboss = sub.add_parser("emboss", help=say("emboss.command"),
+                            description=say("emboss.command"))
+    kinds = emboss.add_subparsers(dest="kind", required=True, metavar=say("metavar.what"))
+    deck_parser = kinds.add_parser("deck", help=say("deck.command"),
+                                   description=say("deck.command"))
+    deck_parser.add_argument("game", choices=sorted(deck.DECKS), help=say("deck.game"))
+    deck_parser.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
+    deck_parser.add_argument("--card-size", metavar=say("metavar.size"),
+                             help=say("deck.card_size"))
+    deck_parser.add_argument("--rotate", action="store_true", help=say("deck.rotate"))
     _output_options(deck_parser)
     deck_parser.set_defaults(run=_run_deck)
-    pad_parser = kinds.add_parser("scorepad", help="blank score sheets")
-    pad_parser.add_argument("game", choices=sorted(scorepad.PADS))
-    pad_parser.add_argument("--players", type=int, default=2)
-    pad_parser.add_argument("--sheets", type=int, default=1, help="how many pads to emboss")
-    pad_parser.add_argument("--interpoint", action="store_true",
-                            help="both sides of the paper (each sheet keeps a blank back)")
+    pad_parser = kinds.add_parser("scorepad", help=say("scorepad.command"),
+                                  description=say("scorepad.command"))
+    pad_parser.add_argument("game", choices=sorted(scorepad.PADS), help=say("scorepad.game"))
+    pad_parser.add_argument("--players", type=int, default=2, metavar="N",
+                            help=say("scorepad.players"))
+    pad_parser.add_argument("--sheets", type=int, default=1, metavar="N",
+                            help=say("scorepad.sheets"))
+    pad_parser.add_argument("--interpoint", action="store_true", help=say("scorepad.interpoint"))
     _output_options(pad_parser)
     pad_parser.set_defaults(run=_run_pad)
 
-    lister = sub.add_parser("embossers", help="embosser profiles, serial ports, CUPS queues")
+    lister = sub.add_parser("embossers", help=say("embossers.command"),
+                            description=say("embossers.command"))
     lister.set_defaults(run=_run_embossers)
 
-    udev = sub.add_parser("udev", help="show or install the udev rules for embossers")
-    udev.add_argument("action", choices=("show", "install"))
+    udev = sub.add_parser("udev", help=say("udev.command"), description=say("udev.command"))
+    udev.add_argument("action", choices=("show", "install"), help=say("udev.action"))
     udev.set_defaults(run=_run_udev)
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the words and of errors (default: from the locale)")
-    parser.add_argument("--table", help="liblouis table (default: the language's own)")
-    parser.add_argument("--format", choices=("brf", "pef"),
-                        help="file format for --out (default from its extension, else brf)")
-    parser.add_argument("--embosser", default="generic", choices=sorted(PROFILES))
-    parser.add_argument("--paper", default="a4",
-                        help=f"{', '.join(PAPERS)} or WIDTHxHEIGHT in mm (default a4)")
+    file = say("metavar.file")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("paper.lang"))
+    parser.add_argument("--table", metavar=say("metavar.table"), help=say("paper.table"))
+    parser.add_argument("--format", choices=("brf", "pef"), help=say("paper.format"))
+    parser.add_argument("--embosser", default="generic", choices=sorted(PROFILES),
+                        help=say("paper.embosser"))
+    parser.add_argument("--paper", default="a4", metavar=say("metavar.paper"),
+                        help=say("paper.paper", papers=", ".join(PAPERS)))
     parser.add_argument("--cell", default="marburg", choices=sorted(CELL_SIZES),
-                        help="cell spacing: marburg (6.0 x 10.0 mm) or us (6.2 x 10.16 mm)")
-    parser.add_argument("--margin", type=float, default=10.0, help="margins in mm")
+                        help=say("paper.cell"))
+    parser.add_argument("--margin", type=float, default=10.0, metavar="MM",
+                        help=say("paper.margin"))
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", type=Path, help="write a BRF or PEF file")
-    where.add_argument("--device", help="serial port of the embosser, e.g. /dev/embosser0")
-    where.add_argument("--printer", help="CUPS queue of the embosser (sent raw)")
-    parser.add_argument("--baud", type=int, default=9600)
-    parser.add_argument("--flow", choices=FLOW_CONTROLS, default="rtscts")
-    parser.add_argument("--write-timeout", type=float, default=30.0, help="seconds")
-    parser.add_argument("--from-page", type=int, default=1,
-                        help="resume an interrupted job from this page")
-    parser.add_argument("--preview", type=Path, help="picture of the pages: FILE.svg or .pdf")
+    where.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
+    where.add_argument("--device", metavar=say("metavar.port"), help=say("paper.device"))
+    where.add_argument("--printer", metavar=say("metavar.queue"), help=say("paper.printer"))
+    parser.add_argument("--baud", type=int, default=9600, metavar="N", help=say("paper.baud"))
+    parser.add_argument("--flow", choices=FLOW_CONTROLS, default="rtscts",
+                        help=say("paper.flow"))
+    parser.add_argument("--write-timeout", type=float, default=30.0,
+                        metavar=say("metavar.seconds"), help=say("paper.write_timeout"))
+    parser.add_argument("--from-page", type=int, default=1, metavar="N",
+                        help=say("paper.from_page"))
+    parser.add_argument("--preview", type=Path, metavar=file, help=say("paper.preview"))
 
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:

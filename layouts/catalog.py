@@ -9,6 +9,7 @@ hand sizes, printed bonuses; handed to the engine) and one file per language, ``
     cat.text("not_your_turn")            # from [messages], game file first, then common
     cat.table("cards")["r+2"]
     Problem("no_saved_game", path="x.json").text("fr")   # from [errors] of common/fr.toml
+    help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
 """
 
 from __future__ import annotations
@@ -74,6 +75,20 @@ def load_toml(path: Path) -> Mapping[str, Any]:
         raise DataError("data_file_missing", path=path) from None
     except tomllib.TOMLDecodeError as error:
         raise DataError("data_file_invalid", path=path, detail=error) from None
+
+
+def help_text(key: str, lang: str, **params: Any) -> str:
+    """A text of the command line's help from ``[help]`` of ``layouts/common/<lang>.toml``, a
+    dot reaching into its sub-tables: ``help_text("paper.paper", "fr", papers="a4, letter")``.
+    """
+    if lang not in LANGUAGES:
+        raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
+    found: Any = load_toml(HERE / "common" / f"{lang}.toml").get("help")
+    for part in key.split("."):
+        found = found.get(part) if isinstance(found, Mapping) else None
+    if not isinstance(found, str):
+        raise DataError("data_message_missing", message=f"help.{key}", game="common", lang=lang)
+    return found.format(**params)
 
 
 def rules_data(game: str) -> dict[str, Any]:
