@@ -58,6 +58,11 @@ def commands(lines: Sequence[Line]) -> list[Region]:
             for region in line.regions if command_name(region) is not None]
 
 
+def shown_once(regions: Sequence[Region]) -> tuple[str, ...]:
+    """The regions' texts in order, each once (a command may be on two lines)."""
+    return tuple(dict.fromkeys(region.text for region in regions))
+
+
 def chord_letter(chord: Chord, braille: Translator) -> str | None:
     """The letter a chord types in ``braille``'s table (``None``: not a letter, or space).
 
@@ -102,7 +107,7 @@ class Typist:
     """The letters typed so far towards a command; see the module docstring."""
 
     def __init__(self) -> None:
-        self.typed = ""
+        self.typed = ""  # the letters typed, in lower case, accents kept
 
     def clear(self) -> None:
         """Forget the letters typed (any other key, space, or a command run)."""
@@ -110,11 +115,13 @@ class Typist:
 
     def type(self, letter: str, lines: Sequence[Line]) -> Typed:
         """Add ``letter`` and say what it picks among the commands of ``lines``."""
-        typed = self.typed + fold(letter)
+        # Kept as typed for the messages (é stays é); matched without accents.
+        typed = self.typed + letter.casefold()
+        key = fold(typed)
         found = commands(lines)
-        names = tuple(region.text for region in found)
-        fitting = [region for region in found if str(command_name(region)).startswith(typed)]
-        exact = [region for region in fitting if command_name(region) == typed]
+        names = shown_once(found)
+        fitting = [region for region in found if str(command_name(region)).startswith(key)]
+        exact = [region for region in fitting if command_name(region) == key]
         if len({command_name(region) for region in fitting}) == 1 or exact:
             self.clear()
             return Ran((exact or fitting)[0], typed)
@@ -122,4 +129,4 @@ class Typist:
             self.clear()
             return NoCommand(names, typed)
         self.typed = typed
-        return Several(tuple(region.text for region in fitting), typed)
+        return Several(shown_once(fitting), typed)

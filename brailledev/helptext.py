@@ -68,7 +68,7 @@ def say(key: str, **params: Any) -> str:
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter with its "usage:" in the parser's language."""
+    """argparse's formatter with its "usage:" and section titles in the parser's language."""
 
     def __init__(self, prog: str, lang: str) -> None:
         super().__init__(prog)
@@ -80,6 +80,10 @@ class HelpFormatter(argparse.HelpFormatter):
         if prefix is None:
             prefix = help_text("usage", self.lang)
         super().add_usage(usage, actions, groups, prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        # argparse puts its colon right after a title; French wants a space before it.
+        super().start_section(heading and help_text("section", self.lang, title=heading))
 
 
 class HelpParser(argparse.ArgumentParser):

@@ -242,3 +242,19 @@ def test_a_letter_typed_on_a_real_brltty_draws(tmp_path):
             front.stop()
             thread.join(10)
             display.close()
+
+
+def test_accented_letters_match_plain_ones_and_are_told_as_typed():
+    typist = Typist()
+    lines = (line("commands", "écarter", "aide"),)
+    assert typist.type("E", lines) == Ran(lines[0].regions[0], "e")
+    assert typist.type("é", lines) == Ran(lines[0].regions[0], "é")
+    assert typist.type("à", lines) == Ran(lines[0].regions[1], "à")
+    assert typist.type("ù", lines) == NoCommand(("écarter", "aide"), "ù")
+
+
+def test_a_command_shown_on_two_lines_is_listed_once_and_runs_the_first():
+    typist = Typist()
+    lines = (line("choice", "discard *", "cancel"), line("commands", "draw", "discard *"))
+    assert typist.type("d", lines) == Several(("discard *", "draw"), "d")
+    assert typist.type("i", lines) == Ran(lines[0].regions[0], "di")

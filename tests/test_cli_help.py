@@ -92,6 +92,8 @@ def test_lang_in_the_command_line_wins_over_the_environment():
     french = run("play", "uno", "--lang", "fr", "--help", lang="C")
     assert french.returncode == 0, french.stderr
     assert "utilisation : brailledev play" in french.stdout
+    assert "\narguments de position :\n" in french.stdout
+    assert "\noptions du jeu :\n" in french.stdout
     assert "afficher cette aide et les options du jeu, puis quitter" in french.stdout
     assert "options du jeu uno (--option NOM=VALEUR, ou le raccourci) :" in french.stdout
     english = run("emboss", "deck", "--lang=en", "--help", lang="fr_FR.UTF-8")

@@ -659,10 +659,11 @@ class _Layers:
         self.look_mask = _GROUP_MASK  # the state's bits a step's moves depend on
         # a state whose score plus the most it could still add is below ``floor`` is dropped
         self.floor = NEG
-        weights = [rack[c][i] * (WEIGHT + i + 1) for i in range(TOP)
-                   for c in range(len(COLOURS))]
-        self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
-                     for p in range(len(weights) + 1)]
+        most = [rack_jokers * (WEIGHT + joker_points)]
+        for i in range(TOP - 1, -1, -1):  # from the end: what is left to gain after a step
+            for c in range(len(COLOURS) - 1, -1, -1):
+                most.append(most[-1] + rack[c][i] * (WEIGHT + i + 1))
+        self.most = most[::-1]
         # a beam: at most ``cap`` states kept per step (0: all), ``narrowed`` if any was left
         self.cap = 0
         self.narrowed = False
@@ -683,30 +684,34 @@ class _Layers:
         step = (_step_meld if threshold else _step_floor if floor > NEG
                 else _step_traced if trace else _step_score)
         cap = self.cap
+        jokers, canonical, mask, moves_of = self.jokers, self.canonical, self.look_mask, self._moves
+        # per colour its tiles at every number, and -1 twice past 13 (no tile can follow)
+        rows = [(*row, -1, -1) for row in self.avail]
+        musts = self.table
         open_runs = [False] * len(COLOURS)  # whether any state may have runs open
         for index in range(TOP):
             number = index + 1
+            at = [row[index] for row in rows]
+            later = sum(at)
             for colour in range(len(COLOURS)):
-                avail = self.avail[colour][index]
-                if not avail and not open_runs[colour] and not self.jokers:
+                avail = at[colour]
+                later -= avail
+                if not avail and not open_runs[colour] and not jokers:
                     backs.append(None)
                     continue
                 open_runs[colour] = True
                 shift = colour * _RUN_BITS
-                table: dict[int, Sequence[tuple[int, int, int, Made]]] = {}
-                here = (colour, index, self.table[colour][index], avail,
-                        self._at(colour, index + 1), self._at(colour, index + 2),
-                        sum(self.avail[c][index] for c in range(colour + 1, len(COLOURS))),
-                        self.jokers, self.canonical)
-                most = self.most[index * 4 + colour + 1]
-                layer, back = step(layer, table, self._moves, here, shift, self.look_mask,
-                                   threshold, floor - most)
+                row = rows[colour]
+                here = (colour, index, musts[colour][index], avail, row[index + 1],
+                        row[index + 2], later, jokers, canonical)
+                layer, back = step(layer, {}, moves_of, here, shift, mask, threshold,
+                                   floor - self.most[index * 4 + colour + 1])
                 backs.append(back)
                 if cap and len(layer) > cap:
                     layer = self._narrow(layer)
-                if self._at(colour, index + 1) <= 0:
+                if row[index + 1] <= 0:
                     open_runs[colour] = any(key >> shift & 63 for key in layer)
-            if not self.jokers and sum(row[index] for row in self.avail) < 3:
+            if not jokers and sum(at) < 3:
                 backs.append(None)  # no group can be made: nothing was given to groups
                 continue
             new: Layer = {}

@@ -117,11 +117,23 @@ def _counts(tiles: Iterable[str]) -> tuple[Counts, int]:
     counts = [[0] * 13 for _ in COLOURS]
     jokers = 0
     for tile in tiles:
-        if is_joker(tile):
+        place = _PLACES.get(tile)
+        if place is not None:
+            counts[place[0]][place[1]] += 1
+        elif is_joker(tile):
             jokers += 1
         else:
             counts[COLOURS.index(colour_of(tile))][number_of(tile) - 1] += 1
     return tuple(tuple(row) for row in counts), jokers
+
+
+# tile -> (colour index, number - 1), and a tile's possible partners: the other colours'
+# tiles of its number, and its run neighbours two below to two above (None past the ends)
+_PLACES = {f"{c}{n}": (k, n - 1) for k, c in enumerate(COLOURS) for n in range(1, 14)}
+_PARTNERS = {tile: tuple(f"{c}{tile[1:]}" for c in COLOURS if c != tile[0])
+             for tile in _PLACES}
+_NEIGHBOURS = {tile: tuple(f"{tile[0]}{int(tile[1:]) + d}" if 1 <= int(tile[1:]) + d <= 13
+                           else None for d in (-2, -1, 1, 2)) for tile in _PLACES}
 
 
 def _solution(final: tuple[TileSet, ...], before: tuple[TileSet, ...], rack: list[str],
@@ -249,11 +261,12 @@ def _isolated(tiles: Counter[str]) -> bool:
         return False
     present = {t for t, k in tiles.items() if k > 0}
     for tile in present:
-        colour, number = colour_of(tile), number_of(tile)
-        partners = sum(1 for c in COLOURS if c != colour and f"{c}{number}" in present)
-        if partners >= 2:
+        partners = _PARTNERS.get(tile)
+        if partners is None:  # not a tile of the standard box: no shortcut
+            return False
+        if sum(1 for other in partners if other in present) >= 2:
             continue
-        near = [f"{colour}{number + d}" in present for d in (-2, -1, 1, 2)]
-        if not ((near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3])):
+        below2, below, above, above2 = (n in present for n in _NEIGHBOURS[tile])
+        if not ((below2 and below) or (below and above) or (above and above2)):
             return True
     return False
