@@ -128,6 +128,17 @@ def test_elv_6_link_card_starts_new_segment_in_neighbour_row():
     assert segments(game.rows["y"]) == [(5, 6), (11, 11)]
 
 
+def test_elv_6_laid_link_cards_are_public_in_every_seats_view():
+    game = table([["y5", "b12", "b20"], ["b3"]], rows={"r": range(5, 11), "g": [12]})
+    steps(game, 0, "L r5>y", "L g12>b", "undo")
+    assert game.view(1).links_at("b") == [] and game.view(1).links_at("g") == []
+    steps(game, 0, "L g12>b", "end")
+    for seat in (0, 1):
+        view = game.view(seat)
+        assert view.links_at("y") == [(5, "r")] and view.links_at("r") == [(5, "y")]
+        assert view.links_at("g") == [(12, "b")] and view.links_at("b") == [(12, "g")]
+
+
 def test_elv_6_link_only_to_a_neighbour_row_from_a_placed_card():
     game = table([["g5", "y4", "*"], ["b3"]], rows={"r": range(5, 11)})
     assert refused(game, 0, "L r5>g") == "not_neighbour_row"

@@ -189,3 +189,48 @@ def test_many_places_of_a_joker_are_offered_row_by_row():
     route(session, "choice", "row y: 3")
     route(session, "choice", "*@y13")
     assert elevens(session).rows["y"][13] == JOKER and session.pending is None
+
+
+def test_elv_6_row_lines_show_laid_link_cards_on_both_rows():
+    game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
+    session = session_with(game)
+    route(session, "hand", "y5")
+    route(session, "choice", "L g5>y")
+    assert line(session, "row_y").text == "y 5 Lg5 11"
+    assert line(session, "row_g").text == "g 5-11 Ly5"
+    assert line(session, "row_r").text == "r 5-11"
+    assert all(region.target is None for region in line(session, "row_y").regions)
+    route(session, "commands", "undo")
+    assert line(session, "row_y").text == "y 11" and line(session, "row_g").text == "g 5-11"
+
+
+def test_elv_6_row_lines_show_laid_link_cards_in_french():
+    game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
+    session = session_with(game, lang="fr")
+    route(session, "hand", "j5")
+    route(session, "choice", "L v5>j")
+    assert line(session, "row_y").text == "j 5 Lv5 11"
+    assert line(session, "row_g").text == "v 5-11 Lj5"
+
+
+def test_elv_6_elv_8_joker_laid_through_a_link_is_still_exchanged_by_routing():
+    game = table([[JOKER, "b12", "r12", "b20"], ["b3"]], rows={"g": [12, 13]})
+    session = session_with(game)
+    elevens(session).play(0, elevens(session).parse_move(0, "L g12>b *"))
+    assert line(session, "row_b").text == "b 11-12 *12 Lg12"
+    assert line(session, "row_g").text == "g 11-13 Lb12"
+    joker, link = line(session, "row_b").regions[-2:]
+    assert joker.target == Move(Step("exchange", "b12", "b", 12)) and link.target is None
+    session.route(joker.target)
+    assert elevens(session).rows["b"][12] == "b12"
+    assert line(session, "row_b").text == "b 11-12 Lg12"
+
+
+def test_elv_6_a_middle_row_shows_links_to_both_neighbours_in_order():
+    game = table([["g9", "r9", "y12", "y13", "b20"], ["b3"]], rows={"y": [9, 10]})
+    session = session_with(game)
+    for step in ("L y9>g", "L y9>r", "y12", "y13"):
+        elevens(session).play(0, elevens(session).parse_move(0, step))
+    assert line(session, "row_y").text == "y 9-13 Lr9 Lg9"
+    assert line(session, "row_r").text == "r 9 Ly9 11"
+    assert len(line(session, "row_y").text) <= 40

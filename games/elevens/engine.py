@@ -150,7 +150,8 @@ class GameOver(Event):
 
 @dataclass(frozen=True)
 class ElevensView:
-    """What one seat may know: its own hand, every other hand as a count, the whole table."""
+    """What one seat may know: its own hand, every other hand as a count, the whole table
+    (``table_links`` holds each laid link card as ``(source, pos, row)``: public, ELV-6)."""
 
     seat: Seat
     players: int
@@ -178,6 +179,14 @@ class ElevensView:
 
     def neighbours(self, row: str) -> list[str]:
         return _neighbours(self.order, row)
+
+    def links_at(self, row: str) -> list[tuple[int, str]]:
+        """The laid link cards touching ``row`` as (position, the other row), by position,
+        then the upper neighbour first: after ``L g5>y``, ``links_at("y") == [(5, "g")]``
+        and ``links_at("g") == [(5, "y")]``."""
+        found = [(pos, other if source == row else source)
+                 for source, pos, other in self.table_links if row in (source, other)]
+        return sorted(found, key=lambda link: (link[0], self.order.index(link[1])))
 
     def free_ends(self, row: str) -> list[int]:
         """Free positions next to an occupied one in ``row`` (where a card may go)."""

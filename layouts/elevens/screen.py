@@ -2,7 +2,8 @@
 steps of the turn, commands, messages and help, as lines of regions.
 
 Each row is one compact line: its colour letter, then its segments (``r 5-16``,
-``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it). Routing a card of
+``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it; ``y 5 Lg5 11``: a
+link card joins y5 to g5 in the neighbouring row). Routing a card of
 the hand plays it when it has one place, else offers its places (its own place, link cards
 ``L r12>b``, the joker exchange) on the choice line. Routing a joker lying in a row exchanges
 it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
@@ -42,19 +43,23 @@ def row_key(row: str) -> str:
 
 
 def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
-    """``r 5-16``; a joker is a region ``*10`` after its segment, routable to exchange it
-    when the seat holds the card it stands for."""
+    """``r 5-16``; after its segment, a joker is a region ``*10``, routable to exchange it
+    when the seat holds the card it stands for, and a laid link card is a region ``Lg5``
+    naming the card it joins in the neighbouring row (``y 5 Lg5 11``), for reading only."""
     cells = view.rows[row]
     joker = card_label(catalog, JOKER)
+    link = str(catalog.table("screen")["row_link"])
+    links = view.links_at(row)
     regions = [Region(row_label(catalog, row))]
     for low, high in segments(cells):
         regions.append(Region(str(low) if low == high else f"{low}-{high}"))
         for pos in range(low, high + 1):
-            if cells[pos] != JOKER:
-                continue
-            exchange = Step("exchange", f"{row}{pos}", row, pos)
-            target = Move(exchange) if exchange.card in view.hand else None
-            regions.append(Region(f"{joker}{pos}", target=target))
+            if cells[pos] == JOKER:
+                exchange = Step("exchange", f"{row}{pos}", row, pos)
+                target = Move(exchange) if exchange.card in view.hand else None
+                regions.append(Region(f"{joker}{pos}", target=target))
+            regions += [Region(link.format(card=card_label(catalog, f"{other}{pos}")))
+                        for at, other in links if at == pos]
     return Line(row_key(row), tuple(regions))
 
 
