@@ -34,23 +34,23 @@ _MODE = louis.dotsIO | louis.ucBrl
 
 @dataclass(frozen=True)
 class Table:
-    """A liblouis table offered to players: file name, language, and what it is."""
+    """A liblouis table offered to players: file name, language, contracted or not (what it
+    is, in words, is in ``[output.tables.names]`` of ``layouts/common/{en,fr}.toml``)."""
 
     name: str
     lang: str
     contracted: bool
-    description: str
 
 
 TABLES: tuple[Table, ...] = (
-    Table("fr-bfu-comp6.utb", "fr", False, "French, uncontracted (intégral), 6 dots"),
-    Table("fr-bfu-comp8.utb", "fr", False, "French, computer braille, 8 dots"),
-    Table("fr-bfu-g2.ctb", "fr", True, "French, contracted (abrégé)"),
-    Table("en-ueb-g1.ctb", "en", False, "English, Unified English Braille, grade 1"),
-    Table("en-ueb-g2.ctb", "en", True, "English, Unified English Braille, grade 2"),
-    Table("en-us-comp6.ctb", "en", False, "English, US computer braille, 6 dots"),
-    Table("en-us-comp8.ctb", "en", False, "English, US computer braille, 8 dots"),
-    Table("en-us-g2.ctb", "en", True, "English, US English Braille (EBAE), grade 2"),
+    Table("fr-bfu-comp6.utb", "fr", False),
+    Table("fr-bfu-comp8.utb", "fr", False),
+    Table("fr-bfu-g2.ctb", "fr", True),
+    Table("en-ueb-g1.ctb", "en", False),
+    Table("en-ueb-g2.ctb", "en", True),
+    Table("en-us-comp6.ctb", "en", False),
+    Table("en-us-comp8.ctb", "en", False),
+    Table("en-us-g2.ctb", "en", True),
 )
 
 DEFAULT_TABLES: dict[str, str] = {"fr": "fr-bfu-comp6.utb", "en": "en-ueb-g1.ctb"}

@@ -3,7 +3,8 @@
 Each subsystem registers its own subcommands; the help (``brailledev/helptext.py``) and a
 mistake of the user's speak the reader's language (``--lang``, before the command or after it
 where the command has it, else the environment's); a mistake is one sentence on standard
-error and exit status 2, never a traceback (``--debug`` shows it).
+error and exit status 2, never a traceback (``--debug`` shows it). A reader that stops
+reading (``brailledev tables | head -1``) ends the command quietly, status 141.
 
     main(["play", "uno", "--lang", "fr", "--help"])
 """
@@ -11,6 +12,7 @@ error and exit status 2, never a traceback (``--debug`` shows it).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -77,6 +79,16 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            return _run(words)
+        finally:
+            sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _run(words: list[str]) -> int:
     # --lang is not parsed yet: the help and argparse's mistakes take it from the words.
     args = build_parser(help_lang(words)).parse_args(words)
     if getattr(args, "lang", None) is None and args.every_lang is not None:
@@ -98,6 +110,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = error_lang(getattr(args, "lang", None))
         print(f"brailledev: {UserError('terminal_closed').text(lang)}", file=sys.stderr)
         return 1
+
+
+def _reader_gone() -> int:
+    """Whoever read our output stopped (``brailledev tables | head -1``): end quietly with
+    141, the shell's status for a program ended by SIGPIPE."""
+    # Standard output now points nowhere, so the interpreter's last flush has nothing to fail.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 141
 
 
 if __name__ == "__main__":

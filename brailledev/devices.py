@@ -1,7 +1,8 @@
-"""``brailledev devices`` (is a BRLTTY answering, with what display) and ``brailledev tables``.
+"""``brailledev devices`` (is a BRLTTY answering, with what display) and ``brailledev tables``,
+told in the reader's language (``[output]`` of ``layouts/common/{en,fr}.toml``).
 
     brailledev devices --brlapi-host 127.0.0.1:1
-    brailledev tables
+    brailledev tables --lang fr
 """
 
 from __future__ import annotations
@@ -10,31 +11,37 @@ import argparse
 
 from brailledev.braille import CONTRACTED_TABLES, DEFAULT_TABLES, available_tables
 from brailledev.display.brlapi import probe
+from brailledev.errors import error_lang
 from brailledev.helptext import say
+from layouts.catalog import LANGUAGES, output_text
 
 
-def devices_report(host: str | None) -> list[str]:
-    """Lines telling whether a BRLTTY answers at ``host`` and what display it drives."""
-    where = host or "the default BrlAPI address"
+def devices_report(host: str | None, lang: str = "en") -> list[str]:
+    """Lines telling whether a BRLTTY answers at ``host`` and what display it drives:
+    ``devices_report("127.0.0.1:1", "fr")``."""
+    where = host or output_text("devices.default_host", lang)
     info = probe(host)
     if info is None:
-        return [f"No BRLTTY answers at {where}: games use the terminal display.",
-                "Start BRLTTY with your braille display (systemctl start brltty) to play on it."]
+        return [output_text("devices.none", lang, where=where),
+                output_text("devices.none_hint", lang)]
     if info.columns * info.rows == 0:
-        return [f"BRLTTY answers at {where} (driver {info.driver}) but no display is attached:",
-                "games use the terminal display until one is connected."]
-    size = f"{info.columns} cells" if info.rows == 1 else f"{info.columns} x {info.rows} cells"
-    return [f"BRLTTY answers at {where}: driver {info.driver}, display of {size}."]
+        return [output_text("devices.no_display", lang, where=where, driver=info.driver),
+                output_text("devices.no_display_hint", lang)]
+    size = output_text("devices.cells" if info.rows == 1 else "devices.cells_grid", lang,
+                       columns=info.columns, rows=info.rows)
+    return [output_text("devices.found", lang, where=where, driver=info.driver, size=size)]
 
 
-def tables_report() -> list[str]:
-    """One line per offered braille table, the defaults of each language marked."""
-    lines = ["Braille tables (--table NAME); * default, + default contracted:"]
+def tables_report(lang: str = "en") -> list[str]:
+    """One line per offered braille table, the defaults of each language marked:
+    ``tables_report("fr")[1]`` is ``" * fr-bfu-comp6.utb   fr  français, intégral, 6 points"``."""
+    lines = [output_text("tables.title", lang)]
     for table in available_tables():
         mark = "*" if DEFAULT_TABLES.get(table.lang) == table.name else \
             "+" if CONTRACTED_TABLES.get(table.lang) == table.name else " "
-        lines.append(f" {mark} {table.name:<18} {table.lang}  {table.description}")
-    lines.append("Any other table installed with liblouis may be named too.")
+        description = output_text(("tables", "names", table.name), lang)
+        lines.append(f" {mark} {table.name:<18} {table.lang}  {description}")
+    lines.append(output_text("tables.others", lang))
     return lines
 
 
@@ -43,17 +50,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                             description=say("devices.command"))
     parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                         help=say("devices.brlapi_host"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     parser.set_defaults(run=_run_devices)
     parser = sub.add_parser("tables", help=say("tables.command"),
                             description=say("tables.command"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     parser.set_defaults(run=_run_tables)
 
 
 def _run_devices(args: argparse.Namespace) -> int:
-    print("\n".join(devices_report(args.brlapi_host)))
+    print("\n".join(devices_report(args.brlapi_host, error_lang(args.lang))))
     return 0
 
 
 def _run_tables(args: argparse.Namespace) -> int:
-    print("\n".join(tables_report()))
+    print("\n".join(tables_report(error_lang(args.lang))))
     return 0

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
-from brailledev.errors import UserError, env_lang
+from brailledev.errors import UserError, env_lang, error_lang
 from brailledev.helptext import say
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
@@ -31,7 +31,7 @@ from emboss.transport import (
     write_atomically,
 )
 from emboss.udev import install, rules_text
-from layouts.catalog import LANGUAGES
+from layouts.catalog import LANGUAGES, output_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,10 +61,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     lister = sub.add_parser("embossers", help=say("embossers.command"),
                             description=say("embossers.command"))
+    lister.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     lister.set_defaults(run=_run_embossers)
 
     udev = sub.add_parser("udev", help=say("udev.command"), description=say("udev.command"))
     udev.add_argument("action", choices=("show", "install"), help=say("udev.action"))
+    udev.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     udev.set_defaults(run=_run_udev)
 
 
@@ -127,7 +129,7 @@ def _run_deck(args: argparse.Namespace) -> int:
                                   f"{args.game} card labels", args.lang, args.rotate)
     per_sheet = deck.physical_maximum(document.geometry.paper, size, args.rotate)
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
-             f"{len(faces)} labels, {per_sheet} a sheet")
+             output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
 
 
@@ -138,7 +140,7 @@ def _run_pad(args: argparse.Namespace) -> int:
                                      _translator(args), f"{args.game} score pad", args.lang,
                                      args.sheets)
     _deliver(document, args, f"org.brailledev.{args.game}.scorepad.{args.lang}",
-             f"{args.sheets} pad(s) of {len(sheets)} sheet(s)")
+             output_text("emboss.pad", args.lang, pads=args.sheets, sheets=len(sheets)))
     return 0
 
 
@@ -162,49 +164,62 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
             write_atomically(args.out, document_pef(document, identifier))
         else:
             FileTransport(args.out).send(job, args.from_page)
-        print(f"wrote {args.out}: {pages} page(s), {what}")
+        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
     elif args.device is not None:
         SerialTransport(args.device, args.baud, args.flow, args.write_timeout).send(
-            job, args.from_page, _progress_bar())
-        print(f"sent {pages - args.from_page + 1} page(s) to {args.device}: {what}")
+            job, args.from_page, _progress_bar(args.lang))
+        print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
+                          device=args.device, what=what))
     elif args.printer is not None:
-        CupsTransport(args.printer).send(job, args.from_page, _progress_bar())
-        print(f"queued {pages - args.from_page + 1} page(s) on {args.printer}: {what}")
+        CupsTransport(args.printer).send(job, args.from_page, _progress_bar(args.lang))
+        print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
+                          printer=args.printer, what=what))
     if args.preview is not None:
-        print(f"wrote preview {args.preview}")
+        print(output_text("emboss.preview", args.lang, path=args.preview))
 
 
-def _progress_bar() -> Progress | None:
-    """A bar on standard error, only when a person watches it (a terminal)."""
+def _progress_bar(lang: str) -> Progress | None:
+    """A bar on standard error in ``lang``, only when a person watches it (a terminal)."""
     if not sys.stderr.isatty():
         return None
 
     def show(done: int, total: int) -> None:
         filled = round(20 * done / total) if total else 20
         end = "\n" if done >= total else ""
-        print(f"\rpage {done}/{total} [{'#' * filled}{'.' * (20 - filled)}]", end=end,
+        page = output_text("emboss.progress", lang, done=done, total=total)
+        print(f"\r{page} [{'#' * filled}{'.' * (20 - filled)}]", end=end,
               file=sys.stderr, flush=True)
 
     return show
 
 
-def _run_embossers(args: argparse.Namespace) -> int:
-    print("Embosser profiles (--embosser):")
+def embossers_report(lang: str) -> list[str]:
+    """The embosser profiles, serial ports and CUPS queues, in ``lang``:
+    ``embossers_report("fr")[0] == "Profils d'embosseuses (--embosser) :"``."""
+    def say_out(key: str, **params: object) -> str:
+        return output_text(f"embossers.{key}", lang, **params)
+
+    lines = [say_out("profiles")]
     for profile in PROFILES.values():
-        sides = "interpoint" if profile.interpoint else "one side"
-        limits = ("any paper" if profile.name == "generic" else
-                  f"paper {profile.min_width:.0f}-{profile.max_width:.0f} x "
-                  f"{profile.min_height:.0f}-{profile.max_height:.0f} mm, "
-                  f"up to {profile.max_cells} cells, {sides}")
-        print(f"  {profile.name}: {profile.description}, {limits}")
+        sides = say_out("interpoint" if profile.interpoint else "one_side")
+        limits = say_out("any_paper") if profile.name == "generic" else say_out(
+            "limits", min_width=profile.min_width, max_width=profile.max_width,
+            min_height=profile.min_height, max_height=profile.max_height,
+            cells=profile.max_cells, sides=sides)
+        lines.append(say_out("profile", name=profile.name,
+                             description=say_out(f"described.{profile.name}"), limits=limits))
     ports = serial_ports()
-    print("Serial ports (--device):" if ports else "Serial ports (--device): none found")
-    for device, description in ports:
-        print(f"  {device}: {description}")
+    lines.append(say_out("ports" if ports else "ports_none"))
+    lines.extend(say_out("port", device=device, description=description)
+                 for device, description in ports)
     queues = cups_queues()
-    print("CUPS queues (--printer):" if queues else "CUPS queues (--printer): none found")
-    for queue in queues:
-        print(f"  {queue}")
+    lines.append(say_out("queues" if queues else "queues_none"))
+    lines.extend(f"  {queue}" for queue in queues)
+    return lines
+
+
+def _run_embossers(args: argparse.Namespace) -> int:
+    print("\n".join(embossers_report(error_lang(args.lang))))
     return 0
 
 
@@ -212,5 +227,5 @@ def _run_udev(args: argparse.Namespace) -> int:
     if args.action == "show":
         sys.stdout.write(rules_text())
     else:
-        print(install())
+        print(install(lang=error_lang(args.lang)))
     return 0

@@ -1,7 +1,7 @@
 """The udev rules for embossers: show them, or install them and reload udev.
 
     print(rules_text())
-    install(Path("/etc/udev/rules.d"))      # as root
+    install(Path("/etc/udev/rules.d"), lang="fr")      # as root; says what it did
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from brailledev.errors import UserError
 from emboss.transport import write_atomically
+from layouts.catalog import output_text
 
 RULES_NAME = "70-brailledev-embossers.rules"
 RULES_FILE = Path(__file__).resolve().parent.parent / "udev" / RULES_NAME
@@ -28,8 +29,9 @@ def rules_text() -> str:
 
 
 def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
-            udevadm: str | None = "") -> str:
-    """Install the rules into ``target`` and ask udev to apply them; returns what was done.
+            udevadm: str | None = "", lang: str = "en") -> str:
+    """Install the rules into ``target`` and ask udev to apply them; returns what was done,
+    in ``lang``.
 
     ``udevadm`` is the program to reload with: found on the PATH by default, ``None`` to
     leave udev alone (a test, or a system image being prepared).
@@ -42,14 +44,13 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     if udevadm == "":
         udevadm = shutil.which("udevadm")
     if udevadm is None:
-        return (f"installed {destination}; udevadm is not here, so unplug and plug the "
-                "embosser again (or restart) for the rules to apply")
+        return output_text("udev.no_udevadm", lang, path=destination)
     for command in ([udevadm, "control", "--reload"],
                     [udevadm, "trigger", "--subsystem-match=tty",
                      "--subsystem-match=usbmisc", "--action=add"]):
         result = subprocess.run(command, capture_output=True, text=True, check=False)
         if result.returncode != 0:
-            return (f"installed {destination}, but '{' '.join(command[1:])}' failed "
-                    f"({result.stderr.strip() or result.returncode}); unplug and plug the "
-                    "embosser again")
-    return f"installed {destination} and reloaded udev; the embosser is /dev/embosser0"
+            return output_text("udev.reload_failed", lang, path=destination,
+                               command=" ".join(command[1:]),
+                               detail=result.stderr.strip() or result.returncode)
+    return output_text("udev.installed", lang, path=destination)

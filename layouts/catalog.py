@@ -10,13 +10,14 @@ hand sizes, printed bonuses; handed to the engine) and one file per language, ``
     cat.table("cards")["r+2"]
     Problem("no_saved_game", path="x.json").text("fr")   # from [errors] of common/fr.toml
     help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
+    output_text("emboss.wrote", "fr", path="a.brf", pages=1, what="...")  # [output], likewise
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -81,13 +82,27 @@ def help_text(key: str, lang: str, **params: Any) -> str:
     """A text of the command line's help from ``[help]`` of ``layouts/common/<lang>.toml``, a
     dot reaching into its sub-tables: ``help_text("paper.paper", "fr", papers="a4, letter")``.
     """
+    return _common_text("help", key.split("."), lang, params)
+
+
+def output_text(key: str | Sequence[str], lang: str, **params: Any) -> str:
+    """A line the commands print, from ``[output]`` of ``layouts/common/<lang>.toml``; a dot
+    (or a sequence, for names holding dots) reaches into its sub-tables:
+    ``output_text("emboss.wrote", "fr", path="a.brf", pages=2, what="...")``,
+    ``output_text(("tables", "names", "en-ueb-g1.ctb"), "en")``.
+    """
+    return _common_text("output", key.split(".") if isinstance(key, str) else key, lang, params)
+
+
+def _common_text(section: str, path: Sequence[str], lang: str, params: Mapping[str, Any]) -> str:
     if lang not in LANGUAGES:
         raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
-    found: Any = load_toml(HERE / "common" / f"{lang}.toml").get("help")
-    for part in key.split("."):
+    found: Any = load_toml(HERE / "common" / f"{lang}.toml").get(section)
+    for part in path:
         found = found.get(part) if isinstance(found, Mapping) else None
     if not isinstance(found, str):
-        raise DataError("data_message_missing", message=f"help.{key}", game="common", lang=lang)
+        raise DataError("data_message_missing", message=".".join((section, *path)),
+                        game="common", lang=lang)
     return found.format(**params)
 
 

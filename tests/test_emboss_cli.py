@@ -26,7 +26,7 @@ def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
                              translator("fr-bfu-comp6.utb"), "uno card labels", "fr")
     assert out.read_bytes() == brf.document_bytes(expected)
     assert preview.read_bytes().startswith(b"%PDF-1.4")
-    assert "108 labels, 9 a sheet" in capsys.readouterr().out
+    assert "108 étiquettes, 9 par feuille" in capsys.readouterr().out
 
 
 def test_replacement_cards_to_pef_for_an_embosser_profile(tmp_path: Path):
@@ -109,12 +109,12 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     from emboss.cli import _progress_bar
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert _progress_bar() is None
+    assert _progress_bar("en") is None
     master, slave = pty.openpty()
     try:
         with os.fdopen(slave, "w", closefd=False) as terminal:
             monkeypatch.setattr(sys, "stderr", terminal)
-            show = _progress_bar()
+            show = _progress_bar("en")
             assert show is not None
             show(3, 12)
             show(12, 12)
