@@ -714,27 +714,35 @@ class _Layers:
             if not jokers and sum(at) < 3:
                 backs.append(None)  # no group can be made: nothing was given to groups
                 continue
-            new: Layer = {}
-            back = {}
-            grouping: dict[int, list[tuple[int, int, Made]]] = {}
-            mask = self.look_mask
-            for key, score in layer.items():
-                look = key >> _GROUPED & mask
-                moves_g = grouping.get(look)
-                if moves_g is None:
-                    moves_g = grouping[look] = self._group_moves(look, number)
-                for delta, worth, made in moves_g:
-                    after = key + delta
-                    if threshold:
-                        meld = after >> _MELD
-                        after += (min(threshold, meld + worth) - meld) << _MELD
-                    if score > new.get(after, NEG):
-                        new[after] = score
-                        if trace:
-                            back[after] = (key, made)
+            new, back = self._group_step(layer, number, threshold, trace)
             backs.append(back)
             layer = self._narrow(new) if cap and len(new) > cap else new
         return self._finish(layer)
+
+    def _group_step(self, layer: Layer, number: int, threshold: int, trace: bool
+                    ) -> tuple[Layer, Backs]:
+        """The groups of a number made from the tiles each state gave them."""
+        new: Layer = {}
+        back: Backs = {}
+        best = new.get
+        grouping: dict[int, list[tuple[int, int, Made]]] = {}
+        mask = self.look_mask
+        neg = NEG
+        for key, score in layer.items():
+            look = key >> _GROUPED & mask
+            moves = grouping.get(look)
+            if moves is None:
+                moves = grouping[look] = self._group_moves(look, number)
+            for delta, worth, made in moves:
+                after = key + delta
+                if threshold:
+                    meld = after >> _MELD
+                    after += (min(threshold, meld + worth) - meld) << _MELD
+                if score > best(after, neg):
+                    new[after] = score
+                    if trace:
+                        back[after] = (key, made)
+        return new, back
 
     def _narrow(self, layer: Layer) -> Layer:
         """The ``cap`` best states of a step (all have the same most to gain after it)."""
