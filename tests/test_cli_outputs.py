@@ -19,6 +19,7 @@ from emboss import brf
 from emboss.deck import card_size, deck_document, deck_faces
 from emboss.embossers import PROFILES
 from emboss.page import Geometry, paper
+from emboss.udev import RULES_NAME, install
 from layouts.catalog import load_toml, output_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,3 +168,13 @@ def test_shell_pipe_into_head() -> None:
     assert done.stdout == output_text("tables.title", "en") + "\n"
     assert done.stderr == ""
     assert done.returncode in (0, 141)
+
+
+@pytest.mark.parametrize(("lang", "start"), [
+    ("fr", "{path} installé ; udevadm n'est pas là"),
+    ("en", "installed {path}; udevadm is not here"),
+])
+def test_udev_install_reports_in_the_readers_language(tmp_path: Path, lang: str,
+                                                      start: str) -> None:
+    message = install(tmp_path, is_root=True, udevadm=None, lang=lang)
+    assert message.startswith(start.format(path=tmp_path / RULES_NAME))
