@@ -258,3 +258,14 @@ def test_a_command_shown_on_two_lines_is_listed_once_and_runs_the_first():
     lines = (line("choice", "discard *", "cancel"), line("commands", "draw", "discard *"))
     assert typist.type("d", lines) == Several(("discard *", "draw"), "d")
     assert typist.type("i", lines) == Ran(lines[0].regions[0], "di")
+
+
+
+def test_the_help_line_tells_how_to_type_commands_in_both_languages():
+    from layouts.catalog import Catalog
+    from layouts.common.screen import help_line
+    for lang, words in (("en", ("braille keyboard", "dot 1 or 4")),
+                        ("fr", ("clavier braille", "point 1 ou 4"))):
+        line = help_line(Catalog.load("uno", lang), "")
+        text = " ".join(region.text for region in line.regions)
+        assert all(word in text for word in words), (lang, text)
