@@ -31,7 +31,7 @@ from emboss.transport import (
     write_atomically,
 )
 from emboss.udev import install, rules_text
-from layouts.catalog import LANGUAGES, output_text
+from layouts.catalog import LANGUAGES, Catalog, output_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -125,20 +125,26 @@ def _run_deck(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
     faces = deck.deck_faces(args.game, args.lang, args.cards)
     size = _card_size(args)
-    document = deck.deck_document(faces, _geometry(args), size, _translator(args),
-                                  f"{args.game} card labels", args.lang, args.rotate)
+    title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
+    document = deck.deck_document(faces, _geometry(args), size, _translator(args), title,
+                                  args.lang, args.rotate)
     per_sheet = deck.physical_maximum(document.geometry.paper, size, args.rotate)
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
              output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
 
 
+def _game_name(args: argparse.Namespace) -> str:
+    """The game's name in the document's language (the title a preview shows)."""
+    return str(Catalog.load(args.game, args.lang).table("names")["game"])
+
+
 def _run_pad(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
     sheets = scorepad.pad_sheets(args.game, args.lang, args.players)
+    title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
-                                     _translator(args), f"{args.game} score pad", args.lang,
-                                     args.sheets)
+                                     _translator(args), title, args.lang, args.sheets)
     _deliver(document, args, f"org.brailledev.{args.game}.scorepad.{args.lang}",
              output_text("emboss.pad", args.lang, pads=args.sheets, sheets=len(sheets)))
     return 0

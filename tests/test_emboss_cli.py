@@ -137,3 +137,15 @@ def test_unknown_table_and_resume_point_are_one_sentence(tmp_path: Path, capsys)
     assert main(["emboss", "deck", "uno", "--from-page", "13", "--out", str(out)]) == 2
     assert "outside this job of 12 pages" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_document_title_is_in_the_chosen_language(tmp_path: Path):
+    # the title a preview shows a sighted helper, and the PEF's dc:title
+    for lang, title in (("fr", "étiquettes des cartes de Uno"), ("en", "Uno card labels")):
+        out = tmp_path / f"labels-{lang}.pef"
+        assert main(["emboss", "deck", "uno", "--cards", "r7", "--lang", lang,
+                     "--out", str(out)]) == 0
+        assert f"<dc:title>{title}</dc:title>" in out.read_text(encoding="utf-8")
+    pad = tmp_path / "pad.pef"
+    assert main(["emboss", "scorepad", "domino", "--lang", "fr", "--out", str(pad)]) == 0
+    assert "<dc:title>feuille de marque de " in pad.read_text(encoding="utf-8")
