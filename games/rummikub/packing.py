@@ -530,62 +530,19 @@ def _step_moves(look: int, colour: int, index: int, must: int, avail: int, next1
                 look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3))
 
 
-# One colour step of the layered search, in four forms: it takes the states of ``layer``,
-# finds each one's moves (cached in ``table`` by the bits ``look`` of the state they depend
-# on), and keeps the best score of every state reached, with where it came from.
+# One colour step of the layered search: it takes the states of ``layer``, finds each one's
+# moves (cached in ``table`` by the bits ``look`` of the state they depend on), and keeps
+# the best score of every state reached, with where it came from.
 Layer = dict[int, int]
 Backs = dict[int, tuple[int, Made]]
 MovesOf = Callable[..., Sequence[tuple[int, int, int, Made]]]
 
 
-def _step_traced(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
-                 moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
-                 threshold: int, floor: int) -> tuple[Layer, Backs]:
-    new: Layer = {}
-    back: Backs = {}
-    best = new.get
-    cached = table.get
-    neg = NEG
-    for key, score in layer.items():
-        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
-        moves = cached(look)
-        if moves is None:
-            moves = table[look] = moves_of(look, *here)
-        for delta, gain, _, made in moves:
-            after = key + delta
-            value = score + gain
-            if value > best(after, neg):
-                new[after] = value
-                back[after] = (key, made)
-    return new, back
-
-
-def _step_score(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
-                moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
-                threshold: int, floor: int) -> tuple[Layer, Backs]:
-    """Without where each state came from (the score alone is sought)."""
-    new: Layer = {}
-    best = new.get
-    cached = table.get
-    neg = NEG
-    for key, score in layer.items():
-        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
-        moves = cached(look)
-        if moves is None:
-            moves = table[look] = moves_of(look, *here)
-        for delta, gain, _, _ in moves:
-            after = key + delta
-            value = score + gain
-            if value > best(after, neg):
-                new[after] = value
-    return new, {}
-
-
-def _step_floor(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
-                moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
-                threshold: int, floor: int) -> tuple[Layer, Backs]:
-    """Dropping the states whose score is below ``floor`` (the floor less the most the
-    rest could add)."""
+def _step(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
+          moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int, threshold: int,
+          floor: int, trace: bool) -> tuple[Layer, Backs]:
+    """States scoring below ``floor`` (the search's floor less the most the rest could add)
+    are dropped; without ``trace`` nobody's origin is kept (the score alone is sought)."""
     new: Layer = {}
     back: Backs = {}
     best = new.get
@@ -603,14 +560,16 @@ def _step_floor(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Mad
             after = key + delta
             if value > best(after, neg):
                 new[after] = value
-                back[after] = (key, made)
+                if trace:
+                    back[after] = (key, made)
     return new, back
 
 
 def _step_meld(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
                moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
-               threshold: int, floor: int) -> tuple[Layer, Backs]:
-    """Counting the initial meld's value, up to ``threshold``."""
+               threshold: int, floor: int, trace: bool) -> tuple[Layer, Backs]:
+    """:func:`_step` counting the initial meld's value, up to ``threshold`` (an initial
+    meld is small: no floor, always traced)."""
     new: Layer = {}
     back: Backs = {}
     best = new.get
@@ -681,8 +640,7 @@ class _Layers:
         backs = self.backs
         trace = self.trace or bool(threshold)
         floor = self.floor + 1 if self.floor > NEG else NEG
-        step = (_step_meld if threshold else _step_floor if floor > NEG
-                else _step_traced if trace else _step_score)
+        step = _step_meld if threshold else _step
         cap = self.cap
         jokers, canonical, mask, moves_of = self.jokers, self.canonical, self.look_mask, self._moves
         # per colour its tiles at every number, and -1 twice past 13 (no tile can follow)
@@ -705,7 +663,7 @@ class _Layers:
                 here = (colour, index, musts[colour][index], avail, row[index + 1],
                         row[index + 2], later, jokers, canonical)
                 layer, back = step(layer, {}, moves_of, here, shift, mask, threshold,
-                                   floor - self.most[index * 4 + colour + 1])
+                                   floor - self.most[index * 4 + colour + 1], trace)
                 backs.append(back)
                 if cap and len(layer) > cap:
                     layer = self._narrow(layer)
