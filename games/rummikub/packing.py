@@ -192,7 +192,6 @@ class _Search:
                    for i in range(TOP) for c in range(len(COLOURS))]
         self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
                      for p in range(len(weights) + 1)]
-        self.choice: dict[State, tuple[State, Option | tuple[int, int, int], Adds]] = {}
         self.ahead = tuple(tuple(
             (self._at(c, index + 1), self._at(c, index + 2)) for index in range(TOP))
             for c in range(len(COLOURS)))
@@ -267,7 +266,7 @@ class _Search:
             for after_specials, special_jokers in self._group_specials(index, specials,
                                                                        self.jokers - used):
                 free = min(self.jokers - used - special_jokers, room)
-                for groups, joker in group_ways(tiles, most, free, self.canonical):
+                for _, joker in group_ways(tiles, most, free, self.canonical):
                     placed = tiles + joker
                     if specials:
                         placed += self._special_group_size(index, after_specials)
@@ -277,17 +276,14 @@ class _Search:
                     level = max(result, floor)
                     if self.most[index * 4 + 4] <= level:
                         continue
-                    rest = self.best(after, level)
-                    if rest > result:
-                        result = rest
-                        self.choice[state] = (after, (groups, joker, special_jokers), ())
+                    result = max(result, self.best(after, level))
             return self._settle(state, result, floor)
         must = self.table[colour][index]
         avail = self.avail[colour][index]
         next1, next2 = self.ahead[colour][index]
         room = self.outside - used + self._held(specials) if specials else self.jokers
         ahead = self.most[index * 4 + colour + 1]
-        for after_specials, own_real, own_joker, adds, marks in self._special_steps(
+        for after_specials, own_real, own_joker, _, marks in self._special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > self.jokers:
                 continue
@@ -315,10 +311,7 @@ class _Search:
                 rest = self.best(nxt, level - gain)
                 if rest == NEG:
                     continue
-                value = rest + gain
-                if value > result:
-                    result = value
-                    self.choice[state] = (nxt, option, adds)
+                result = max(result, rest + gain)
         return self._settle(state, result, floor)
 
     def _settle(self, state: State, result: int, floor: int) -> int:
@@ -385,16 +378,6 @@ class _Search:
     def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
         return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
                    if joker_set.kind == "group" and joker_set.number == index)
-
-    def sets(self, state: State) -> list[tuple[str, ...]]:
-        """The sets of the best packing from ``state`` (the start) on; the joker sets' come
-        first, in the order of ``specials``."""
-        path: list[Step] = []
-        while state[0] < TOP:
-            index, colour = state[0], state[1]
-            state, made, adds = self.choice[state]
-            path.append((index, colour, made, adds, state[7]))
-        return build_sets(path, self.specials)
 
 
 # One step of a best packing: number index, colour (4: the groups), the choice made, what the
