@@ -28,12 +28,17 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
-from brailledev.braille import BLANK, dots_to_cell, numbers_to_dots
+from brailledev.braille import BLANK, Translator, dots_to_cell, numbers_to_dots
+from brailledev.display.brlapi import BrlapiDisplay
+from brailledev.play import Front
+from brailledev.session import Session
 from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
+from layouts.common.screen import MESSAGE_LINE
 
 READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
 PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
@@ -440,3 +445,92 @@ def read_words(row: str, back: Callable[[str], str]) -> list[tuple[int, str]]:
             groups.append((index - 1, back(six)))
             start = None
     return groups
+
+
+class Fingers:
+    """A player's fingers on the Virtual display, the game's front running in its own
+    thread: press keys, wait until BRLTTY shows what the front wrote, read the words.
+
+        with fingers_on(session, translator("en-ueb-g1.ctb")) as fingers:
+            fingers.route_on("commands", "draw")
+    """
+
+    def __init__(self, brltty: VirtualBrltty, session: Session, table: Translator) -> None:
+        self.brltty = brltty
+        self.session = session
+        self.table = table
+        self.display = BrlapiDisplay(host=brltty.host)
+        self.front = Front(session, self.display, table)
+        self.thread = threading.Thread(target=self.front.run, daemon=True)
+        self.keys = 0
+
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until the front handled every key and BRLTTY shows what the front wrote."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if (self.front.handled >= self.keys and self.front.idle.is_set()
+                    and self.brltty.display_rows() == self.front.viewport.rows()):
+                return
+            time.sleep(0.005)
+        raise AssertionError(f"display shows {self.brltty.display_rows()}")
+
+    def press(self, action: str, *args: int) -> None:
+        getattr(self.brltty, action)(*args)
+        self.keys += 1
+        self.settle()
+
+    def words(self) -> list[tuple[int, str]]:
+        """The cell groups of the display, back-translated, each with its last cell."""
+        return read_words(self.brltty.display_rows()[0], self.table.back)
+
+    def text(self) -> str:
+        return " ".join(word for _, word in self.words())
+
+    def read_all_messages(self) -> list[str]:
+        """Route over each message until the display leaves the message line."""
+        read = []
+        while self.front.viewport.line_key == MESSAGE_LINE:
+            read.append(self.text())
+            self.press("route", self.words()[0][0])
+        return read
+
+    def go_to(self, key: str) -> None:
+        """Line keys up or down until the line ``key`` shows."""
+        while self.front.viewport.line_key != key:
+            present = [line.line.key for line in self.front.viewport.lines]
+            here = present.index(str(self.front.viewport.line_key))
+            self.press("line_down" if present.index(key) > here else "line_up")
+
+    def route_word(self, word: str) -> None:
+        """Pan along the current line until ``word`` shows, then route over it."""
+        for _ in range(30):
+            for cell, text in self.words():
+                if text == word:
+                    self.press("route", cell)
+                    return
+            self.press("pan_right")
+        raise AssertionError(f"{word!r} never showed on the {self.front.viewport.line_key} line")
+
+    def route_on(self, key: str, word: str) -> None:
+        self.go_to(key)
+        self.route_word(word)
+
+
+AnyFingers = TypeVar("AnyFingers", bound=Fingers)
+
+
+@contextlib.contextmanager
+def fingers_on(session: Session, table: Translator, kind: type[AnyFingers],
+               columns: int = 40) -> Iterator[AnyFingers]:
+    """A real BRLTTY of ``columns`` cells with ``session`` played on it by fingers of
+    ``kind`` (:class:`Fingers` or a game's own), stopped after."""
+    with VirtualBrltty(columns=columns) as brltty:
+        fingers = kind(brltty, session, table)
+        fingers.thread.start()
+        fingers.settle()
+        try:
+            yield fingers
+        finally:
+            fingers.front.stop()
+            fingers.thread.join(10)
+            fingers.display.close()

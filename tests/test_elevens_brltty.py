@@ -4,104 +4,38 @@ and line keys as a player's fingers would."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from brailledev.braille import translator
-from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.play import Front
 from brailledev.session import Session
 from games.elevens.engine import JOKER, Elevens
-from layouts.common.screen import MESSAGE_LINE, Move
-from tests.brltty_harness import VirtualBrltty, read_words
+from layouts.common.screen import Move
+from tests.brltty_harness import Fingers, fingers_on
 from tests.elevens_helpers import table
 
 EN = translator("en-ueb-g1.ctb")
 
 
-class Player:
-    """The fingers on the Virtual display, and the game's front running in its own thread."""
-
-    def __init__(self, brltty: VirtualBrltty, save: Path, game: Elevens | None,
-                 options: dict[str, Any]) -> None:
-        self.brltty = brltty
-        self.session = Session.start("elevens", players=2, seed=3, lang="en", save=save,
-                                     pace=0, options=options)
-        if game is not None:
-            self.session.game = game
-        self.display = BrlapiDisplay(host=brltty.host)
-        self.front = Front(self.session, self.display, EN)
-        self.thread = threading.Thread(target=self.front.run, daemon=True)
-        self.keys = 0
+class Player(Fingers):
+    """The fingers on the Virtual display, with the Elevens game they play."""
 
     @property
     def game(self) -> Elevens:
         assert isinstance(self.session.game, Elevens)
         return self.session.game
 
-    def settle(self, timeout: float = 10) -> None:
-        """Wait until the front handled every key and BRLTTY shows what the front wrote."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if (self.front.handled >= self.keys and self.front.idle.is_set()
-                    and self.brltty.display_rows() == self.front.viewport.rows()):
-                return
-            time.sleep(0.005)
-        raise AssertionError(f"display shows {self.brltty.display_rows()}")
-
-    def press(self, action: str, *args: int) -> None:
-        getattr(self.brltty, action)(*args)
-        self.keys += 1
-        self.settle()
-
-    def words(self) -> list[tuple[int, str]]:
-        """The cell groups of the display, back-translated, each with its last cell."""
-        return read_words(self.brltty.display_rows()[0], EN.back)
-
-    def text(self) -> str:
-        return " ".join(word for _, word in self.words())
-
-    def read_all_messages(self) -> list[str]:
-        """Route over each message until the display leaves the message line."""
-        read = []
-        while self.front.viewport.line_key == MESSAGE_LINE:
-            read.append(self.text())
-            self.press("route", self.words()[0][0])
-        return read
-
-    def go_to(self, key: str) -> None:
-        present = [line.line.key for line in self.front.viewport.lines]
-        while self.front.viewport.line_key != key:
-            here = present.index(str(self.front.viewport.line_key))
-            self.press("line_down" if present.index(key) > here else "line_up")
-
-    def route_word(self, word: str) -> None:
-        """Pan along the current line until ``word`` shows, then route over it."""
-        for _ in range(30):
-            for cell, text in self.words():
-                if text == word:
-                    self.press("route", cell)
-                    return
-            self.press("pan_right")
-        raise AssertionError(f"{word!r} never showed on the {self.front.viewport.line_key} line")
-
 
 @contextmanager
 def playing(tmp_path: Path, game: Elevens | None = None, **options: Any) -> Iterator[Player]:
-    with VirtualBrltty(columns=40) as brltty:
-        player = Player(brltty, tmp_path / "elevens.json", game, options)
-        player.thread.start()
-        player.settle()
-        try:
-            yield player
-        finally:
-            player.front.stop()
-            player.thread.join(10)
-            player.display.close()
+    session = Session.start("elevens", players=2, seed=3, lang="en",
+                            save=tmp_path / "elevens.json", pace=0, options=options)
+    if game is not None:
+        session.game = game
+    with fingers_on(session, EN, Player) as player:
+        yield player
 
 
 def test_elv_6_link_placement_by_routing_keys(tmp_path):
