@@ -525,34 +525,8 @@ def _step(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
           moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int, threshold: int,
           floor: int, trace: bool) -> tuple[Layer, Backs]:
     """States scoring below ``floor`` (the search's floor less the most the rest could add)
-    are dropped; without ``trace`` nobody's origin is kept (the score alone is sought)."""
-    new: Layer = {}
-    back: Backs = {}
-    best = new.get
-    cached = table.get
-    neg = NEG
-    for key, score in layer.items():
-        look = (key >> shift) & 63 | (key >> _GROUPED & mask) << 6
-        moves = cached(look)
-        if moves is None:
-            moves = table[look] = moves_of(look, *here)
-        for delta, gain, _, made in moves:
-            value = score + gain
-            if value < floor:
-                continue
-            after = key + delta
-            if value > best(after, neg):
-                new[after] = value
-                if trace:
-                    back[after] = (key, made)
-    return new, back
-
-
-def _step_meld(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made]]],
-               moves_of: MovesOf, here: tuple[int, ...], shift: int, mask: int,
-               threshold: int, floor: int, trace: bool) -> tuple[Layer, Backs]:
-    """:func:`_step` counting the initial meld's value, up to ``threshold`` (an initial
-    meld is small: no floor, always traced)."""
+    are dropped; without ``trace`` nobody's origin is kept (the score alone is sought); with
+    a ``threshold`` the initial meld's value is counted, up to it."""
     new: Layer = {}
     back: Backs = {}
     best = new.get
@@ -564,13 +538,17 @@ def _step_meld(layer: Layer, table: dict[int, Sequence[tuple[int, int, int, Made
         if moves is None:
             moves = table[look] = moves_of(look, *here)
         for delta, gain, worth, made in moves:
-            after = key + delta
-            meld = after >> _MELD
-            after += (min(threshold, meld + worth) - meld) << _MELD
             value = score + gain
+            if value < floor:
+                continue
+            after = key + delta
+            if threshold:
+                meld = after >> _MELD
+                after += (min(threshold, meld + worth) - meld) << _MELD
             if value > best(after, neg):
                 new[after] = value
-                back[after] = (key, made)
+                if trace:
+                    back[after] = (key, made)
     return new, back
 
 
@@ -623,7 +601,6 @@ class _Layers:
         backs = self.backs
         trace = self.trace or bool(threshold)
         floor = self.floor + 1 if self.floor > NEG else NEG
-        step = _step_meld if threshold else _step
         cap = self.cap
         jokers, canonical, mask, moves_of = self.jokers, self.canonical, self.look_mask, self._moves
         # per colour its tiles at every number, and -1 twice past 13 (no tile can follow)
@@ -645,7 +622,7 @@ class _Layers:
                 row = rows[colour]
                 here = (colour, index, musts[colour][index], avail, row[index + 1],
                         row[index + 2], later, jokers, canonical)
-                layer, back = step(layer, {}, moves_of, here, shift, mask, threshold,
+                layer, back = _step(layer, {}, moves_of, here, shift, mask, threshold,
                                    floor - self.most[index * 4 + colour + 1], trace)
                 backs.append(back)
                 if cap and len(layer) > cap:

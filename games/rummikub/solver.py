@@ -198,13 +198,13 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
     balance.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
     reached = {t for t, k in balance.items() if k}
     region: list[TileSet] = []  # packed sets
-    free_sets = list(packed)
+    other_packed = list(packed)
     changing: list[TileSet] = []  # table sets
     staying = list(ordinary)
     grown = True
     while grown:
         grown = False
-        for inside, outside in ((region, free_sets), (changing, staying)):
+        for inside, outside in ((region, other_packed), (changing, staying)):
             touched = [s for s in outside if any(t in reached for t in s)]
             if touched:
                 grown = True
