@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/device_latency.py [presses]
 
-The display side (tests/brltty_harness.py) presses a routing key after a random pause of
+The display side (tests/brltty/harness.py) presses a routing key after a random pause of
 50-90 ms and times until BRLTTY sends the new cells back. Two clients answer in turn, in
 blocks, in the same run:
 
@@ -36,7 +36,7 @@ from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.window import Viewport
 from layouts.screen import Line, Region, Screen
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
 BLOCK = 50

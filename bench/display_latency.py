@@ -3,7 +3,7 @@
     .venv/bin/python bench/display_latency.py            (500 presses each)
     .venv/bin/python bench/display_latency.py --presses 100
 
-A private BRLTTY with its Virtual driver (tests/brltty_harness.py) plays the display: it
+A private BRLTTY with its Virtual driver (tests/brltty/harness.py) plays the display: it
 presses a routing key and times until BRLTTY sends the display's new cells. Two clients
 answer, one after the other, on the same BRLTTY:
 
@@ -41,7 +41,7 @@ from brailledev.session import Session
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE, Move
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
 

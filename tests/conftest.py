@@ -1,5 +1,9 @@
-"""Shared fixtures: a real BRLTTY with the Virtual driver (see tests/brltty_harness.py),
-and the hypothesis profile every run uses."""
+"""Shared fixtures: a real BRLTTY with the Virtual driver (see tests/brltty/harness.py),
+and the hypothesis profile every run uses.
+
+Tests that start a BRLTTY carry the ``brltty`` mark: those in ``tests/brltty/``, those that
+use its fixtures, and those marked by hand. ``pytest -m "not brltty"`` runs the rest quickly.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,23 @@ from collections.abc import Callable, Iterator
 import pytest
 from hypothesis import settings
 
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 # CI must pass every time: the same examples on every run, no timing verdicts on a busy
 # machine. HYPOTHESIS_PROFILE=explore draws fresh examples (with a longer search) to hunt bugs.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("explore", deadline=None, print_blob=True, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+BRLTTY_FIXTURES = {"brltty", "virtual_brltty"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        under = "brltty" in item.path.parent.parts[-1:]
+        if under or BRLTTY_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.brltty)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pexpect
 
 from brailledev.session import Session
 from layouts.common.screen import Move
-from tests.test_play_terminal import Terminal
+from tests.device.test_play_terminal import Terminal
 
 
 def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):

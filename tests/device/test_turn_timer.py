@@ -13,7 +13,7 @@ from brailledev.play import Front
 from brailledev.session import Session
 from brailledev.turntimer import TurnTimer
 from games.rummikub.engine import Rummikub
-from tests.test_rummikub_engine import rigged
+from tests.games.test_rummikub_engine import rigged
 
 
 class FakeClock:

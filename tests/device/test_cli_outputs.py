@@ -22,7 +22,7 @@ from emboss.page import Geometry, paper
 from emboss.udev import RULES_NAME, install
 from layouts.catalog import load_toml, output_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCALES = {"fr": "fr_FR.UTF-8", "en": "C"}
 # A port where nothing listens: `devices` must say that no BRLTTY answers.
 SILENT_HOST = "127.0.0.1:29996"

@@ -18,7 +18,7 @@ from brailledev.window import LEFT_MARKER, RIGHT_MARKER
 from games.domino.game import Domino
 from layouts.common.screen import MESSAGE_LINE
 from layouts.domino.screen import DominoInput
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 EN = translator("en-ueb-g1.ctb")
 

@@ -15,7 +15,7 @@ from brailledev.cli import main
 from brailledev.errors import UserError, env_lang
 from layouts.catalog import HERE, Problem
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # A coded raise: SomethingError("code" or UnknownName("code" (the first argument a code).
 RAISED = re.compile(r"\b(?:[A-Z]\w*(?:Error|Name|Refused)|Problem)\(\s*\"([a-z][a-z0-9_]*)\"")
 

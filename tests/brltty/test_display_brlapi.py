@@ -17,7 +17,7 @@ from brailledev.errors import UserError
 from brailledev.keys import Bottom, Chord, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
 from brailledev.window import Viewport
 from layouts.screen import Line, Region, Screen
-from tests.brltty_harness import HarnessError, VirtualBrltty, parse_braille_line
+from tests.brltty.harness import HarnessError, VirtualBrltty, parse_braille_line
 
 BLANK = "\u2800"
 

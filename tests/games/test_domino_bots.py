@@ -10,7 +10,7 @@ from games.domino.grid import Rules, card
 from games.domino.pad import ScorePad
 from games.play import play_out
 from layouts.catalog import rules_data
-from tests.test_domino import ILL3_TABLE, H, position
+from tests.games.test_domino import ILL3_TABLE, H, position
 
 DATA = rules_data("domino")
 RULES = Rules(12, {10: 1, 11: 3, 12: 5}, 6)

@@ -13,7 +13,7 @@ from brailledev.braille import translator
 from brailledev.session import Session
 from games.elevens.engine import JOKER, Elevens
 from layouts.common.screen import Move
-from tests.brltty_harness import Fingers, fingers_on
+from tests.brltty.harness import Fingers, fingers_on
 from tests.elevens_helpers import table
 
 EN = translator("en-ueb-g1.ctb")

@@ -5,7 +5,7 @@ from games.core import Reason
 from games.rummikub.engine import Table
 from layouts.catalog import Catalog
 from layouts.rummikub.workspace import Workspace, announcements
-from tests.test_rummikub_engine import rigged
+from tests.games.test_rummikub_engine import rigged
 
 
 def test_rum_4_initial_meld_built_tile_by_tile():

@@ -29,7 +29,7 @@ from emboss.page import (
 from emboss.pef import document_pef
 from emboss.scorepad import pad_document, pad_sheets
 
-SCHEMA = Path(__file__).parent / "data" / "pef-2008-1.rng"
+SCHEMA = Path(__file__).parents[1] / "data" / "pef-2008-1.rng"
 PEF_NS = {"p": "http://www.daisy.org/ns/2008/pef"}
 
 

@@ -18,7 +18,7 @@ from brailledev.play import Front
 from brailledev.session import Session
 from games.elements.engine import KEEP, PLACE, Elements
 from layouts.common.screen import MESSAGE_LINE, Move
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
 

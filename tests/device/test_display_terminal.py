@@ -14,7 +14,7 @@ from brailledev.display import open_display
 from brailledev.display.memory import MemoryDisplay
 from brailledev.keys import LineDown, Named, PanRight, Route
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # A tiny game: a status line and a hand; routing a card "plays" it into the status line.
 CHILD = textwrap.dedent("""
     from brailledev.braille import translator

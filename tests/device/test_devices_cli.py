@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from brailledev.cli import main
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 
 
 def test_devices_names_the_driver_and_size(brltty: VirtualBrltty,

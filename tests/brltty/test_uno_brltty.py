@@ -19,7 +19,7 @@ from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE
 from layouts.uno.screen import label
-from tests.brltty_harness import VirtualBrltty, read_words
+from tests.brltty.harness import VirtualBrltty, read_words
 from tests.play_helpers import ONE_ROUND, short_deal, wanted
 
 EN = translator("en-ueb-g1.ctb")

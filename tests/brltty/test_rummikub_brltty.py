@@ -12,8 +12,8 @@ from brailledev.braille import BLANK, translator
 from brailledev.session import Session
 from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 from games.rummikub.engine import Rummikub
-from tests.brltty_harness import Fingers, fingers_on
-from tests.test_rummikub_engine import rigged
+from tests.brltty.harness import Fingers, fingers_on
+from tests.games.test_rummikub_engine import rigged
 
 EN = translator("en-ueb-g1.ctb")
 

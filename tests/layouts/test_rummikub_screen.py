@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from brailledev.session import Session
 from games.rummikub.engine import Rummikub
-from tests.test_rummikub_engine import rigged
+from tests.games.test_rummikub_engine import rigged
 
 
 def session_with(game: Rummikub, lang: str = "en") -> Session:

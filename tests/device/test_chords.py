@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ from brailledev.play import Front
 from brailledev.session import Session
 from layouts.common.screen import MESSAGE_LINE, Move, Show, Ui
 from layouts.screen import Line, Region
-from tests.brltty_harness import VirtualBrltty
+from tests.brltty.harness import VirtualBrltty
 from tests.play_helpers import ONE_ROUND
 
 TABLES = {"en": "en-ueb-g1.ctb", "fr": "fr-bfu-comp6.utb"}
@@ -217,6 +218,7 @@ def test_typing_runs_only_a_shown_command_and_only_when_one_is_left(letters):
             assert typist.typed == ""
 
 
+@pytest.mark.brltty
 def test_a_letter_typed_on_a_real_brltty_draws(tmp_path):
     """The Virtual driver sends braille keyboard dots as ``passdots N`` (N the dots bitmask);
     it cannot add the space bar (BRLTTY refuses numbers above 255)."""
