@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.display.memory import MemoryDisplay
+from brailledev.keyloop import Front
 from brailledev.keys import Route
-from brailledev.play import Front
 from brailledev.session import Session
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove

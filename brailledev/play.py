@@ -1,11 +1,7 @@
-"""``brailledev play``: a session on a display, driven by the display's keys.
-
-The loop shows the focused line (and the lines after it on a multi-row display), turns keys
-into session actions, and lets the bots act at a reading pace; keys are read while a bot
-waits its turn, so the display never freezes.
+"""``brailledev play``: a one-person game (:mod:`brailledev.session`) on a display, driven by
+its keys (:mod:`brailledev.keyloop`).
 
     brailledev play uno --players 3 --lang fr --display terminal
-    front = Front(session, display, translator("en-ueb-g1.ctb")); front.run()
 """
 
 from __future__ import annotations
@@ -13,159 +9,19 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import threading
 from pathlib import Path
 
 from brailledev import options as game_options
-from brailledev.braille import Translator, dots_to_numbers, table_for, translator
-from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
-from brailledev.display.base import RESIZED, Display, DisplayGone
+from brailledev.braille import table_for, translator
+from brailledev.display.base import DisplayGone
 from brailledev.errors import UserError, env_lang
 from brailledev.helptext import say
-from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
-from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, Viewport
+from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from layouts.catalog import LANGUAGES
-from layouts.common.screen import MESSAGE_LINE
 from layouts.registry import GAMES
-from layouts.screen import Screen
-
-
-class Front:
-    """A session shown on a display: see the module docstring."""
-
-    def __init__(self, session: Session, display: Display, braille: Translator) -> None:
-        self.session = session
-        self.display = display
-        self.braille = braille
-        self.viewport = Viewport(braille, display.columns, display.rows)
-        self.typist = Typist()
-        self._stop = threading.Event()
-        self._jumps = -1
-        self._screen: Screen | None = None
-        self.redraws = 0
-        # For tests and benchmarks: keys handled so far, and whether the loop waits for the
-        # player with nothing else to do.
-        self.handled = 0
-        self.idle = threading.Event()
-
-    def stop(self) -> None:
-        """Thread-safe: end ``run`` at its next turn (tests, signals)."""
-        self._stop.set()
-
-    def redraw(self) -> None:
-        """Lay the session's screen out and write it, on the line the session wants."""
-        session = self.session
-        if (self.display.columns, self.display.rows) != (self.viewport.columns,
-                                                         self.viewport.display_rows):
-            self.viewport.resize(self.display.columns, self.display.rows)
-            self._screen = None
-        screen = Screen(session.lines())
-        if screen != self._screen:  # laying out again only for news keeps redraws cheap
-            self._screen = screen
-            self.viewport.show(screen)
-        if session.jumps != self._jumps:
-            self._jumps = session.jumps
-            try:
-                self.viewport.goto(session.focus)
-            except KeyError:
-                session.focus = session.home()
-                self.viewport.goto(session.focus)
-        session.focus = self.viewport.line_key or session.focus
-        self.display.write(self.viewport.rows(), text=self.viewport.texts())
-        self.redraws += 1
-
-    def run(self) -> None:
-        """Play until the player quits (or ``stop``); the game is saved after every move."""
-        session = self.session
-        self.redraw()
-        while not self._stop.is_set():
-            told = session.take_notices()
-            if session.timer_tick() or told:
-                self.redraw()
-            if session.bot_due() is not None:
-                key = self.display.read_key(timeout=session.seconds_to_next_bot())
-                if key is None:
-                    session.bot_move()
-                    self.redraw()
-                    continue
-            else:
-                self.idle.set()
-                key = self.display.read_key(timeout=0.2)
-                if key is None:
-                    continue
-                self.idle.clear()
-            if not self.press(key):
-                break
-            self.redraw()
-            self.handled += 1
-        self.idle.set()
-        session.save()
-
-    def press(self, key: Key) -> bool:
-        """Act on one key; False when the player quits."""
-        session = self.session
-        if isinstance(key, Chord):
-            return self._chord(key)
-        self.typist.clear()
-        if isinstance(key, Named):
-            return self._named(key.name)
-        viewport = self.viewport
-        if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
-            windows = len(viewport.lines[viewport.top].windows)
-            if isinstance(key, PanRight) and viewport.window + 1 >= windows:
-                session.read_on()
-                return True
-            if isinstance(key, PanLeft) and viewport.window == 0:
-                session.read_back()
-                return True
-        hit = viewport.handle(key)
-        if hit is None:
-            if not isinstance(key, Route):
-                session.focus = viewport.line_key or session.focus
-            return True
-        if hit.line_key == MESSAGE_LINE:
-            session.read_on()
-            return True
-        return session.route(hit.target)
-
-    def _chord(self, chord: Chord) -> bool:
-        """A braille keyboard chord: a letter towards a command (see ``brailledev.chords``),
-        space with one dot a move, space alone speaks the line."""
-        session = self.session
-        if chord.space and chord.dots in SPACE_MOVES:
-            return self.press(SPACE_MOVES[chord.dots])
-        if chord == Chord(0, space=True):
-            self.typist.clear()
-            return self._named("repeat")
-        letter = chord_letter(chord, self.braille)
-        if letter is None:
-            self.typist.clear()
-            session.tell(session.catalog.text("chord_not_letter", dots=dots_to_numbers(
-                chord.dots)))
-            return True
-        typed = self.typist.type(letter, session.lines())
-        if isinstance(typed, Ran):
-            session.tell(session.catalog.text("chord_ran", command=typed.region.text))
-            return session.route(typed.region.target)
-        names = ", ".join(typed.names)
-        code = "chord_no_command" if isinstance(typed, NoCommand) else "chord_several"
-        session.tell(session.catalog.text(code, letters=typed.typed, commands=names))
-        return True
-
-    def _named(self, name: str) -> bool:
-        session = self.session
-        if name == "quit":
-            session.save()
-            return False
-        if name == "help":
-            session.jump("help")
-        elif name == RESIZED:
-            session.jump(session.focus)
-        elif name == "repeat":
-            session.speech.say(session.current_text())
-        return True
 
 
 def default_save(game: str) -> Path:
@@ -250,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError("unfinished_game_saved", path=save)
         lang = args.lang or default_lang()
     # Everything that can be refused is checked before a new game is saved over anything.
-    table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
+    table = args.table or (resumed.braille_table if resumed else None) or table_for(lang)
     braille = translator(table)
     display = open_display(args.display, args.brlapi_host)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
@@ -267,7 +123,7 @@ def _run(args: argparse.Namespace) -> int:
             session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
                                     bots=args.bots, options=options, table=table, save=save,
                                     pace=args.pace)
-        session.table_name = table
+        session.braille_table = table
         if auto_resume:
             session.notice("resumed_saved_game", str(save))
         if not args.no_speech:

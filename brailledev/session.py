@@ -1,136 +1,83 @@
-"""The play session: one game, this display's seat, computer opponents, a message history,
-speech, autosave after every move, resume.
+"""The one-person game: a local table with one person's seat and bots in the others, saved
+to a file after every move, resumed from it.
 
-Any game plugs in through ``layouts/<game>/screen.py`` (see :mod:`layouts.common.screen`):
-the session asks it for lines, routes targets (moves, questions, focus changes), tells what
-happened in words, and knows nothing else of the game.
+It puts together the two halves a table server keeps apart: the table core
+(:mod:`brailledev.table`: the game, the bots, the turn clock) and the person's seat
+(:mod:`brailledev.seat`: messages, focus, half-made input, speech). The key loop
+(:mod:`brailledev.keyloop`) drives it: :meth:`Session.step` lets the bots act at a reading
+pace and keeps the turn clock.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
     hand = next(line for line in session.lines() if line.key == "hand")
     session.route(hand.regions[0].target)     # route the first card of the hand
     session.run_bots()                        # the others answer
-
-``brailledev.play.Front`` puts a session on a display; ``brailledev play`` starts both.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
-import queue
 import tempfile
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from brailledev.errors import UserError
 from brailledev.history import History
+from brailledev.seat import LocalLink, SeatClient
 from brailledev.speech import Silence, Speech
-from brailledev.turntimer import TimedScreen, TurnTimer
-from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
-from games.play import optional_actors
-from layouts.catalog import Catalog
-from layouts.common.screen import (
-    MESSAGE_LINE,
-    Ask,
-    GameScreen,
-    Move,
-    Outcome,
-    Show,
-    Table,
-    Ui,
-    seat_names,
-)
-from layouts.registry import game_class, make_bot, new_game
-from layouts.screen import Line, Region
+from brailledev.table import DEFAULT_BOT, Seating, Table
+from brailledev.turntimer import TimedScreen
+from games.core import Event, Game, Seat
+from layouts.common.screen import MESSAGE_LINE, GameScreen
+from layouts.common.screen import Table as Context
+from layouts.screen import Line
 
 SAVE_FORMAT = "brailledev-save"
-SAVE_VERSION = 1
-DEFAULT_BOT = "heuristic"
-
-
-def game_screen(name: str) -> GameScreen:
-    """The screen a game offers the session (``layouts/<name>/screen.py``'s ``SCREEN``)."""
-    try:
-        module = importlib.import_module(f"layouts.{name}.screen")
-    except ModuleNotFoundError:
-        raise UserError("no_display_screen", game=name) from None
-    screen: GameScreen = module.SCREEN
-    return screen
-
-
-@dataclass
-class Seating:
-    """Who sits where: the display's seat and a bot name for every other seat."""
-
-    seat: Seat
-    bots: dict[Seat, str]
-    bot_seed: int
-
-    def make_bots(self, game: str) -> dict[Seat, Bot[Any, Any]]:
-        return {seat: make_bot(game, name, self.bot_seed * 16 + seat)
-                for seat, name in self.bots.items()}
+SAVE_VERSION = 2
+# Seconds between two looks at the turn clock when nothing else is due.
+IDLE_POLL = 0.2
 
 
 class Session:
-    """A game in progress for one display; see the module docstring."""
+    """See the module docstring."""
 
-    def __init__(self, name: str, game: Game[Any, Any], seating: Seating, lang: str,
-                 table: str | None = None, history: History | None = None,
-                 save: Path | None = None, speech: Speech | Silence | None = None,
-                 pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> None:
-        self.name = name
-        self.game = game
-        self.seating = seating
-        self.lang = lang
-        self.table_name = table
-        self.catalog = Catalog.load(name, lang)
-        self.face = game_screen(name)
-        self.bots = seating.make_bots(name)
-        self.history = history if history is not None else History()
+    def __init__(self, table: Table, seat: SeatClient, save: Path | None = None,
+                 pace: float = 1.5) -> None:
+        self.table = table
+        self.seat = seat
         self.save_path = save
-        self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pace = pace
-        self.pending: Hashable = None
-        self.focus = MESSAGE_LINE
-        # Counts the session's own focus changes, so a front knows when to move its window.
-        self.jumps = 0
-        self.names = seat_names(len(game.scores()), seating.seat, self.catalog)
-        self.moves = 0
-        # Bots that may act without being waited for are asked once per position.
-        self._optional_asked = -1
-        self._notices: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self._last_move = 0.0
-        self._prompted = -1
-        # The display seat's turn time limit, when its game screen declares one.
-        self.timer = TurnTimer(clock)
+        table.listen(self._heard)
 
     # ---- starting and resuming -------------------------------------------------------------
 
     @classmethod
     def start(cls, name: str, players: int, seed: int, lang: str, seat: Seat = 0,
               bots: str = DEFAULT_BOT, options: Mapping[str, Any] | None = None,
-              **kwargs: Any) -> Session:
-        """A new game: the display's ``seat``, bots (one name, or names given in turn) in the
-        others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
-        game = new_game(name, players, seed, **dict(options or {}))
-        names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
-        others = [each for each in range(players) if each != seat]
-        seating = Seating(seat, {other: names[i % len(names)] for i, other in enumerate(others)},
-                          seed)
-        session = cls(name, game, seating, lang, **kwargs)
-        session.tell(session.catalog.text("game_start", game=session.catalog.table("names")["game"],
-                                          players=players))
+              table: str | None = None, history: History | None = None,
+              save: Path | None = None, speech: Speech | Silence | None = None,
+              pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
+        """A new game: the person in ``seat``, bots (one name, or names given in turn) in the
+        others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``);
+        ``table`` is the braille table of the person's display."""
+        core = Table.new(name, players, seed, people=(seat,), bots=bots, options=options,
+                         clock=clock, timed=_timed(name))
+        reader = SeatClient(LocalLink(core, seat), name, lang, table, history, speech)
+        session = cls(core, reader, save, pace)
+        reader.tell(reader.catalog.text("game_start",
+                                        game=reader.catalog.table("names")["game"],
+                                        players=players))
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
-        session.tell_events(getattr(game, "start_events", []))
+        session.tell_events(core.start_events)
         session.save()
         return session
 
     @classmethod
-    def resume(cls, path: Path, **kwargs: Any) -> Session:
+    def resume(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
+               pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
         """The game saved in ``path``; a damaged file is one clear sentence (UserError)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -141,44 +88,32 @@ class Session:
         try:
             if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
                 raise ValueError("it is not a brailledev saved game")
+            if data.get("version") == 1:
+                data = _from_version_1(data)
             if data.get("version") != SAVE_VERSION:
                 raise ValueError(f"it has version {data.get('version')!r}, not {SAVE_VERSION}")
-            name = str(data["game"])
-            game = game_class(name).from_dict(data["state"])
-            seating = Seating(int(data["seat"]),
-                              {int(seat): str(bot) for seat, bot in data["bots"].items()},
-                              int(data["bot_seed"]))
-            history = History.from_dict(data["history"])
-            lang = str(data["lang"])
-            table = data.get("table")
-            session = cls(name, game, seating, lang,
-                          table=str(table) if table is not None else None,
-                          history=history, save=kwargs.pop("save", None) or path, **kwargs)
+            saved = data["table"]
+            core = Table.from_dict(saved, clock=clock, timed=_timed(str(saved["game"])))
+            reader_data = data["reader"]
+            seat = int(reader_data["seat"])
+            if seat not in core.seating.people:
+                raise ValueError(f"seat {seat} is not a person's seat")
+            reader = SeatClient(LocalLink(core, seat), core.name, speech=speech,
+                                **SeatClient.saved(reader_data))
+            session = cls(core, reader, save or path, pace)
         except UserError:
             raise
         except Exception as error:  # from_dict of any game raises what its data provokes
             raise UserError("saved_game_damaged", path=path,
                             detail=f"{type(error).__name__}: {error}") from None
-        session.moves = int(data.get("moves", 0))
-        session.tell(session.catalog.text("game_resumed"))
-        session.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
+        reader.tell(reader.catalog.text("game_resumed"))
+        reader.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
         return session
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything a save file holds."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.name,
-            "state": self.game.to_dict(),
-            "seat": self.seating.seat,
-            "bots": {str(seat): bot for seat, bot in self.seating.bots.items()},
-            "bot_seed": self.seating.bot_seed,
-            "lang": self.lang,
-            "table": self.table_name,
-            "history": self.history.to_dict(),
-            "moves": self.moves,
-        }
+        """Everything a save file holds: the table and the person's reading state."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "table": self.table.to_dict(), "reader": self.seat.to_dict()}
 
     def save(self) -> None:
         """Write the save file atomically (a temporary file beside it, then a rename)."""
@@ -197,219 +132,182 @@ class Session:
             Path(temporary).unlink(missing_ok=True)
             raise
 
-    def set_lang(self, lang: str) -> None:
-        """Words and names in ``lang`` from now on (the history stays as it was told)."""
-        self.lang = lang
-        self.catalog = Catalog.load(self.name, lang)
-        self.names = seat_names(len(self.game.scores()), self.seating.seat, self.catalog)
-
-    def attach_speech(self, speech: Speech | Silence) -> None:
-        """Speak from now on, starting with the messages not yet read."""
-        self.speech = speech
-        for text in self.history.texts[max(self.history.cursor, 0):]:
-            speech.say(text)
-
-    # ---- what the screen shows -------------------------------------------------------------
-
-    def table(self) -> Table:
-        return Table(self.seating.seat, self.names, self.history.messages(), self.pending,
-                     self.catalog)
-
-    def view(self) -> Any:
-        return self.game.view(self.seating.seat)
-
-    def lines(self) -> tuple[Line, ...]:
-        """The lines of the screen now (with the time left on ``status`` when a limit runs)."""
-        table = self.table()
-        lines = self.face.screen(self.view(), table)
-        left = self.timer.shown_left() if self.timer.turn == self.moves else None
-        if left is None or not isinstance(self.face, TimedScreen):
-            return lines
-        shown = Region(self.face.time_left(left, table))
-        return tuple(Line(line.key, (*line.regions, shown), line.gap)
-                     if line.key == "status" else line for line in lines)
-
-    def home(self) -> str:
-        """The line the player belongs on when nothing is left to read."""
-        return self.face.home(self.view(), self.table())
-
-    # ---- telling ---------------------------------------------------------------------------
-
-    def tell(self, text: str) -> None:
-        """Add ``text`` to the history and speak it; a caught-up player's focus goes to it."""
-        if self.history.add(text):
-            self.jump(MESSAGE_LINE)
-        self.speech.say(text)
-
-    def notice(self, code: str, detail: str = "") -> None:
-        """Thread-safe: a notice from another thread (speech) told at the next chance."""
-        self._notices.put((code, detail))
-
-    def take_notices(self) -> bool:
-        """Tell the notices other threads left; True if there were any."""
-        told = False
-        while not self._notices.empty():
-            code, detail = self._notices.get()
-            self.tell(self.catalog.text(code, detail=detail))
-            told = True
-        return told
-
-    def jump(self, line: str) -> None:
-        """Put the player on ``line`` (a front moves its window there)."""
-        self.focus = line
-        self.jumps += 1
-
-    def read_on(self) -> None:
-        """The player read past the message shown: the next one, or back home."""
-        self.jump(MESSAGE_LINE if self.history.read_on() else self.home())
-
-    def read_back(self) -> None:
-        """The message before the one shown (reading back through the history)."""
-        self.history.read_back()
-        self.jump(MESSAGE_LINE)
-
-    # ---- acting ----------------------------------------------------------------------------
-
-    def route(self, target: Hashable) -> bool:
-        """Activate a routed target; returns False for the ``quit`` command."""
-        if target is None:
-            return True
-        if not isinstance(target, Move | Ask | Show | Ui):
-            raise TypeError(f"a screen target must be an Outcome, not {target!r}")
-        return self.activate(target)
-
-    def activate(self, outcome: Outcome) -> bool:
-        """Do what an outcome says: ``activate(Show("help"))``; False for ``Ui("quit")``."""
-        if isinstance(outcome, Move):
-            self.play(outcome.move)
-        elif isinstance(outcome, Ask):
-            self.pending = outcome.pending
-            self.jump(self.home())
-        elif isinstance(outcome, Show):
-            self.jump(outcome.line)
-        elif outcome.name == "quit":
-            self.save()
-            return False
-        elif outcome.name == "repeat":
-            self.speech.say(self.current_text())
-        return True
-
-    def current_text(self) -> str:
-        """The text of the line the player is on (what ``repeat`` speaks)."""
-        for line in self.lines():
-            if line.key == self.focus:
-                return line.text
-        return ""
-
-    def play(self, move: Hashable) -> bool:
-        """Play ``move`` for the display's seat; an illegal move is refused with its reason
-        in the history and in speech, and nothing else changes."""
-        seat = self.seating.seat
-        reason: Reason | None = self.game.check(seat, move)
-        if reason is None:
-            try:
-                events = self.game.play(seat, move)
-            except IllegalMove as error:
-                reason = error.reason
-        if reason is not None:
-            self.tell(self.catalog.text("refused", why=self.face.explain(reason, self.table())))
-            return False
-        self.pending = None
-        self._after(events)
-        return True
-
-    def timer_tick(self) -> bool:
-        """Keep the turn timer of the display's seat: tell the time left at 60 and 15
-        seconds, play the game's timeout move when the time is up. True when the screen
-        changed (the front redraws). Bots and games without a limit have no timer."""
-        face = self.face
-        if not isinstance(face, TimedScreen):
-            return False
-        view = self.view()
-        acting = not self.game.is_over() and self.seating.seat in self.game.must_act()
-        before = self.timer.left()
-        self.timer.follow(face.time_limit(view) if acting else None, self.moves)
-        changed = self.timer.left() != before
-        for seconds in self.timer.due():
-            self.tell(face.time_left(seconds, self.table()))
-            changed = True
-        if self.timer.expired():
-            self.timer.follow(None, None)
-            self.play(face.timeout_move(view))
-            return True
-        return changed
-
-    def bot_due(self) -> Seat | None:
-        """The bot that acts next, if the game is not waiting for the display's seat."""
-        if self.game.is_over():
-            return None
-        if self._optional_asked != self.moves:
-            for seat in optional_actors(self.game):
-                if seat in self.bots:
-                    return seat
-        waiting = self.game.must_act()
-        if waiting and waiting[0] in self.bots:
-            return waiting[0]
-        return None
-
-    def bot_move(self) -> bool:
-        """Let one bot act (catchers first, asked once per position); False if none did."""
-        if self.game.is_over():
-            return False
-        if self._optional_asked != self.moves:
-            self._optional_asked = self.moves
-            for seat in optional_actors(self.game):
-                bot = self.bots.get(seat)
-                if bot is None:
-                    continue
-                move = bot.choose(self.game.view(seat), self.game.legal_moves(seat))
-                if move is not None:
-                    self._after(self.game.play(seat, move))
-                    return True
-        waiting = self.game.must_act()
-        if not waiting or waiting[0] not in self.bots:
-            return False
-        seat = waiting[0]
-        move = self.bots[seat].choose(self.game.view(seat), self.game.legal_moves(seat))
-        if move is None:
-            raise RuntimeError(f"the {self.seating.bots[seat]} bot of seat {seat} did not move")
-        self._after(self.game.play(seat, move))
-        return True
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let the bots act until the display's seat must act or the game ends (no pacing:
-        the display front paces them). Returns how many moves they made."""
-        count = 0
-        while count < limit and self.bot_move():
-            count += 1
-        return count
-
-    def tell_events(self, events: Sequence[Event]) -> None:
-        """Tell the events as the display's seat may learn them."""
-        table = self.table()
-        for event in events_for(events, self.seating.seat):
-            text = self.face.describe(event, table)
-            if text:
-                self.tell(text)
-        self._prompt()
-
-    def _after(self, events: list[Event]) -> None:
-        self.moves += 1
+    def _heard(self, seat: Seat, events: Sequence[Event]) -> None:
+        if seat != self.seat.seat:
+            return
         self._last_move = time.monotonic()
-        self.tell_events(events)
-        if self.pending is not None and self.seating.seat not in self.game.actors():
-            self.pending = None
+        self.seat.hear(events)
         self.save()
 
-    def _prompt(self) -> None:
-        if self._prompted == self.moves:
-            return
-        self._prompted = self.moves
-        # Spoken only: the status line already shows whose turn it is.
-        prompt = self.face.prompt(self.view(), self.table())
-        if prompt:
-            self.speech.say(prompt)
+    # ---- the table and the seat, as one person plays them --------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.table.game
+
+    @game.setter
+    def game(self, game: Game[Any, Any]) -> None:
+        self.table.game = game
+
+    @property
+    def moves(self) -> int:
+        return self.table.moves
+
+    @property
+    def seating(self) -> Seating:
+        return self.table.seating
+
+    @property
+    def history(self) -> History:
+        return self.seat.history
+
+    @property
+    def pending(self) -> Hashable:
+        return self.seat.pending
+
+    @pending.setter
+    def pending(self, pending: Hashable) -> None:
+        self.seat.pending = pending
+
+    @property
+    def focus(self) -> str:
+        return self.seat.focus
+
+    @focus.setter
+    def focus(self, line: str) -> None:
+        self.seat.focus = line
+
+    @property
+    def jumps(self) -> int:
+        return self.seat.jumps
+
+    @property
+    def catalog(self) -> Any:
+        return self.seat.catalog
+
+    @property
+    def face(self) -> GameScreen:
+        return self.seat.face
+
+    @property
+    def speech(self) -> Speech | Silence:
+        return self.seat.speech
+
+    @property
+    def lang(self) -> str:
+        return self.seat.lang
+
+    @property
+    def braille_table(self) -> str | None:
+        return self.seat.braille_table
+
+    @braille_table.setter
+    def braille_table(self, table: str | None) -> None:
+        self.seat.braille_table = table
+
+    def context(self) -> Context:
+        return self.seat.context()
+
+    def view(self) -> Any:
+        return self.seat.view()
+
+    def lines(self) -> tuple[Line, ...]:
+        return self.seat.lines()
+
+    def home(self) -> str:
+        return self.seat.home()
+
+    def tell(self, text: str) -> None:
+        self.seat.tell(text)
+
+    def tell_events(self, events: Sequence[Event]) -> None:
+        """Tell full events as the person's seat may learn them."""
+        self.seat.hear([seen for event in events
+                        if (seen := event.seen_by(self.seat.seat)) is not None])
+
+    def notice(self, code: str, detail: str = "") -> None:
+        self.seat.notice(code, detail)
+
+    def jump(self, line: str) -> None:
+        self.seat.jump(line)
+
+    def read_on(self) -> None:
+        self.seat.read_on()
+
+    def read_back(self) -> None:
+        self.seat.read_back()
+
+    def set_lang(self, lang: str) -> None:
+        self.seat.set_lang(lang)
+
+    def attach_speech(self, speech: Speech | Silence) -> None:
+        self.seat.attach_speech(speech)
+
+    def route(self, target: Hashable) -> bool:
+        """Activate a routed target; False (after saving) for the ``quit`` command."""
+        going_on = self.seat.route(target)
+        if not going_on:
+            self.save()
+        return going_on
+
+    def play(self, move: Hashable) -> bool:
+        """Play ``move`` for the person; a refusal is told and nothing changes."""
+        return self.seat.play(move)
+
+    # ---- the bots and the clock, at a reading pace ---------------------------------------
+
+    def bot_due(self) -> Seat | None:
+        return self.table.bot_due()
+
+    def bot_move(self) -> bool:
+        return self.table.bot_move()
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        return self.table.run_bots(limit)
+
+    def timer_tick(self) -> bool:
+        """Keep the turn clock (see :meth:`Table.tick`); True when the screen changed."""
+        return self.table.tick()
 
     def seconds_to_next_bot(self) -> float:
         """How long the pacing still holds the next bot back."""
         return max(0.0, self._last_move + self.pace - time.monotonic())
+
+    def step(self) -> bool:
+        """What the key loop does between keys: notices from other threads, the turn clock,
+        and one bot move once the pace allows. True when the screen may have changed."""
+        changed = self.seat.take_notices()
+        changed = self.table.tick() or changed
+        if self.table.bot_due() is not None and self.seconds_to_next_bot() <= 0:
+            changed = self.table.bot_move() or changed
+        return changed
+
+    def next_due(self) -> float | None:
+        """Seconds until :meth:`step` has a bot to move; ``None`` when it waits for the
+        person (it then only keeps the clock, every ``IDLE_POLL`` seconds)."""
+        if self.table.bot_due() is not None:
+            return self.seconds_to_next_bot()
+        return None
+
+
+def _timed(name: str) -> TimedScreen | None:
+    """The game's screen when its seats may have a turn time limit (Rummikub)."""
+    from brailledev.seat import game_screen
+
+    face = game_screen(name)
+    return face if isinstance(face, TimedScreen) else None
+
+
+def _from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A save of brailledev 0.1 (one file holding the game and the reader together)."""
+    seat = int(data["seat"])
+    return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "table": {"game": data["game"], "state": data["state"], "people": [seat],
+                      "bots": data["bots"], "bot_seed": data["bot_seed"],
+                      "moves": data.get("moves", 0)},
+            "reader": {"seat": seat, "lang": data["lang"], "braille_table": data.get("table"),
+                       "history": data["history"]}}

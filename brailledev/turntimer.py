@@ -28,6 +28,12 @@ ANNOUNCE_AT = (60, 15)
 STATUS_STEP = 15
 
 
+def shown_left(left: int) -> int:
+    """The time left as the status line shows it: rounded up to a step of ``STATUS_STEP``
+    seconds, so the line a finger rests on changes rarely: ``shown_left(61) == 75``."""
+    return math.ceil(left / STATUS_STEP) * STATUS_STEP
+
+
 @runtime_checkable
 class TimedScreen(Protocol):
     """What a game screen offers when its seats may have a turn time limit."""
@@ -70,13 +76,6 @@ class TurnTimer:
             return None
         return max(0, math.ceil(self.limit - (self.clock() - self.started)))
 
-    def shown_left(self) -> int | None:
-        """The time left as the status line shows it: rounded up to a step of
-        ``STATUS_STEP`` seconds, so the line a finger rests on changes rarely."""
-        left = self.left()
-        if left is None:
-            return None
-        return math.ceil(left / STATUS_STEP) * STATUS_STEP
 
     def due(self) -> list[int]:
         """The announcements reached and not yet made (only those below the limit itself:
@@ -92,3 +91,26 @@ class TurnTimer:
     def expired(self) -> bool:
         left = self.left()
         return left is not None and left <= 0
+
+    def to_dict(self) -> dict[str, Any] | None:
+        """The running turn as plain data (the seconds used, not a clock reading), so a
+        resumed game goes on with the time that was left: ``None`` when no limit runs."""
+        if self.limit is None:
+            return None
+        turn = list(self.turn) if isinstance(self.turn, tuple) else self.turn
+        return {"limit": self.limit, "turn": turn, "used": self.clock() - self.started,
+                "told": sorted(self._told)}
+
+    def restore(self, data: Any) -> None:
+        """Go on with a turn saved by :meth:`to_dict` (``None``: no limit running)."""
+        if data is None:
+            self.limit, self.turn = None, None
+            return
+        turn = data["turn"]
+        self.limit = float(data["limit"])
+        self.turn = tuple(turn) if isinstance(turn, list) else turn
+        used = float(data["used"])
+        if not (0 <= used < 1e9 and 0 < self.limit < 1e9):
+            raise ValueError(f"a turn clock of {used} s used of {self.limit} s")
+        self.started = self.clock() - used
+        self._told = {int(mark) for mark in data.get("told", [])}

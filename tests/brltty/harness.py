@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from brailledev.braille import BLANK, Translator, dots_to_cell, numbers_to_dots
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.play import Front
+from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 from layouts.common.screen import MESSAGE_LINE

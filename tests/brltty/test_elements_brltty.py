@@ -14,7 +14,7 @@ import time
 
 from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.play import Front
+from brailledev.keyloop import Front
 from brailledev.session import Session
 from games.elements.engine import KEEP, PLACE, Elements
 from layouts.common.screen import MESSAGE_LINE, Move

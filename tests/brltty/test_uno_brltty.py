@@ -12,7 +12,7 @@ from pathlib import Path
 
 from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.play import Front
+from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.window import RIGHT_MARKER
 from games.uno.notation import PLAY

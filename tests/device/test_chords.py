@@ -16,8 +16,8 @@ from brailledev.braille import numbers_to_dots, translator
 from brailledev.chords import NoCommand, Ran, Several, Typist, chord_letter, command_name
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.display.memory import MemoryDisplay
+from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key, Named
-from brailledev.play import Front
 from brailledev.session import Session
 from layouts.common.screen import MESSAGE_LINE, Move, Show, Ui
 from layouts.screen import Line, Region

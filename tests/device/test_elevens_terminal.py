@@ -26,7 +26,7 @@ def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):
             if terminal.route_word(card):
                 break
             terminal.send("]")
-        told = terminal.saved()["history"]["texts"]
+        told = terminal.saved()["reader"]["history"]["texts"]
         assert told[-1] == f"Vous posez {card}."
         terminal.child.send("q")
         terminal.child.expect(pexpect.EOF)

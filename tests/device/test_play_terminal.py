@@ -83,7 +83,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         terminal.settle()
         terminal.wait_text(r"Uno +for +2 +players")
         assert "?: keys" in terminal.frame()[3]
-        start = terminal.saved()["moves"]
+        start = terminal.saved()["table"]["moves"]
         mine = 0
         deadline = time.monotonic() + 60
         while mine < 3 and time.monotonic() < deadline:
@@ -93,19 +93,19 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
                         if line.key == key).regions[index].text.split()[0]
             if "colour?" in terminal.text():  # a Wild routed before asks its colour
                 word = "red"
-            before = terminal.saved()["moves"]
+            before = terminal.saved()["table"]["moves"]
             for _ in range(40):  # pan along (reading the news first) until the word shows
                 if terminal.route_word(word):
                     break
                 terminal.send("]")
             else:
                 raise AssertionError(f"{word!r} never showed: {terminal.frame()}")
-            if terminal.saved()["moves"] > before:
+            if terminal.saved()["table"]["moves"] > before:
                 mine += 1
         assert mine == 3
         state = terminal.saved()
-        assert state["moves"] >= start + 3
-        told = state["history"]["texts"]
+        assert state["table"]["moves"] >= start + 3
+        told = state["reader"]["history"]["texts"]
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
         terminal.child.send("q")
         terminal.child.expect(pexpect.EOF)
@@ -121,7 +121,8 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         resumed.child.send("q")
         resumed.child.expect(pexpect.EOF)
         # Same game, same place: the player's turn, nothing played meanwhile.
-        assert resumed.saved()["state"] == state["state"]
-        assert resumed.saved()["history"]["texts"][-1] == "Game resumed where it was saved."
+        assert resumed.saved()["table"]["state"] == state["table"]["state"]
+        told = resumed.saved()["reader"]["history"]["texts"]
+        assert told[-1] == "Game resumed where it was saved."
     finally:
         resumed.child.terminate(force=True)

@@ -69,7 +69,7 @@ def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
     refusal = session.history.texts[told]
     why = session.game.check(0, UnoMove(PLAY, wrong))
     assert why is not None
-    reason = session.face.explain(why, session.table())
+    reason = session.face.explain(why, session.context())
     assert refusal == f"Refused: {reason}"
     assert len(session.history.texts) == told + 1
 
@@ -103,7 +103,7 @@ def test_history_holds_what_the_seat_may_know_only():
 
 def test_drew_event_of_another_seat_is_told_without_cards():
     session = new()
-    table = session.table()
+    table = session.context()
     assert session.face.describe(Drew(1, 1, "draw", None), table) == "Bo draws 1."
     assert session.face.describe(Drew(0, 1, "draw", ("r5",)), table) == "You draw r5."
 
@@ -135,8 +135,8 @@ def test_autosave_after_every_move_and_resume_goes_on_identically(tmp_path):
         play_turn(session)
     path = tmp_path / "uno.json"
     saved = json.loads(path.read_text())
-    assert saved["game"] == "uno" and saved["state"] == session.game.to_dict()
-    assert saved["history"]["texts"] == session.history.texts
+    assert saved["table"]["game"] == "uno" and saved["table"]["state"] == session.game.to_dict()
+    assert saved["reader"]["history"]["texts"] == session.history.texts
     assert [p.name for p in tmp_path.iterdir()] == ["uno.json"]  # no temporary left over
     again = Session.resume(path, pace=0)
     assert again.game.to_dict() == session.game.to_dict()
@@ -237,8 +237,9 @@ def test_the_same_command_again_goes_on_with_the_unfinished_game(tmp_path, monke
                        "--display", "terminal", "--pace", "0", "--lang", "en"])
     assert status == 1
     after = json.loads(path.read_text())
-    assert after["state"] == saved["state"]
-    assert any(text.startswith("Your saved game goes on") for text in after["history"]["texts"])
+    assert after["table"]["state"] == saved["table"]["state"]
+    told = after["reader"]["history"]["texts"]
+    assert any(text.startswith("Your saved game goes on") for text in told)
 
 
 def test_refusal_is_spoken_too(tmp_path):
@@ -269,8 +270,8 @@ def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_pat
     session.attach_speech(speech)
     assert speech.wait(timeout=30)
     speech.close()
-    assert session.take_notices()
-    assert not session.take_notices()
+    assert session.seat.take_notices()
+    assert not session.seat.take_notices()
     assert session.history.texts[-1] == (
         "Parole coupée : aucun lecteur de son installé (aplay, paplay ou play de sox).")
 

@@ -7,8 +7,8 @@ import time
 
 from brailledev.braille import translator
 from brailledev.display.memory import MemoryDisplay
+from brailledev.keyloop import Front
 from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
-from brailledev.play import Front
 from brailledev.session import Session
 from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE, Move

@@ -135,7 +135,7 @@ def test_every_event_of_a_game_has_words(lang):
     session = Session.start("uno", players=3, seed=8, lang=lang, options=ONE_ROUND, pace=0,
                             bots="random")
     session.seating.bots[0] = "random"
-    session.bots = session.seating.make_bots("uno")
+    session.table.bots = session.seating.make_bots("uno")
     session.run_bots()
     assert session.game.is_over()
     assert all(text and "{" not in text for text in session.history.texts)
@@ -153,5 +153,5 @@ def test_refusal_words_use_labels_and_colour_names():
 def test_uno_7_prompt_reminds_to_say_uno_with_two_cards():
     session = session_with(discard=["r7"], colour="r", current=0, phase="play",
                            hands=[["r5", "b2"], ["y1"] * 3])
-    assert session.face.prompt(session.view(), session.table()) == (
+    assert session.face.prompt(session.view(), session.context()) == (
         "Your turn, on r7 red. Two cards: route uno? before the card, or be caught.")

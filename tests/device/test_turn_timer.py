@@ -9,7 +9,7 @@ from brailledev import options as game_options
 from brailledev.braille import translator
 from brailledev.cli import build_parser
 from brailledev.display.memory import MemoryDisplay
-from brailledev.play import Front
+from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.turntimer import TurnTimer
 from games.rummikub.engine import Rummikub
@@ -109,7 +109,7 @@ def test_no_timer_for_a_seat_without_limit_nor_for_bots_nor_games_without_limits
     assert not session.timer_tick()
     clock.now += 10_000
     assert not session.timer_tick()
-    assert session.timer.left() is None and game.turn == 0 and len(game.racks[0]) == 2
+    assert session.table.timer.left() is None and game.turn == 0 and len(game.racks[0]) == 2
     assert not any("seconds left" in text for text in status(session))
     # the bot's seat has a limit, but bots are never timed
     game.turn_times = [120, 120]
@@ -120,7 +120,7 @@ def test_no_timer_for_a_seat_without_limit_nor_for_bots_nor_games_without_limits
     assert game.turn == 1 and len(game.racks[1]) == 1
     uno = Session.start("uno", players=2, seed=1, lang="en", pace=0, clock=clock)
     clock.now += 10_000
-    assert not uno.timer_tick() and uno.timer.left() is None
+    assert not uno.timer_tick() and uno.table.timer.left() is None
 
 
 def test_time_limit_on_the_command_line_reaches_the_timer():
@@ -149,7 +149,7 @@ def test_the_play_loop_times_the_turn_out_by_itself():
     thread.start()
     try:
         deadline = time.monotonic() + 10
-        while session.timer.left() != 120 and time.monotonic() < deadline:
+        while session.table.timer.left() != 120 and time.monotonic() < deadline:
             time.sleep(0.01)
         clock.now += 120
         while len(game.racks[0]) < 5 and time.monotonic() < deadline:

@@ -1,0 +1,268 @@
+"""The table core: one game, its seats (people or bots), its store; no display, no wire.
+
+A table plays the moves its seats send (the engine checks them), lets its bots act, keeps the
+turn clock of seats that have a time limit, and hands each seat its view and the events as
+that seat may learn them (``events_for``). The one-person ``play`` is a local table with one
+person; a server holds many tables and sends the same views and events over the wire.
+
+    table = Table.new("uno", players=3, seed=7, people=(0,), bots="heuristic,random")
+    table.listen(lambda seat, events: print(seat, events))   # filtered per seat
+    reason = table.play(0, move)          # None when played, else why it was refused
+    table.run_bots()                      # the bots act until a person must
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from brailledev.turntimer import TimedScreen, TurnTimer
+from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
+from games.play import optional_actors
+from layouts.registry import game_class, make_bot, new_game
+
+DEFAULT_BOT = "heuristic"
+
+# A listener hears every seat's events, each already filtered for that seat.
+Listener = Callable[[Seat, Sequence[Event]], None]
+
+
+@dataclass(frozen=True)
+class TimeLeft(Event):
+    """The turn clock reached a mark (60, then 15 seconds left): told to that seat only."""
+
+    seat: Seat
+    seconds: int
+
+    def seen_by(self, seat: Seat) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass
+class Seating:
+    """Who sits where: the seats people hold, a bot name for every other seat, and the seed
+    the bots were made from."""
+
+    people: tuple[Seat, ...]
+    bots: dict[Seat, str]
+    bot_seed: int
+
+    def make_bots(self, game: str) -> dict[Seat, Bot[Any, Any]]:
+        return {seat: make_bot(game, name, self.bot_seed * 16 + seat)
+                for seat, name in self.bots.items()}
+
+
+class Table:
+    """A game and its seats; see the module docstring."""
+
+    def __init__(self, name: str, game: Game[Any, Any], seating: Seating, moves: int = 0,
+                 clock: Callable[[], float] = time.monotonic,
+                 timed: TimedScreen | None = None) -> None:
+        self.name = name
+        self.game = game
+        self.seating = seating
+        self.bots = seating.make_bots(name)
+        self.moves = moves
+        self.clock = clock
+        # The turn clock of seats with a time limit (Rummikub RUM-7): the game's screen
+        # says how long a turn may take and which move the time running out plays.
+        self.timed = timed
+        self.timer = TurnTimer(clock)
+        self._listeners: list[Listener] = []
+        # Bots that may act without being waited for are asked once per position.
+        self._optional_asked = -1
+        self.last_move_at = 0.0
+
+    @classmethod
+    def new(cls, name: str, players: int, seed: int, people: Iterable[Seat] = (0,),
+            bots: str = DEFAULT_BOT, options: Mapping[str, Any] | None = None,
+            **kwargs: Any) -> Table:
+        """A new game: people in ``people``, bots (one name, or names given in turn) in the
+        other seats; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
+        game = new_game(name, players, seed, **dict(options or {}))
+        names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
+        held = tuple(sorted(set(people)))
+        others = [seat for seat in range(players) if seat not in held]
+        seating = Seating(held, {seat: names[i % len(names)] for i, seat in enumerate(others)},
+                          seed)
+        return cls(name, game, seating, **kwargs)
+
+    @property
+    def players(self) -> int:
+        return len(self.game.scores())
+
+    @property
+    def start_events(self) -> list[Event]:
+        """What the game dealt or turned at its creation (Uno's deal), as full events."""
+        events: list[Event] = getattr(self.game, "start_events", [])
+        return events
+
+    # ---- saving ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as plain data: the game, who sits where, the bots, the turn clock."""
+        return {
+            "game": self.name,
+            "state": self.game.to_dict(),
+            "people": list(self.seating.people),
+            "bots": {str(seat): bot for seat, bot in self.seating.bots.items()},
+            "bot_seed": self.seating.bot_seed,
+            "bot_states": {str(seat): _bot_state(bot) for seat, bot in self.bots.items()},
+            "moves": self.moves,
+            "clock": self.timer.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], **kwargs: Any) -> Table:
+        """A table saved by :meth:`to_dict`; what the data provokes (KeyError, ValueError,
+        TypeError...) is the caller's to turn into one sentence."""
+        name = str(data["game"])
+        game = game_class(name).from_dict(data["state"])
+        players = len(game.scores())
+        people = tuple(int(seat) for seat in data["people"])
+        bots = {int(seat): str(bot) for seat, bot in dict(data["bots"]).items()}
+        if sorted((*people, *bots)) != list(range(players)):
+            raise ValueError(f"the seats {sorted((*people, *bots))} are not those of "
+                             f"{players} players")
+        table = cls(name, game, Seating(people, bots, int(data["bot_seed"])),
+                    moves=int(data.get("moves", 0)), **kwargs)
+        for seat, state in dict(data.get("bot_states", {})).items():
+            bot = table.bots.get(int(seat))
+            restore = getattr(bot, "restore", None)
+            if state is not None and restore is not None:
+                restore(state)
+        table.timer.restore(data.get("clock"))
+        return table
+
+    # ---- what a seat may know ------------------------------------------------------------
+
+    def view(self, seat: Seat) -> Any:
+        return self.game.view(seat)
+
+    def legal(self, seat: Seat) -> list[Any]:
+        """The seat's legal moves now (they depend only on what the seat knows)."""
+        return self.game.legal_moves(seat)
+
+    def listen(self, listener: Listener) -> None:
+        """Hear every seat's events from now on, each filtered for its seat."""
+        self._listeners.append(listener)
+
+    def publish(self, events: Sequence[Event]) -> None:
+        for listener in self._listeners:
+            for seat in range(self.players):
+                listener(seat, events_for(events, seat))
+
+    # ---- acting ----------------------------------------------------------------------------
+
+    def play(self, seat: Seat, move: Hashable) -> Reason | None:
+        """Play ``move`` for ``seat``: ``None`` when played, else the reason it was refused
+        (and nothing changed)."""
+        reason = self.game.check(seat, move)
+        if reason is not None:
+            return reason
+        try:
+            events = self.game.play(seat, move)
+        except IllegalMove as error:
+            return error.reason
+        self._after(events)
+        return None
+
+    def bot_due(self) -> Seat | None:
+        """The bot that acts next, if the game is not waiting for a person."""
+        if self.game.is_over():
+            return None
+        if self._optional_asked != self.moves:
+            for seat in optional_actors(self.game):
+                if seat in self.bots:
+                    return seat
+        waiting = self.game.must_act()
+        if waiting and waiting[0] in self.bots:
+            return waiting[0]
+        return None
+
+    def bot_move(self) -> bool:
+        """Let one bot act (catchers first, asked once per position); False if none did."""
+        if self.game.is_over():
+            return False
+        if self._optional_asked != self.moves:
+            self._optional_asked = self.moves
+            for seat in optional_actors(self.game):
+                bot = self.bots.get(seat)
+                if bot is None:
+                    continue
+                move = bot.choose(self.game.view(seat), self.game.legal_moves(seat))
+                if move is not None:
+                    self._after(self.game.play(seat, move))
+                    return True
+        waiting = self.game.must_act()
+        if not waiting or waiting[0] not in self.bots:
+            return False
+        seat = waiting[0]
+        move = self.bots[seat].choose(self.game.view(seat), self.game.legal_moves(seat))
+        if move is None:
+            raise RuntimeError(f"the {self.seating.bots[seat]} bot of seat {seat} did not move")
+        self._after(self.game.play(seat, move))
+        return True
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let the bots act until a person must act or the game ends (no pacing: whoever
+        shows the table paces them). Returns how many moves they made."""
+        count = 0
+        while count < limit and self.bot_move():
+            count += 1
+        return count
+
+    # ---- the turn clock --------------------------------------------------------------------
+
+    def timed_seat(self) -> Seat | None:
+        """The person whose turn runs against a time limit now, if any."""
+        if self.timed is None or self.game.is_over():
+            return None
+        waiting = self.game.must_act()
+        if not waiting or waiting[0] not in self.seating.people:
+            return None
+        return waiting[0]
+
+    def time_left(self, seat: Seat) -> int | None:
+        """Whole seconds ``seat`` has left for its turn, ``None`` when no limit runs for it."""
+        self._follow()
+        return self.timer.left() if self.timer.turn == (seat, self.moves) else None
+
+    def tick(self) -> bool:
+        """Keep the turn clock: tell the seat the marks its time reaches (:class:`TimeLeft`)
+        and, when its time is up, play the game's timeout move for it. True when the time
+        shown changed or something happened."""
+        before = self.timer.left()
+        seat = self._follow()
+        if seat is None or self.timed is None:
+            return before is not None
+        changed = self.timer.left() != before
+        for seconds in self.timer.due():
+            self.publish([TimeLeft(seat, seconds)])
+            changed = True
+        if self.timer.expired():
+            self.timer.follow(None, None)
+            self.play(seat, self.timed.timeout_move(self.view(seat)))
+            return True
+        return changed
+
+    def _follow(self) -> Seat | None:
+        seat = self.timed_seat()
+        limit = None
+        if seat is not None and self.timed is not None:
+            limit = self.timed.time_limit(self.view(seat))
+        self.timer.follow(limit, (seat, self.moves) if limit else None)
+        return seat if limit else None
+
+    def _after(self, events: list[Event]) -> None:
+        self.moves += 1
+        self.last_move_at = self.clock()
+        self.publish(events)
+
+
+def _bot_state(bot: Bot[Any, Any]) -> Any:
+    """What a bot remembers (its random state, its memory), when it can say."""
+    to_dict = getattr(bot, "to_dict", None)
+    return to_dict() if to_dict is not None else None
