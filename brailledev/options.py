@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from brailledev.errors import UserError, env_lang
+from brailledev.errors import env_lang
 from brailledev.helptext import say
 from games.options import Option
 from layouts.catalog import help_text
+from layouts.errors import UserError
 from layouts.registry import GAMES, game_module
 
 _TRUE = ("true", "yes", "on", "1")

@@ -19,8 +19,8 @@ from pathlib import Path
 from brailledev import options as game_options
 from brailledev.braille import Translator, dots_to_numbers, table_for, translator
 from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
-from brailledev.display.base import RESIZED, Display, DisplayGone
-from brailledev.errors import UserError, env_lang
+from brailledev.display.base import RESIZED, Display
+from brailledev.errors import DisplayGone, env_lang
 from brailledev.helptext import say
 from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
@@ -28,6 +28,7 @@ from brailledev.speech import Silence, Speech
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, Viewport
 from layouts.catalog import LANGUAGES
 from layouts.common.screen import MESSAGE_LINE
+from layouts.errors import UserError
 from layouts.registry import GAMES
 from layouts.screen import Screen
 

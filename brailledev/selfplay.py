@@ -13,9 +13,9 @@ import time
 from typing import Any
 
 from brailledev import options as game_options
-from brailledev.errors import UserError
 from brailledev.helptext import say
 from games.play import play_out
+from layouts.errors import UserError
 from layouts.registry import GAMES, game_module, make_bot, new_game
 
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from brailledev.errors import UserError
 from brailledev.history import History
 from brailledev.speech import Silence, Speech
 from brailledev.turntimer import TimedScreen, TurnTimer
@@ -44,6 +43,7 @@ from layouts.common.screen import (
     Ui,
     seat_names,
 )
+from layouts.errors import UserError
 from layouts.registry import game_class, make_bot, new_game
 from layouts.screen import Line, Region
 

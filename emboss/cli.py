@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
-from brailledev.errors import UserError, env_lang, error_lang
+from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
-from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, LayoutError, Margins, paper
+from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
 from emboss.pef import document_pef
 from emboss.preview import write_preview
 from emboss.transport import (
@@ -32,6 +32,7 @@ from emboss.transport import (
 )
 from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, Catalog, output_text
+from layouts.errors import PaperError, UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -99,7 +100,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
     if not 0 <= args.margin <= 50:
-        raise LayoutError("margin_range", margin=args.margin)
+        raise PaperError("margin_range", margin=args.margin)
     # Lay out where the chosen embosser will really put the cells, so labels stay in cards.
     return profile_named(args.embosser).placed(
         Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4), duplex))
@@ -115,9 +116,9 @@ def _card_size(args: argparse.Namespace) -> deck.CardSize:
     try:
         width, height = (float(part) for part in args.card_size.lower().split("x"))
     except ValueError:
-        raise LayoutError("card_size_syntax", size=args.card_size) from None
+        raise PaperError("card_size_syntax", size=args.card_size) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise LayoutError("card_size_range", size=args.card_size)
+        raise PaperError("card_size_range", size=args.card_size)
     return deck.CardSize(width, height)
 
 

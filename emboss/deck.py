@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brailledev.braille import Translator
-from emboss.page import Caption, Cut, Document, Geometry, LayoutError, Page, Paper
+from emboss.page import Caption, Cut, Document, Geometry, Page, Paper
 from games.core import NotationError
 from games.domino.game import parse_card as parse_domino_card
 from games.domino.grid import card_text as domino_card_text
@@ -27,6 +27,7 @@ from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
 from layouts.elements.words import Words
+from layouts.errors import PaperError
 
 # Room kept between a card's edge and its dots (mm), so a cut never grazes braille.
 EDGE = 3.0
@@ -89,7 +90,7 @@ def whole_deck(game: str) -> list[str]:
 
 def _kind(game: str) -> DeckKind:
     if game not in DECKS:
-        raise LayoutError("no_deck", game=game, choices=", ".join(sorted(DECKS)))
+        raise PaperError("no_deck", game=game, choices=", ".join(sorted(DECKS)))
     return DECKS[game]
 
 
@@ -99,7 +100,7 @@ def parse_cards(game: str, text: str, lang: str) -> list[str]:
     known = set(kind.cards(rules))
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
-        raise LayoutError("cards_empty")
+        raise PaperError("cards_empty")
     chosen = []
     for item in items:
         try:
@@ -108,7 +109,7 @@ def parse_cards(game: str, text: str, lang: str) -> list[str]:
             card = ""
         if card not in known:
             notation = deck_data(game).get("notation", {}).get(lang, "")
-            raise LayoutError("card_unknown", game=game, card=item, notation=notation)
+            raise PaperError("card_unknown", game=game, card=item, notation=notation)
         chosen.append(card)
     return chosen
 
@@ -194,7 +195,7 @@ def card_cells(translator: Translator, face: Face) -> list[str]:
         cells = translator.translate(text).cells
         if text.strip() and (not cells.strip("\u2800")
                              or any(ord(cell) > 0x283F for cell in cells)):
-            raise LayoutError("label_not_six_dot", text=text, card=face.card,
+            raise PaperError("label_not_six_dot", text=text, card=face.card,
                               table=translator.table)
         lines.append(cells)
     return lines
@@ -208,10 +209,10 @@ def deck_document(faces: list[Face], geometry: Geometry, size: CardSize,
     With ``rotate`` labels may lie on their long side, the braille then running along it.
     """
     if geometry.duplex:
-        raise LayoutError("labels_one_side")
+        raise PaperError("labels_one_side")
     places = slots(geometry.paper, size, rotate)
     if not places:
-        raise LayoutError("card_too_big", width=size.width, height=size.height,
+        raise PaperError("card_too_big", width=size.width, height=size.height,
                           paper=geometry.paper.name)
     cuts = _cut_marks(geometry.paper, places)
     pages = []
@@ -230,7 +231,7 @@ def _place(page: Page, geometry: Geometry, face: Face, translator: Translator,
     lines = geometry.lines_within(slot.y + EDGE, slot.y + slot.height - EDGE)
     cells = card_cells(translator, face)
     if len(cells) > len(lines) or any(len(line) > len(cols) for line in cells):
-        raise LayoutError("label_too_big", card=face.card, cells=max(map(len, cells)),
+        raise PaperError("label_too_big", card=face.card, cells=max(map(len, cells)),
                           lines=len(cells), room_cells=len(cols), room_lines=len(lines))
     for offset, line in enumerate(cells):
         page.put(lines[offset], cols.start, line)

@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from brailledev.braille import Translator
-from emboss.page import BLANK, Caption, Document, Geometry, LayoutError, Page
+from emboss.page import BLANK, Caption, Document, Geometry, Page
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import DataError, load_toml, rules_data
+from layouts.errors import PaperError
 
 GUIDE = "\u2838"          # dots 4-5-6: the right edge of a box
 MIN_BOX = 4               # cells: room for a three-digit score and its number sign
@@ -72,9 +73,9 @@ def pad_words(game: str, lang: str) -> Mapping[str, Any]:
 def pad_sheets(game: str, lang: str, players: int) -> list[Sheet]:
     """The sheets of one pad of ``game`` for ``players`` players."""
     if game not in PADS:
-        raise LayoutError("no_pad", game=game, choices=", ".join(sorted(PADS)))
+        raise PaperError("no_pad", game=game, choices=", ".join(sorted(PADS)))
     if not 1 <= players <= 10:
-        raise LayoutError("pad_players", players=players)
+        raise PaperError("pad_players", players=players)
     # A pad that prints no box number needs no rules.toml (Rummikub's pad is all words).
     rules = rules_data(game) if (LAYOUTS / game / "rules.toml").exists() else {}
     return PADS[game](PadRequest(rules, pad_words(game, lang), players))
@@ -83,7 +84,7 @@ def pad_sheets(game: str, lang: str, players: int) -> list[Sheet]:
 def _cells(translator: Translator, text: str) -> str:
     cells = translator.translate(text).cells if text else ""
     if any(ord(cell) > 0x283F for cell in cells):
-        raise LayoutError("not_six_dot", text=text, table=translator.table)
+        raise PaperError("not_six_dot", text=text, table=translator.table)
     return cells
 
 
@@ -100,7 +101,7 @@ def wrap(translator: Translator, text: str, width: int) -> list[str]:
         lines.append(_cells(translator, " ".join(words)))
     for line in lines:
         if len(line) > width:
-            raise LayoutError("word_too_long", text=text, width=width)
+            raise PaperError("word_too_long", text=text, width=width)
     return lines
 
 
@@ -118,7 +119,7 @@ def sheet_page(sheet: Sheet, geometry: Geometry, translator: Translator) -> Page
     needed_cells = sum(box + 1 for box in widths)
     needed_lines = len(title) + 1 + max(len(rows), 1) + len(footer)
     if needed_cells > width or needed_lines > geometry.lines_per_page:
-        raise LayoutError("sheet_too_big", title=sheet.title, cells=needed_cells,
+        raise PaperError("sheet_too_big", title=sheet.title, cells=needed_cells,
                           lines=needed_lines, paper=geometry.paper.name, width=width,
                           height=geometry.lines_per_page)
     page = Page.blank(geometry)
@@ -160,7 +161,7 @@ def pad_document(sheets: list[Sheet], geometry: Geometry, translator: Translator
                  lang: str, copies: int = 1) -> Document:
     """``copies`` pads, each sheet on its own page (a blank back if interpoint)."""
     if copies < 1:
-        raise LayoutError("sheets_too_few", copies=copies)
+        raise PaperError("sheets_too_few", copies=copies)
     pages: list[Page] = []
     for _ in range(copies):
         for sheet in sheets:

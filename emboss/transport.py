@@ -22,16 +22,12 @@ from pathlib import Path
 
 import serial
 
-from brailledev.errors import UserError
 from emboss.embossers import Job
+from layouts.errors import TransportError
 
 # Called after each page that went out whole: (pages sent so far, pages in the job).
 Progress = Callable[[int, int], None]
 FLOW_CONTROLS = ("rtscts", "xonxoff", "none")
-
-
-class TransportError(UserError):
-    """A job could not be delivered; the message says how far it got and what to do."""
 
 
 def write_atomically(path: Path, data: bytes) -> None:

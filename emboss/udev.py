@@ -11,9 +11,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from brailledev.errors import UserError
 from emboss.transport import write_atomically
 from layouts.catalog import output_text
+from layouts.errors import UserError
 
 RULES_NAME = "70-brailledev-embossers.rules"
 RULES_FILE = Path(__file__).resolve().parent.parent / "udev" / RULES_NAME

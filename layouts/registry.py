@@ -17,20 +17,13 @@ from typing import Any
 
 import games
 from games.core import Bot, Game
-from layouts.catalog import Problem, rules_data
+from layouts.catalog import rules_data
+from layouts.errors import GameRefused, Problem, UnknownName
 
 # The order games are offered in; a game is available once its package exists in games/.
 ORDER = ("uno", "domino", "rummikub", "elevens", "elements")
 _PACKAGES = {module.name for module in pkgutil.iter_modules(games.__path__) if module.ispkg}
 GAMES: tuple[str, ...] = tuple(name for name in ORDER if name in _PACKAGES)
-
-
-class UnknownName(Problem, ValueError):
-    """A game or bot name that does not exist; the message lists the names that do."""
-
-
-class GameRefused(Problem, ValueError):
-    """The engine refused the players or options asked for (its own check, in its words)."""
 
 
 def game_module(name: str) -> Any:
@@ -49,7 +42,7 @@ def new_game(name: str, players: int, seed: int, **options: Any) -> Game[Any, An
     of the options (a ValueError) becomes :class:`GameRefused`."""
     cls = game_class(name)
     if not cls.min_players <= players <= cls.max_players:
-        raise UnknownName("players_range", game=name, low=cls.min_players,
+        raise GameRefused("players_range", game=name, low=cls.min_players,
                           high=cls.max_players, players=players)
     try:
         return cls.new(players=players, seed=seed, data=rules_data(name), **options)

@@ -6,8 +6,9 @@
 
 from __future__ import annotations
 
-from brailledev.display.base import RESIZED, Display, DisplayGone, fit
-from brailledev.errors import UserError
+from brailledev.display.base import RESIZED, Display, fit
+from brailledev.errors import DisplayGone
+from layouts.errors import UserError
 
 KINDS = ("auto", "brlapi", "terminal", "memory")
 

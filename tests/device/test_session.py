@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.cli import main
-from brailledev.errors import UserError
 from brailledev.history import History
 from brailledev.session import Session
 from games.uno.engine import Drew
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.errors import UserError
 from tests.play_helpers import ONE_ROUND, wanted
 
 

@@ -6,11 +6,11 @@ import pytest
 
 from brailledev.braille import table_for, translator
 from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import LayoutError
 from emboss.scorepad import pad_sheets
 from games.domino import GAME
 from games.domino.grid import card_text
 from layouts.catalog import Catalog, rules_data
+from layouts.errors import PaperError
 
 DATA = rules_data("domino")
 
@@ -30,7 +30,7 @@ def test_dom_1_labels_for_the_fifty_cards_read_back_as_on_the_display(lang):
 def test_replacement_cards_in_either_order_and_a_clear_refusal():
     assert parse_cards("domino", "0/6, 1/1", "en") == ["6/0", "1/1"]
     assert "6/0" in whole_deck("domino")
-    with pytest.raises(LayoutError, match="write cards as"):
+    with pytest.raises(PaperError, match="write cards as"):
         parse_cards("domino", "0/0", "en")
 
 

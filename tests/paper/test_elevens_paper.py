@@ -9,8 +9,9 @@ import pytest
 from brailledev.braille import translator
 from brailledev.cli import main
 from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import Geometry, LayoutError, paper
+from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document, pad_sheets
+from layouts.errors import PaperError
 
 TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
           ("fr", "fr-bfu-g2.ctb")]
@@ -41,7 +42,7 @@ def test_every_label_back_translates_to_its_text(lang, table):
 
 def test_replacement_set_and_unknown_card():
     assert parse_cards("elevens", "r5, *, L,bonus", "en") == ["r5", "*", "L", "bonus"]
-    with pytest.raises(LayoutError, match="1-21"):
+    with pytest.raises(PaperError, match="1-21"):
         parse_cards("elevens", "r22", "en")
 
 

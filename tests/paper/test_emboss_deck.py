@@ -24,9 +24,10 @@ from emboss.deck import (
     slots,
     whole_deck,
 )
-from emboss.page import Geometry, LayoutError, Paper, paper
+from emboss.page import Geometry, Paper, paper
 from emboss.preview import dots
 from layouts.catalog import rules_data
+from layouts.errors import PaperError
 
 TABLES = {"fr": ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb"), "en": ("en-ueb-g1.ctb", "en-ueb-g2.ctb")}
 
@@ -143,23 +144,23 @@ def test_replacement_set_in_the_game_notation():
 
 
 def test_unknown_card_is_named_and_the_notation_listed():
-    with pytest.raises(LayoutError) as error:
+    with pytest.raises(PaperError) as error:
         parse_cards("uno", "r7,x9", "en")
     assert "'x9'" in str(error.value) and "sk, rv or +2" in str(error.value)
-    with pytest.raises(LayoutError, match="joker"):
+    with pytest.raises(PaperError, match="joker"):
         parse_cards("uno", "r10", "fr")
-    with pytest.raises(LayoutError, match="empty"):
+    with pytest.raises(PaperError, match="empty"):
         parse_cards("uno", " , ", "en")
 
 
 def test_card_larger_than_the_paper_is_refused():
-    with pytest.raises(LayoutError, match="does not fit"):
+    with pytest.raises(PaperError, match="does not fit"):
         deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
                       CardSize(250, 100), translator("en-ueb-g1.ctb"), "Uno", "en")
 
 
 def test_label_too_long_for_a_card_is_refused_naming_the_card():
-    with pytest.raises(LayoutError, match="card r1"):
+    with pytest.raises(PaperError, match="card r1"):
         deck_document(deck_faces("uno", "en", "r1"), Geometry(paper("a4")),
                       CardSize(20, 40), translator("en-ueb-g1.ctb"), "Uno", "en")
 
@@ -167,7 +168,7 @@ def test_label_too_long_for_a_card_is_refused_naming_the_card():
 def test_label_that_needs_eight_dots_is_an_error_naming_it():
     from emboss.deck import Face, card_cells
 
-    with pytest.raises(LayoutError, match="label 'R5' of card r5 cannot be written in six-dot"):
+    with pytest.raises(PaperError, match="label 'R5' of card r5 cannot be written in six-dot"):
         card_cells(translator("en-us-comp8.ctb"), Face("r5", ("R5",), "R5"))
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from brailledev.braille import translator
 from emboss.deck import card_size, deck_document, deck_faces
-from emboss.page import Geometry, LayoutError, paper
+from emboss.page import Geometry, paper
 from emboss.preview import POINTS_PER_MM, dots, write_preview
+from layouts.errors import PaperError
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -77,6 +78,6 @@ def test_pdf_renders_with_dots_where_the_braille_is(tmp_path: Path):
 
 
 def test_preview_needs_svg_or_pdf(tmp_path: Path):
-    with pytest.raises(LayoutError, match=r"\.svg or \.pdf"):
+    with pytest.raises(PaperError, match=r"\.svg or \.pdf"):
         write_preview(labels(), tmp_path / "deck.png")
     assert list(tmp_path.iterdir()) == []

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from brailledev.braille import translator
-from emboss.page import Geometry, LayoutError, paper
+from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document, pad_sheets
 from layouts.catalog import rules_data
+from layouts.errors import PaperError
 
 
 def boxes(louis, row: str) -> list[str]:
@@ -78,17 +79,17 @@ def test_interpoint_pad_keeps_a_blank_back_per_sheet():
 
 
 def test_sheet_too_wide_for_the_paper_says_why():
-    with pytest.raises(LayoutError, match="choose larger paper or fewer players"):
+    with pytest.raises(PaperError, match="choose larger paper or fewer players"):
         pad_document(pad_sheets("uno", "en", 9), Geometry(paper("a4")),
                      translator("en-ueb-g1.ctb"), "Uno", "en")
 
 
 def test_unknown_pad_and_bad_counts_are_refused():
-    with pytest.raises(LayoutError, match="no score pad for chess"):
+    with pytest.raises(PaperError, match="no score pad for chess"):
         pad_sheets("chess", "en", 2)
-    with pytest.raises(LayoutError, match="--players 0"):
+    with pytest.raises(PaperError, match="--players 0"):
         pad_sheets("uno", "en", 0)
-    with pytest.raises(LayoutError, match="--sheets 0"):
+    with pytest.raises(PaperError, match="--sheets 0"):
         pad_document([], Geometry(paper("a4")), translator("en-ueb-g1.ctb"), "x", "en", 0)
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.errors import UserError
 from emboss.embossers import Job, profile_named
 from emboss.page import Document, Geometry, Page, paper
 from emboss.transport import (
@@ -24,6 +23,7 @@ from emboss.transport import (
     cups_queues,
     write_atomically,
 )
+from layouts.errors import UserError
 
 XOFF, XON = b"\x13", b"\x11"
 

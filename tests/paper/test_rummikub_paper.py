@@ -9,7 +9,7 @@ import pytest
 from brailledev.braille import translator
 from brailledev.cli import main
 from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import LayoutError
+from layouts.errors import PaperError
 
 TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
           ("fr", "fr-bfu-g2.ctb")]
@@ -40,7 +40,7 @@ def test_every_tile_label_back_translates_to_its_text(lang, table):
 
 def test_replacement_tiles_and_unknown_tile():
     assert parse_cards("rummikub", "k5, Y12,j", "en") == ["K5", "Y12", "J"]
-    with pytest.raises(LayoutError, match="1-13"):
+    with pytest.raises(PaperError, match="1-13"):
         parse_cards("rummikub", "K14", "en")
 
 
