@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import queue
-import tempfile
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from brailledev.files import write_atomically
 from brailledev.history import History
 from brailledev.speech import Silence, Speech
 from brailledev.turntimer import TimedScreen, TurnTimer
@@ -181,21 +180,12 @@ class Session:
         }
 
     def save(self) -> None:
-        """Write the save file atomically (a temporary file beside it, then a rename)."""
+        """Write the save file atomically, readable by its owner only."""
         if self.save_path is None:
             return
-        folder = self.save_path.parent
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{self.save_path.name}.")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_dict(), out, ensure_ascii=False)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.save_path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
+        write_atomically(self.save_path, data, mode=0o600)
 
     def set_lang(self, lang: str) -> None:
         """Words and names in ``lang`` from now on (the history stays as it was told)."""

@@ -28,7 +28,7 @@ from emboss.transport import (
     SerialTransport,
     cups_queues,
     serial_ports,
-    write_atomically,
+    write_file,
 )
 from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, Catalog, output_text
@@ -168,7 +168,7 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     pages = len(document.pages)
     if args.out is not None:
         if fmt == "pef":
-            write_atomically(args.out, document_pef(document, identifier))
+            write_file(args.out, document_pef(document, identifier))
         else:
             FileTransport(args.out).send(job, args.from_page)
         print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))

@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from emboss.page import DOT_DIAMETER, Document, Page
-from emboss.transport import write_atomically
+from emboss.transport import write_file
 from layouts.errors import PaperError
 
 POINTS_PER_MM = 72 / 25.4
@@ -137,9 +137,9 @@ def write_preview(document: Document, path: Path) -> None:
     """Write an SVG or PDF preview, chosen by the file's extension."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        write_atomically(path, svg(document).encode("utf-8"))
+        write_file(path, svg(document).encode("utf-8"))
     elif suffix == ".pdf":
-        write_atomically(path, pdf(document))
+        write_file(path, pdf(document))
     else:
         raise PaperError("preview_kind", name=path.name)
 

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from emboss.transport import write_atomically
+from emboss.transport import write_file
 from layouts.catalog import output_text
 from layouts.errors import UserError
 
@@ -40,7 +40,7 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     if not root:
         raise UserError("udev_needs_root")
     destination = target / RULES_NAME
-    write_atomically(destination, rules_text().encode("utf-8"))
+    write_file(destination, rules_text().encode("utf-8"))
     if udevadm == "":
         udevadm = shutil.which("udevadm")
     if udevadm is None:
