@@ -40,7 +40,7 @@ from brailledev.play import Front
 from brailledev.session import Session
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
-from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
@@ -158,7 +158,7 @@ def cell_of(front: Front, card: str) -> int:
     window = laid.windows[front.viewport.window]
     for piece in window.pieces:
         target = laid.line.regions[piece.region].target
-        if isinstance(target, Move) and isinstance(target.move, UnoMove) \
+        if isinstance(target, PlayMove) and isinstance(target.move, UnoMove) \
                 and target.move.card == card:
             return piece.column + piece.stop - piece.start - 1
     raise RuntimeError(f"{card} is not in the hand's first window")

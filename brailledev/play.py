@@ -27,10 +27,9 @@ from brailledev.session import Session
 from brailledev.speech import Silence, Speech
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, Viewport
 from layouts.catalog import LANGUAGES
-from layouts.common.screen import MESSAGE_LINE
 from layouts.errors import UserError
 from layouts.registry import GAMES
-from layouts.screen import Screen
+from layouts.screen import HELP_LINE, MESSAGE_LINE, Screen
 
 
 class Front:
@@ -161,7 +160,7 @@ class Front:
             session.save()
             return False
         if name == "help":
-            session.jump("help")
+            session.jump(HELP_LINE)
         elif name == RESIZED:
             session.jump(session.focus)
         elif name == "repeat":
@@ -251,8 +250,9 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError("unfinished_game_saved", path=save)
         lang = args.lang or default_lang()
     # Everything that can be refused is checked before a new game is saved over anything.
-    table = args.table or (resumed.table_name if resumed else None) or table_for(lang)
-    braille = translator(table)
+    braille_table = args.table or (resumed.braille_table if resumed else None) \
+        or table_for(lang)
+    braille = translator(braille_table)
     display = open_display(args.display, args.brlapi_host)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
@@ -266,9 +266,9 @@ def _run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else \
                 random.SystemRandom().randrange(10**9)
             session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
-                                    bots=args.bots, options=options, table=table, save=save,
-                                    pace=args.pace)
-        session.table_name = table
+                                    bots=args.bots, options=options,
+                                    braille_table=braille_table, save=save, pace=args.pace)
+        session.braille_table = braille_table
         if auto_resume:
             session.notice("resumed_saved_game", str(save))
         if not args.no_speech:

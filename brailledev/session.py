@@ -1,12 +1,12 @@
 """The play session: one game, this display's seat, computer opponents, a message history,
 speech, autosave after every move, resume.
 
-Any game plugs in through ``layouts/<game>/screen.py`` (see :mod:`layouts.common.screen`):
+Any game plugs in through ``layouts/<game>/screen.py`` (see :mod:`layouts.screen`):
 the session asks it for lines, routes targets (moves, questions, focus changes), tells what
 happened in words, and knows nothing else of the game.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
-    hand = next(line for line in session.lines() if line.key == "hand")
+    hand = next(line for line in session.lines() if line.key == HAND_LINE)
     session.route(hand.regions[0].target)     # route the first card of the hand
     session.run_bots()                        # the others answer
 
@@ -27,24 +27,27 @@ from typing import Any
 from brailledev.files import write_atomically
 from brailledev.history import History
 from brailledev.speech import Silence, Speech
-from brailledev.turntimer import TimedScreen, TurnTimer
+from brailledev.turntimer import TurnTimer
 from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
 from games.play import optional_actors
 from layouts.catalog import Catalog
-from layouts.common.screen import (
-    MESSAGE_LINE,
-    Ask,
-    GameScreen,
-    Move,
-    Outcome,
-    Show,
-    Table,
-    Ui,
-    seat_names,
-)
 from layouts.errors import UserError
 from layouts.registry import game_class, make_bot, new_game
-from layouts.screen import Line, Region
+from layouts.screen import (
+    MESSAGE_LINE,
+    OUTCOMES,
+    STATUS_LINE,
+    Ask,
+    Context,
+    GameScreen,
+    Line,
+    Outcome,
+    PlayMove,
+    Region,
+    Show,
+    TimedScreen,
+    seat_names,
+)
 
 SAVE_FORMAT = "brailledev-save"
 SAVE_VERSION = 1
@@ -78,16 +81,16 @@ class Session:
     """A game in progress for one display; see the module docstring."""
 
     def __init__(self, name: str, game: Game[Any, Any], seating: Seating, lang: str,
-                 table: str | None = None, history: History | None = None,
+                 braille_table: str | None = None, history: History | None = None,
                  save: Path | None = None, speech: Speech | Silence | None = None,
                  pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
         self.game = game
         self.seating = seating
         self.lang = lang
-        self.table_name = table
+        self.braille_table = braille_table
         self.catalog = Catalog.load(name, lang)
-        self.face = game_screen(name)
+        self.screen = game_screen(name)
         self.bots = seating.make_bots(name)
         self.history = history if history is not None else History()
         self.save_path = save
@@ -149,9 +152,9 @@ class Session:
                               int(data["bot_seed"]))
             history = History.from_dict(data["history"])
             lang = str(data["lang"])
-            table = data.get("table")
+            braille_table = data.get("table")
             session = cls(name, game, seating, lang,
-                          table=str(table) if table is not None else None,
+                          braille_table=str(braille_table) if braille_table is not None else None,
                           history=history, save=kwargs.pop("save", None) or path, **kwargs)
         except UserError:
             raise
@@ -174,7 +177,7 @@ class Session:
             "bots": {str(seat): bot for seat, bot in self.seating.bots.items()},
             "bot_seed": self.seating.bot_seed,
             "lang": self.lang,
-            "table": self.table_name,
+            "table": self.braille_table,  # the braille table; the key stays for older saves
             "history": self.history.to_dict(),
             "moves": self.moves,
         }
@@ -201,27 +204,29 @@ class Session:
 
     # ---- what the screen shows -------------------------------------------------------------
 
-    def table(self) -> Table:
-        return Table(self.seating.seat, self.names, self.history.messages(), self.pending,
-                     self.catalog)
+    def context(self) -> Context:
+        """What the screen is told besides the view, the seat's legal moves included."""
+        seat = self.seating.seat
+        return Context(seat, self.names, self.history.messages(), self.pending, self.catalog,
+                       tuple(self.game.legal_moves(seat)))
 
     def view(self) -> Any:
         return self.game.view(self.seating.seat)
 
     def lines(self) -> tuple[Line, ...]:
         """The lines of the screen now (with the time left on ``status`` when a limit runs)."""
-        table = self.table()
-        lines = self.face.screen(self.view(), table)
+        context = self.context()
+        lines = self.screen.screen(self.view(), context)
         left = self.timer.shown_left() if self.timer.turn == self.moves else None
-        if left is None or not isinstance(self.face, TimedScreen):
+        if left is None or not isinstance(self.screen, TimedScreen):
             return lines
-        shown = Region(self.face.time_left(left, table))
+        shown = Region(self.screen.time_left(left, context))
         return tuple(Line(line.key, (*line.regions, shown), line.gap)
-                     if line.key == "status" else line for line in lines)
+                     if line.key == STATUS_LINE else line for line in lines)
 
     def home(self) -> str:
         """The line the player belongs on when nothing is left to read."""
-        return self.face.home(self.view(), self.table())
+        return self.screen.home(self.view(), self.context())
 
     # ---- telling ---------------------------------------------------------------------------
 
@@ -264,13 +269,13 @@ class Session:
         """Activate a routed target; returns False for the ``quit`` command."""
         if target is None:
             return True
-        if not isinstance(target, Move | Ask | Show | Ui):
+        if not isinstance(target, OUTCOMES):
             raise TypeError(f"a screen target must be an Outcome, not {target!r}")
         return self.activate(target)
 
     def activate(self, outcome: Outcome) -> bool:
         """Do what an outcome says: ``activate(Show("help"))``; False for ``Ui("quit")``."""
-        if isinstance(outcome, Move):
+        if isinstance(outcome, PlayMove):
             self.play(outcome.move)
         elif isinstance(outcome, Ask):
             self.pending = outcome.pending
@@ -302,7 +307,8 @@ class Session:
             except IllegalMove as error:
                 reason = error.reason
         if reason is not None:
-            self.tell(self.catalog.text("refused", why=self.face.explain(reason, self.table())))
+            self.tell(self.catalog.text("refused",
+                                        why=self.screen.explain(reason, self.context())))
             return False
         self.pending = None
         self._after(events)
@@ -312,20 +318,20 @@ class Session:
         """Keep the turn timer of the display's seat: tell the time left at 60 and 15
         seconds, play the game's timeout move when the time is up. True when the screen
         changed (the front redraws). Bots and games without a limit have no timer."""
-        face = self.face
-        if not isinstance(face, TimedScreen):
+        screen = self.screen
+        if not isinstance(screen, TimedScreen):
             return False
         view = self.view()
         acting = not self.game.is_over() and self.seating.seat in self.game.must_act()
         before = self.timer.left()
-        self.timer.follow(face.time_limit(view) if acting else None, self.moves)
+        self.timer.follow(screen.time_limit(view) if acting else None, self.moves)
         changed = self.timer.left() != before
         for seconds in self.timer.due():
-            self.tell(face.time_left(seconds, self.table()))
+            self.tell(screen.time_left(seconds, self.context()))
             changed = True
         if self.timer.expired():
             self.timer.follow(None, None)
-            self.play(face.timeout_move(view))
+            self.play(screen.timeout_move(view))
             return True
         return changed
 
@@ -376,9 +382,9 @@ class Session:
 
     def tell_events(self, events: Sequence[Event]) -> None:
         """Tell the events as the display's seat may learn them."""
-        table = self.table()
+        context = self.context()
         for event in events_for(events, self.seating.seat):
-            text = self.face.describe(event, table)
+            text = self.screen.describe(event, context)
             if text:
                 self.tell(text)
         self._prompt()
@@ -396,7 +402,7 @@ class Session:
             return
         self._prompted = self.moves
         # Spoken only: the status line already shows whose turn it is.
-        prompt = self.face.prompt(self.view(), self.table())
+        prompt = self.screen.prompt(self.view(), self.context())
         if prompt:
             self.speech.say(prompt)
 

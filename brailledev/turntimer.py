@@ -2,9 +2,10 @@
 announcements due, and when the time is up. Bots have no limit; the clock is injectable so
 tests need not wait minutes.
 
-A game screen opts in with two methods (see :class:`TimedScreen`): ``time_limit(view)``
-(seconds for the seat's turn now, ``None`` or 0: no limit) and ``timeout_move(view)`` (the
-move played when the time is up), and words with ``time_left(seconds, table)``.
+A game screen opts in with two methods (see :class:`layouts.screen.TimedScreen`):
+``time_limit(view)`` (seconds for the seat's turn now, ``None`` or 0: no limit) and
+``timeout_move(view)`` (the move played when the time is up), and words with
+``time_left(seconds, context)``.
 
     timer = TurnTimer(clock=time.monotonic)
     timer.follow(limit=120, turn=5)        # the seat's turn number 5 has 120 seconds
@@ -17,30 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol, runtime_checkable
-
-from layouts.common.screen import Table
 
 # Seconds left at which the time is told (Rummikub RUM-7: one minute, then 15 seconds).
 ANNOUNCE_AT = (60, 15)
 # The status line shows the time left in steps of this many seconds (a line that changed
 # every second would move under the reader's fingers).
 STATUS_STEP = 15
-
-
-@runtime_checkable
-class TimedScreen(Protocol):
-    """What a game screen offers when its seats may have a turn time limit."""
-
-    def time_limit(self, view: Any) -> float | None:
-        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
-        limit)."""
-
-    def timeout_move(self, view: Any) -> Hashable:
-        """The move the session plays for the seat when its time is up."""
-
-    def time_left(self, seconds: int, table: Table) -> str:
-        """The time left in words (``"60 seconds left."``), shown and spoken."""
 
 
 class TurnTimer:

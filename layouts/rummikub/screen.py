@@ -9,7 +9,7 @@ every tile (``Region.mark``); its reason is on the ``problems`` line. ``done`` p
 whole table (the engine judges it), ``undo`` steps back, ``reset`` restores the table,
 ``draw`` draws, ``hint`` lays out the solver's best move.
 
-    lines = SCREEN.screen(game.view(0), table)
+    lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines][:3]     # ['messages', 'status', 'rack']
 """
 
@@ -33,9 +33,23 @@ from games.rummikub.engine import (
 from games.rummikub.solver import solve
 from games.rummikub.tiles import TileSet, is_joker
 from layouts.catalog import Catalog
-from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
 from layouts.rummikub.workspace import Picked, Workspace
-from layouts.screen import Line, Region
+from layouts.screen import (
+    COMMAND_LINE,
+    PROBLEMS_LINE,
+    RACK_LINE,
+    SELECTION_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    help_and_quit,
+    help_line,
+    message_line,
+    set_key,
+    status_line,
+)
 
 
 @dataclass(frozen=True)
@@ -86,25 +100,25 @@ def _hint_tables(table: tuple[TileSet, ...], rack: tuple[str, ...], initial: boo
     return best.table if best.count else None
 
 
-def _work(view: RummikubView, table: Table) -> Work | None:
+def _work(view: RummikubView, context: Context) -> Work | None:
     """The turn in progress, when it is the display's seat's turn."""
     if view.over or view.turn != view.seat:
         return None
-    pending = table.pending
+    pending = context.pending
     if isinstance(pending, Work):
         return pending
     return Work.start(view)
 
 
 class RummikubScreen:
-    """The :class:`layouts.common.screen.GameScreen` of Rummikub."""
+    """The :class:`layouts.screen.GameScreen` of Rummikub."""
 
-    def screen(self, view: RummikubView, table: Table) -> tuple[Line, ...]:
-        cat = table.catalog
-        work = _work(view, table)
-        lines = [message_line(table.messages, cat), self.status(view, table)]
+    def screen(self, view: RummikubView, context: Context) -> tuple[Line, ...]:
+        cat = context.catalog
+        work = _work(view, context)
+        lines = [message_line(context.messages, cat), self.status(view, context)]
         sets = work.sets if work is not None else view.table
-        lines.append(self.rack(view, table, work))
+        lines.append(self.rack(view, context, work))
         if work is not None and work.selection:
             lines.append(self.selection(view, work, cat))
         lines += self.table_lines(view, sets, work, cat)
@@ -116,11 +130,11 @@ class RummikubScreen:
         lines.append(help_line(cat, cat.text("rummikub_help")))
         return tuple(lines)
 
-    def home(self, view: RummikubView, table: Table) -> str:
-        return "rack"
+    def home(self, view: RummikubView, context: Context) -> str:
+        return RACK_LINE
 
-    def status(self, view: RummikubView, table: Table) -> Line:
-        words = table.catalog.table("screen")
+    def status(self, view: RummikubView, context: Context) -> Line:
+        words = context.catalog.table("screen")
         texts = []
         if view.over:
             texts.append(str(words["over"]))
@@ -129,14 +143,13 @@ class RummikubScreen:
             if not view.melded[view.seat]:
                 texts.append(str(words["first_meld"]).format(least=view.initial_meld))
         else:
-            texts.append(str(words["turn_of"]).format(player=table.names[view.turn]))
+            texts.append(str(words["turn_of"]).format(player=context.names[view.turn]))
         texts.append(str(words["pool"]).format(count=view.pool))
         for step in range(1, len(view.rack_counts)):
             seat = (view.seat + step) % len(view.rack_counts)
-            texts.append(str(words["other"]).format(player=table.names[seat],
+            texts.append(str(words["other"]).format(player=context.names[seat],
                                                     count=view.rack_counts[seat]))
-        return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
-                                    for i, text in enumerate(texts)))
+        return status_line(texts)
 
     def time_limit(self, view: RummikubView) -> float | None:
         """The seat's seconds per turn (RUM-7) while it is its turn; ``None``: no limit."""
@@ -148,12 +161,12 @@ class RummikubScreen:
         """Time is up: the table goes back as it was and the seat draws the penalty."""
         return Timeout()
 
-    def time_left(self, seconds: int, table: Table) -> str:
-        return table.catalog.text("time_left", seconds=seconds)
+    def time_left(self, seconds: int, context: Context) -> str:
+        return context.catalog.text("time_left", seconds=seconds)
 
-    def rack(self, view: RummikubView, table: Table, work: Work | None) -> Line:
+    def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
-        cat = table.catalog
+        cat = context.catalog
         regions = [Region(str(cat.table("screen")["rack"]))]
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
@@ -163,7 +176,7 @@ class RummikubScreen:
                 space.select_rack(index)
                 target = Ask(work.after(space))
             regions.append(Region(tile_label(cat, tile), target=target))
-        return Line("rack", tuple(regions))
+        return Line(RACK_LINE, tuple(regions))
 
     def selection(self, view: RummikubView, work: Work, cat: Catalog) -> Line:
         """The selected tiles (routing gives one back), then ``new set``."""
@@ -176,7 +189,7 @@ class RummikubScreen:
         space = work.space(view)
         space.new_set()
         regions.append(Region(str(words["new_set"]), target=Ask(work.after(space))))
-        return Line("selection", tuple(regions))
+        return Line(SELECTION_LINE, tuple(regions))
 
     def table_lines(self, view: RummikubView, sets: tuple[TileSet, ...], work: Work | None,
                     cat: Catalog) -> list[Line]:
@@ -203,9 +216,9 @@ class RummikubScreen:
                     space.take(index, position)
                     take = Ask(work.after(space))
                 regions.append(Region(tile_label(cat, tile), target=take, mark=marked))
-            lines.append(Line(f"set_{index + 1}", tuple(regions)))
+            lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
-            lines.append(Line("set_1", (Region(str(cat.table("screen")["empty_table"])),)))
+            lines.append(Line(set_key(1), (Region(str(cat.table("screen")["empty_table"])),)))
         return lines
 
     def problems(self, view: RummikubView, work: Work, cat: Catalog) -> Line | None:
@@ -216,7 +229,7 @@ class RummikubScreen:
             texts.insert(0, cat.text(work.note, count=len(work.selection)))
         if not texts:
             return None
-        return Line("problems", tuple(Region(text) for text in texts))
+        return Line(PROBLEMS_LINE, tuple(Region(text) for text in texts))
 
     def commands(self, view: RummikubView, work: Work | None, cat: Catalog) -> Line:
         """done, undo, reset, draw, hint (when it is the seat's turn), help, quit."""
@@ -225,12 +238,12 @@ class RummikubScreen:
         if work is not None:
             ending = work.space(view).done()
             done = Ask(Work(work.sets, work.rack, work.selection, work.back, ending.code)) \
-                if isinstance(ending, Reason) else Move(ending)
+                if isinstance(ending, Reason) else PlayMove(ending)
             regions.append(Region(str(words["done"]), target=done))
             if work.back is not None:
                 regions.append(Region(str(words["undo"]), target=Ask(work.back)))
             regions.append(Region(str(words["reset"]), target=Ask(None)))
-            regions.append(Region(str(words["draw"]), target=Move(Draw())))
+            regions.append(Region(str(words["draw"]), target=PlayMove(Draw())))
             hinted = _hint_tables(view.table, view.rack, not view.melded[view.seat],
                                   view.initial_meld, view.joker_penalty)
             if hinted is not None:
@@ -239,24 +252,23 @@ class RummikubScreen:
                 space.sets = [list(s) for s in hinted]
                 space.rack = _rack_left(view, hinted)
                 regions.append(Region(str(words["hint"]), target=Ask(work.after(space))))
-        regions.append(Region(cat.text("help"), target=Show("help")))
-        regions.append(Region(cat.text("quit"), target=Ui("quit")))
-        return Line("commands", tuple(regions))
+        regions += help_and_quit(cat)
+        return Line(COMMAND_LINE, tuple(regions))
 
-    def prompt(self, view: RummikubView, table: Table) -> str | None:
+    def prompt(self, view: RummikubView, context: Context) -> str | None:
         if view.over or view.turn != view.seat:
             return None
-        return table.catalog.text("your_turn_rummikub")
+        return context.catalog.text("your_turn_rummikub")
 
-    def explain(self, reason: Reason, table: Table) -> str:
-        cat = table.catalog
+    def explain(self, reason: Reason, context: Context) -> str:
+        cat = context.catalog
         params = {k: tile_label(cat, v) if k == "tile" else v for k, v in reason.params.items()}
         return cat.text(reason.code, **params)
 
-    def describe(self, event: Event, table: Table) -> str | None:
+    def describe(self, event: Event, context: Context) -> str | None:
         """What a seat learns of an event, in words; opponents' melds are spoken."""
-        cat = table.catalog
-        names = table.names
+        cat = context.catalog
+        names = context.names
         if isinstance(event, Laid):
             tiles = " ".join(tile_label(cat, t) for t in event.played)
             code = "laid_initial" if event.initial else "laid"

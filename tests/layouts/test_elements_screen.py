@@ -8,10 +8,9 @@ from hypothesis import strategies as st
 from brailledev.session import Session
 from games.elements.cards import Card
 from games.elements.engine import BID, KEEP, PLACE, Elements
-from layouts.common.screen import Ask, Move, Table
 from layouts.elements.screen import SCREEN, ElementsInput
 from layouts.elements.words import Words
-from layouts.screen import Line
+from layouts.screen import Ask, Context, Line, PlayMove
 from tests.elements_helpers import cards, play, rig
 
 
@@ -108,7 +107,7 @@ def test_french_lines():
 
 def test_speech_and_history_tell_reveals_bids_and_winners():
     session = rigged()
-    session.route(Move(session.game.parse_move(0, "place r5@Eg")))
+    session.route(PlayMove(session.game.parse_move(0, "place r5@Eg")))
     session.run_bots()
     texts = session.history.texts
     assert "You put r5 face down before Eg." in texts
@@ -160,8 +159,8 @@ def test_a_whole_hand_by_routing_targets_alone():
 def test_screen_never_shows_a_hidden_card():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er")
-    table = Table(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
-    shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), table))
+    context = Context(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
+    shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), context))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
 
 
@@ -172,7 +171,7 @@ def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
     speech = Speech("fr", record_dir=tmp_path)
     session.attach_speech(speech)
     told = len(session.history.texts)
-    session.route(Move(game_of(session).parse_move(0, "place r5@Eg")))
+    session.route(PlayMove(game_of(session).parse_move(0, "place r5@Eg")))
     session.run_bots()                                  # the others place: the reveal
     route_text(session, "hand", "j10")                  # a bid
     session.run_bots()
