@@ -26,6 +26,12 @@ ANNOUNCE_AT = (60, 15)
 STATUS_STEP = 15
 
 
+def announcements(before: float, now: float) -> list[int]:
+    """The thresholds of :data:`ANNOUNCE_AT` crossed between two readings of the seconds
+    left: ``announcements(61.0, 59.5) == [60]``."""
+    return [mark for mark in ANNOUNCE_AT if before > mark >= now]
+
+
 class TurnTimer:
     """See the module docstring."""
 
@@ -34,7 +40,8 @@ class TurnTimer:
         self.limit: float | None = None
         self.turn: Hashable = None
         self.started = 0.0
-        self._told: set[int] = set()
+        # The seconds left when the announcements were last looked at.
+        self._heard = 0.0
 
     def follow(self, limit: float | None, turn: Hashable) -> None:
         """Keep the timer on the seat's turn ``turn`` with ``limit`` seconds (``None`` or 0:
@@ -44,7 +51,7 @@ class TurnTimer:
             return
         if self.limit is None or turn != self.turn:
             self.started = self.clock()
-            self._told = set()
+            self._heard = float(limit)
         self.limit, self.turn = float(limit), turn
 
     def left(self) -> int | None:
@@ -67,9 +74,8 @@ class TurnTimer:
         left = self.left()
         if left is None or self.limit is None:
             return []
-        marks = [mark for mark in ANNOUNCE_AT
-                 if left <= mark < self.limit and mark not in self._told]
-        self._told.update(marks)
+        marks = announcements(min(self._heard, self.limit), left)
+        self._heard = min(self._heard, left)
         return marks[-1:]  # several at once (a late tick): only the lowest is still true
 
     def expired(self) -> bool:

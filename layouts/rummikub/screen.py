@@ -1,7 +1,8 @@
 """Rummikub on a display: the rack, the work-in-progress table (one line per set), the
 selected tiles, commands, messages and help, as lines of regions.
 
-The turn is built in a :class:`Work` (the session's pending state): routing a rack tile
+The turn is built in a :class:`layouts.rummikub.work.Work` (the session's pending state,
+each routing target the state it leads to): routing a rack tile
 selects it, routing a selected tile gives it back, routing a tile of a set takes it out of
 the set, routing a set's number adds the selection to it, ``new set`` makes the selection a
 set. A set that is not a run or a group is marked: dots 7 and 8 raised under its number and
@@ -15,9 +16,6 @@ whole table (the engine judges it), ``undo`` steps back, ``reset`` restores the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-
 from games.core import Event, Reason
 from games.rummikub.engine import (
     Draw,
@@ -30,10 +28,9 @@ from games.rummikub.engine import (
     StartDraw,
     Timeout,
 )
-from games.rummikub.solver import solve
 from games.rummikub.tiles import TileSet, is_joker
 from layouts.catalog import Catalog
-from layouts.rummikub.workspace import Picked, Workspace
+from layouts.rummikub.work import Work
 from layouts.screen import (
     COMMAND_LINE,
     PROBLEMS_LINE,
@@ -52,52 +49,12 @@ from layouts.screen import (
 )
 
 
-@dataclass(frozen=True)
-class Work:
-    """The turn being built: the table's sets now, the rack, the selection (tile, origin:
-    ``None`` the rack, else a set index), the state before the last action, and a note
-    (a reason code to show, or the empty string)."""
-
-    sets: tuple[TileSet, ...]
-    rack: tuple[str, ...]
-    selection: tuple[tuple[str, int | None], ...] = ()
-    back: Work | None = None
-    note: str = ""
-
-    @classmethod
-    def start(cls, view: RummikubView) -> Work:
-        work = Workspace.start(view)
-        return cls(tuple(tuple(s) for s in work.sets), tuple(work.rack))
-
-    def space(self, view: RummikubView) -> Workspace:
-        space = Workspace.start(view)
-        space.sets = [list(s) for s in self.sets]
-        space.rack = list(self.rack)
-        space.selection = [Picked(tile, origin) for tile, origin in self.selection]
-        return space
-
-    def after(self, space: Workspace, note: str = "") -> Work:
-        return Work(tuple(tuple(s) for s in space.sets), tuple(space.rack),
-                    tuple((p.tile, p.origin) for p in space.selection), self, note)
-
-
 def tile_label(catalog: Catalog, tile: str) -> str:
     """The display's (and the embosser's) label of a tile: ``j12`` in French for Y12."""
     labels = catalog.table("cards")
     if is_joker(tile):
         return str(labels["joker"])
     return str(labels["colour_prefix"][tile[0]]) + tile[1:]
-
-
-def set_label(catalog: Catalog, tiles: TileSet) -> str:
-    return " ".join(tile_label(catalog, t) for t in tiles)
-
-
-@lru_cache(maxsize=8)
-def _hint_tables(table: tuple[TileSet, ...], rack: tuple[str, ...], initial: bool,
-                 least: int, penalty: int) -> tuple[TileSet, ...] | None:
-    best = solve(table, rack, initial=initial, initial_meld=least, joker_penalty=penalty)
-    return best.table if best.count else None
 
 
 def _work(view: RummikubView, context: Context) -> Work | None:
@@ -120,10 +77,10 @@ class RummikubScreen:
         sets = work.sets if work is not None else view.table
         lines.append(self.rack(view, context, work))
         if work is not None and work.selection:
-            lines.append(self.selection(view, work, cat))
-        lines += self.table_lines(view, sets, work, cat)
+            lines.append(self.selection(work, cat))
+        lines += self.table_lines(sets, work, cat)
         if work is not None:
-            problems = self.problems(view, work, cat)
+            problems = self.problems(work, cat)
             if problems is not None:
                 lines.append(problems)
         lines.append(self.commands(view, work, cat))
@@ -170,63 +127,47 @@ class RummikubScreen:
         regions = [Region(str(cat.table("screen")["rack"]))]
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
-            target = None
-            if work is not None:
-                space = work.space(view)
-                space.select_rack(index)
-                target = Ask(work.after(space))
+            target = Ask(work.select_rack(index)) if work is not None else None
             regions.append(Region(tile_label(cat, tile), target=target))
         return Line(RACK_LINE, tuple(regions))
 
-    def selection(self, view: RummikubView, work: Work, cat: Catalog) -> Line:
+    def selection(self, work: Work, cat: Catalog) -> Line:
         """The selected tiles (routing gives one back), then ``new set``."""
         words = cat.table("screen")
         regions = [Region(str(words["selected"]))]
-        for index, (tile, _) in enumerate(work.selection):
-            space = work.space(view)
-            space.deselect(index)
-            regions.append(Region(tile_label(cat, tile), target=Ask(work.after(space))))
-        space = work.space(view)
-        space.new_set()
-        regions.append(Region(str(words["new_set"]), target=Ask(work.after(space))))
+        for index, picked in enumerate(work.selection):
+            regions.append(Region(tile_label(cat, picked.tile), target=Ask(work.deselect(index))))
+        regions.append(Region(str(words["new_set"]), target=Ask(work.new_set())))
         return Line(SELECTION_LINE, tuple(regions))
 
-    def table_lines(self, view: RummikubView, sets: tuple[TileSet, ...], work: Work | None,
+    def table_lines(self, sets: tuple[TileSet, ...], work: Work | None,
                     cat: Catalog) -> list[Line]:
         """A line per set: its number (routing adds the selection to it), then its tiles
         (routing takes one into the selection); a set that is not valid is marked (dots 7-8
         under every cell), its reason on the ``problems`` line."""
-        problems = work.space(view).problems() if work is not None else {}
+        problems = work.problems() if work is not None else {}
         lines = []
         for index, tiles in enumerate(sets):
             if not tiles:
                 continue
             head = str(index + 1)
             marked = index in problems
-            target = None
-            if work is not None and work.selection:
-                space = work.space(view)
-                space.add_to(index)
-                target = Ask(work.after(space))
+            target = Ask(work.add_to(index)) if work is not None and work.selection else None
             regions = [Region(head, target=target, mark=marked)]
             for position, tile in enumerate(tiles):
-                take = None
-                if work is not None:
-                    space = work.space(view)
-                    space.take(index, position)
-                    take = Ask(work.after(space))
+                take = Ask(work.take(index, position)) if work is not None else None
                 regions.append(Region(tile_label(cat, tile), target=take, mark=marked))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.table("screen")["empty_table"])),)))
         return lines
 
-    def problems(self, view: RummikubView, work: Work, cat: Catalog) -> Line | None:
+    def problems(self, work: Work, cat: Catalog) -> Line | None:
         """Why each marked set is not valid, and the note of a refused ``done``."""
         texts = [cat.text("set_problem", set=index + 1, why=cat.reason(reason))
-                 for index, reason in sorted(work.space(view).problems().items())]
-        if work.note:
-            texts.insert(0, cat.text(work.note, count=len(work.selection)))
+                 for index, reason in sorted(work.problems().items())]
+        if work.note is not None:
+            texts.insert(0, cat.reason(work.note))
         if not texts:
             return None
         return Line(PROBLEMS_LINE, tuple(Region(text) for text in texts))
@@ -236,22 +177,17 @@ class RummikubScreen:
         words = cat.table("screen")
         regions = []
         if work is not None:
-            ending = work.space(view).done()
-            done = Ask(Work(work.sets, work.rack, work.selection, work.back, ending.code)) \
-                if isinstance(ending, Reason) else PlayMove(ending)
+            ending = work.done()
+            done = Ask(work.noted(ending)) if isinstance(ending, Reason) else PlayMove(ending)
             regions.append(Region(str(words["done"]), target=done))
-            if work.back is not None:
-                regions.append(Region(str(words["undo"]), target=Ask(work.back)))
+            back = work.undo()
+            if back is not None:
+                regions.append(Region(str(words["undo"]), target=Ask(back)))
             regions.append(Region(str(words["reset"]), target=Ask(None)))
             regions.append(Region(str(words["draw"]), target=PlayMove(Draw())))
-            hinted = _hint_tables(view.table, view.rack, not view.melded[view.seat],
-                                  view.initial_meld, view.joker_penalty)
-            if hinted is not None:
-                space = work.space(view)
-                space.reset()
-                space.sets = [list(s) for s in hinted]
-                space.rack = _rack_left(view, hinted)
-                regions.append(Region(str(words["hint"]), target=Ask(work.after(space))))
+            hint = work.hint(view)
+            if hint.count:
+                regions.append(Region(str(words["hint"]), target=Ask(work.apply_hint(hint))))
         regions += help_and_quit(cat)
         return Line(COMMAND_LINE, tuple(regions))
 
@@ -293,19 +229,6 @@ class RummikubScreen:
             scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.scores))
             return cat.text("game_over_rummikub", winners=winners, scores=scores)
         return None
-
-
-def _count(sets: tuple[TileSet, ...], tile: str) -> int:
-    return sum(s.count(tile) for s in sets)
-
-
-def _rack_left(view: RummikubView, final: tuple[TileSet, ...]) -> list[str]:
-    """The rack once the tiles that ``final`` adds to the table have left it."""
-    left = list(view.rack)
-    for tile in set(t for s in final for t in s):
-        for _ in range(_count(final, tile) - _count(view.table, tile)):
-            left.remove(tile)
-    return left
 
 
 SCREEN = RummikubScreen()
