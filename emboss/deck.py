@@ -27,6 +27,7 @@ from games.uno import notation as uno_notation
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import Catalog, load_toml, rules_data
 from layouts.elements.words import Words
+from layouts.elements.words import label as elements_label
 from layouts.errors import PaperError
 
 # Room kept between a card's edge and its dots (mm), so a cut never grazes braille.
@@ -321,10 +322,10 @@ def elements_face(card: str, catalog: Catalog) -> Face:
     words = Words(catalog)
     if card.startswith("E"):
         colour = card[1:]
-        label = words.element(colour)
+        label = elements_label(card, catalog)
         caption = words.text("element_caption", colour=words.colour(colour))
         return Face(card, (label,), f"{label} ({caption})")
-    label = words.card(ElementsCard(card[0], int(card[1:])))
+    label = elements_label(ElementsCard(card[0], int(card[1:])), catalog)
     return Face(card, (label,), f"{label} ({words.colour(card[0])})")
 
 

@@ -35,6 +35,7 @@ from games.domino.game import (
     Placed,
     RoundEnded,
     RoundStarted,
+    parse_card,
 )
 from games.domino.grid import (
     Card,
@@ -43,7 +44,6 @@ from games.domino.grid import (
     Place,
     Square,
     bounds,
-    card_text,
     column_name,
     opening_options,
     placements,
@@ -51,6 +51,7 @@ from games.domino.grid import (
 )
 from games.domino.pad import ScorePad
 from layouts.catalog import HERE, Catalog, load_toml
+from layouts.domino.words import label
 from layouts.screen import (
     COLUMNS_LINE,
     COMMAND_LINE,
@@ -79,11 +80,6 @@ class DominoInput:
 
     card: Card | None = None
     square: Square | None = None
-
-
-def label(card: Card, catalog: Catalog) -> str:
-    """The label of a card from the words (``6/0``), the same as on the embossed card."""
-    return str(catalog.table("cards")[card_text(card)])
 
 
 def options_of(view: DominoView) -> list[Option]:
@@ -246,8 +242,11 @@ class DominoScreen:
         return lines
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words; its arguments (a card, a line value) are already as shown."""
-        return context.catalog.reason(reason)
+        """A refusal in words, its card as the reader's label."""
+        args = dict(reason.params)
+        if "card" in args:
+            args["card"] = label(parse_card(str(args["card"])), context.catalog)
+        return context.catalog.text(reason.code, **args)
 
     def prompt(self, view: DominoView, context: Context) -> str | None:
         if view.turn != view.seat or view.over:

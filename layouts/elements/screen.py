@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Event
-from games.elements.cards import Card, bid_key
+from games.elements.cards import Card, bid_key, element_label
 from games.elements.engine import BID, KEEP, OVER, PLACE, ElementsView, Keep, Lay, Pass, Place
-from layouts.elements.words import Words
+from layouts.elements.words import Words, label
 from layouts.screen import (
     BIDS_LINE,
     CHOICE_LINE,
@@ -107,7 +107,7 @@ class ElementsScreen:
     def order(self, view: ElementsView, context: Context) -> Line:
         """Phase 1: each element with its face-down card (``?``, or yours) or ``free``;
         afterwards the colour order, strongest first."""
-        words, text = words_of(context), context.catalog.text
+        cat, text = context.catalog, context.catalog.text
         if view.phase == PLACE:
             placed = {element: (seat, card) for element, seat, card in view.placements}
             regions = [Region(text("row_label"))]
@@ -117,28 +117,29 @@ class ElementsScreen:
                 else:
                     seat, card = placed[element]
                     shown = (f"{context.names[seat]} "
-                             f"{words.card(card) if card is not None else text('row_hidden')}")
-                regions.append(Region(f"{words.element(element)} {shown},"))
+                             f"{label(card, cat) if card is not None else text('row_hidden')}")
+                regions.append(Region(f"{label(element_label(element), cat)} {shown},"))
             return Line(ORDER_LINE, tuple(regions))
         return Line(ORDER_LINE, (Region(text("order_label")),
-                              *(Region(words.element(colour)) for colour in view.order)))
+                                 *(Region(label(element_label(colour), cat))
+                                   for colour in view.order)))
 
     def points(self, view: ElementsView, context: Context) -> Line:
         """The point cards still to win, left to right; the current one is the last."""
-        words = words_of(context)
-        return Line(POINTS_LINE, (Region(context.catalog.text("points_label")),
-                               *(Region(words.card(card)) for card in view.point_cards)))
+        cat = context.catalog
+        return Line(POINTS_LINE, (Region(cat.text("points_label")),
+                                  *(Region(label(card, cat)) for card in view.point_cards)))
 
     def bids(self, view: ElementsView, context: Context) -> Line:
         """The current point card, then each player's laid cards and combination."""
         words, text = words_of(context), context.catalog.text
         assert view.current is not None
-        regions = [Region(text("bids_label", card=words.card(view.current)))]
+        regions = [Region(text("bids_label", card=label(view.current, context.catalog)))]
         leader = self._leader(view)
         for step in range(view.players):
             seat = (view.first + step) % view.players
             regions.append(Region(text("bids_seat", name=context.names[seat])))
-            regions += [Region(words.card(card)) for card in view.laid[seat]]
+            regions += [Region(label(card, context.catalog)) for card in view.laid[seat]]
             combination = view.combination(seat)
             notes = []
             if combination is not None:
@@ -160,7 +161,7 @@ class ElementsScreen:
         return max(keys, key=keys.__getitem__) if keys else None
 
     def hand(self, view: ElementsView, context: Context) -> Line:
-        words, said = words_of(context), _input(context)
+        said = _input(context)
         mine = _mine(view)
         regions = []
         for card in sort_hand(view):
@@ -175,7 +176,8 @@ class ElementsScreen:
             elif mine and view.phase == KEEP:
                 target = Ask(said.toggle(card))
             marked = card == said.place or card in said.chosen
-            regions.append(Region(words.card(card) + ("*" if marked else ""), target=target))
+            regions.append(Region(label(card, context.catalog) + ("*" if marked else ""),
+                                  target=target))
         if not regions:
             regions.append(Region(context.catalog.text("hand_empty")))
         return Line(HAND_LINE, tuple(regions))
@@ -185,12 +187,14 @@ class ElementsScreen:
         if not _mine(view):
             return None
         words, text, said = words_of(context), context.catalog.text, _input(context)
+        cat = context.catalog
         cancel = Region(text("cancel"), target=Ask(None))
         if view.phase == PLACE and said.place is not None:
             taken = {element for element, _, _ in view.placements}
             return Line(CHOICE_LINE, (
-                Region(text("place_ask", card=words.card(said.place))),
-                *(Region(words.element(element), target=PlayMove(Place(said.place, element)))
+                Region(text("place_ask", card=label(said.place, cat))),
+                *(Region(label(element_label(element), cat),
+                         target=PlayMove(Place(said.place, element)))
                   for element in view.row if element not in taken),
                 cancel))
         if view.phase == BID and view.need == 2 and said.chosen:
@@ -232,13 +236,13 @@ class ElementsScreen:
     def prompt(self, view: ElementsView, context: Context) -> str | None:
         if not _mine(view):
             return None
-        text, words = context.catalog.text, words_of(context)
+        text = context.catalog.text
         if view.phase == PLACE:
             return text("prompt_place")
         if view.phase == KEEP:
             return text("prompt_keep")
         assert view.current is not None
-        card = words.card(view.current)
+        card = label(view.current, context.catalog)
         if view.need == 0 or len(view.hand) < view.need:
             return text("prompt_pass", card=card)
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)

@@ -1,7 +1,8 @@
 """Elements in words: card labels, combination names, refusals and events, per language.
 
+    label(Card("y", 7), Catalog.load("elements", "fr"))      # "j7"
+    label("Eb", Catalog.load("elements", "fr"))              # "Eb", an element card
     words = Words.load("fr")
-    words.card(Card("y", 7))               # "j7"
     words.combination(key)                 # "paire de nombres"
     words.event(Won(1, Card("r", 5), (Card("y", 10),), key), viewer=0)
 """
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core import Event, NotationError, Reason, Seat
-from games.elements.cards import Card, ComboKey
+from games.elements.cards import ELEMENT_PREFIX, Card, ComboKey, element_label
 from games.elements.engine import (
     Bidding,
     Drew,
@@ -30,6 +31,16 @@ from games.elements.engine import (
 from layouts.catalog import Catalog, rules_data
 
 
+def label(card: Card | str, catalog: Catalog) -> str:
+    """The label of a card, the same on the display and on paper: a number card its colour
+    letter and value (``label(Card("y", 7), fr) == "j7"``), an element card, given in its
+    notation ``E`` and colour, ``E`` and the colour letter (``label("Ey", fr) == "Ej"``)."""
+    cards = catalog.table("cards")
+    if isinstance(card, Card):
+        return f"{cards['colour_prefix'][card.colour]}{card.value}"
+    return f"{cards['element_prefix']}{cards['colour_prefix'][card[len(ELEMENT_PREFIX):]]}"
+
+
 @dataclass(frozen=True)
 class Words:
     """The words of Elements in one language (``Words.load("en")``)."""
@@ -44,17 +55,10 @@ class Words:
     def lang(self) -> str:
         return self.catalog.lang
 
-    def card(self, card: Card) -> str:
-        """The label of a number card, the same on the display and on paper: ``y7`` / ``j7``."""
-        return f"{self.catalog.table('cards')['colour_prefix'][card.colour]}{card.value}"
-
     def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
+        """Labels one after the other: ``words.cards([Card("y", 7), Card("b", 2)])``."""
+        return " ".join(label(card, self.catalog) for card in cards)
 
-    def element(self, colour: str) -> str:
-        """The label of an element card: ``Eb``."""
-        table = self.catalog.table("cards")
-        return f"{table['element_prefix']}{table['colour_prefix'][colour]}"
 
     def colour(self, colour: str) -> str:
         return str(self.catalog.table("names")["colours"][colour])
@@ -89,8 +93,8 @@ class Words:
         data = rules_data("elements")
         values = range(int(data["min_value"]), int(data["max_value"]) + 1)
         numbers = [Card(colour, value) for colour in data["colours"] for value in values]
-        return ([(str(card), self.card(card)) for card in numbers]
-                + [(f"E{colour}", self.element(colour)) for colour in data["colours"]])
+        cards: list[Card | str] = [*numbers, *map(element_label, data["colours"])]
+        return [(str(card), label(card, self.catalog)) for card in cards]
 
     def event(self, event: Event, viewer: Seat | None,
               names: Sequence[str] = ()) -> str | None:
@@ -127,26 +131,27 @@ class _Teller:
 
     def event(self, event: Event) -> str | None:
         words, text, about = self.words, self.words.text, self.about
+        catalog = words.catalog
         if isinstance(event, Placed):
             if event.card is not None and event.seat == self.viewer:
-                return text("placed_own", card=words.card(event.card),
-                            element=words.element(event.element))
+                return text("placed_own", card=label(event.card, catalog),
+                            element=label(element_label(event.element), catalog))
             return text("placed", player=self.who(event.seat),
-                        element=words.element(event.element))
+                        element=label(element_label(event.element), catalog))
         if isinstance(event, Revealed):
-            shown = ", ".join(f"{words.element(element)} {words.card(card)}"
+            shown = ", ".join(f"{label(element_label(element), catalog)} {label(card, catalog)}"
                               for element, _, card in event.placements)
             return text("revealed", cards=shown, order=words.order(event.order))
         if isinstance(event, ToStock):
-            return text(f"to_stock_{event.why}", card=words.card(event.card))
+            return text(f"to_stock_{event.why}", card=label(event.card, catalog))
         if isinstance(event, Bidding):
-            return about("bidding", event.seat, card=words.card(event.card))
+            return about("bidding", event.seat, card=label(event.card, catalog))
         if isinstance(event, Laid):
             return about("laid", event.seat, cards=words.cards(event.cards))
         if isinstance(event, Passed):
             return about("passed", event.seat)
         if isinstance(event, Won):
-            return about("won", event.seat, card=words.card(event.card),
+            return about("won", event.seat, card=label(event.card, catalog),
                          combination=words.combination(event.key),
                          cards=words.cards(event.cards))
         if isinstance(event, HandScored):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from games.core import Event, Reason
 from games.elevens.engine import DISCARD, DRAW, END, JOKER, UNDO, ElevensView, Step, place, segments
 from layouts.catalog import Catalog
-from layouts.elevens.words import card_label, event_text, reason_text, row_label, step_label
+from layouts.elevens.words import event_text, label, reason_text, row_label, step_label
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -58,7 +58,7 @@ def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
     when the seat holds the card it stands for, and a laid link card is a region ``Lg5``
     naming the card it joins in the neighbouring row (``y 5 Lg5 11``), for reading only."""
     cells = view.rows[row]
-    joker = card_label(catalog, JOKER)
+    joker = label(JOKER, catalog)
     link = str(catalog.table("screen")["row_link"])
     links = view.links_at(row)
     regions = [Region(row_label(catalog, row))]
@@ -69,7 +69,7 @@ def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
                 exchange = Step("exchange", f"{row}{pos}", row, pos)
                 target = PlayMove(exchange) if exchange.card in view.hand else None
                 regions.append(Region(f"{joker}{pos}", target=target))
-            regions += [Region(link.format(card=card_label(catalog, f"{other}{pos}")))
+            regions += [Region(link.format(card=label(f"{other}{pos}", catalog)))
                         for at, other in links if at == pos]
     return Line(row_key(row), tuple(regions))
 
@@ -149,7 +149,7 @@ class ElevensScreen:
                 target = Ask(Chosen(card))
             else:
                 target = PlayMove(place(card))  # refused with its reason, said to the player
-            regions.append(Region(card_label(cat, card), target=target))
+            regions.append(Region(label(card, cat), target=target))
         return Line(HAND_LINE, tuple(regions))
 
     def choice(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line | None:
@@ -160,7 +160,7 @@ class ElevensScreen:
         cat = context.catalog
         words = cat.table("screen")
         card = chosen.card
-        regions = [Region(f"{card_label(cat, card)} {words['places']}")]
+        regions = [Region(f"{label(card, cat)} {words['places']}")]
         found = options(legal, card)
         if chosen.row:
             found = [step for step in found if step.row == chosen.row]

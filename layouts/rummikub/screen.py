@@ -28,8 +28,9 @@ from games.rummikub.engine import (
     StartDraw,
     Timeout,
 )
-from games.rummikub.tiles import TileSet, is_joker
+from games.rummikub.tiles import TileSet
 from layouts.catalog import Catalog
+from layouts.rummikub.words import label
 from layouts.rummikub.work import Work
 from layouts.screen import (
     COMMAND_LINE,
@@ -47,14 +48,6 @@ from layouts.screen import (
     set_key,
     status_line,
 )
-
-
-def tile_label(catalog: Catalog, tile: str) -> str:
-    """The display's (and the embosser's) label of a tile: ``j12`` in French for Y12."""
-    labels = catalog.table("cards")
-    if is_joker(tile):
-        return str(labels["joker"])
-    return str(labels["colour_prefix"][tile[0]]) + tile[1:]
 
 
 def _work(view: RummikubView, context: Context) -> Work | None:
@@ -128,7 +121,7 @@ class RummikubScreen:
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
-            regions.append(Region(tile_label(cat, tile), target=target))
+            regions.append(Region(label(tile, cat), target=target))
         return Line(RACK_LINE, tuple(regions))
 
     def selection(self, work: Work, cat: Catalog) -> Line:
@@ -136,7 +129,7 @@ class RummikubScreen:
         words = cat.table("screen")
         regions = [Region(str(words["selected"]))]
         for index, picked in enumerate(work.selection):
-            regions.append(Region(tile_label(cat, picked.tile), target=Ask(work.deselect(index))))
+            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index))))
         regions.append(Region(str(words["new_set"]), target=Ask(work.new_set())))
         return Line(SELECTION_LINE, tuple(regions))
 
@@ -156,7 +149,7 @@ class RummikubScreen:
             regions = [Region(head, target=target, mark=marked)]
             for position, tile in enumerate(tiles):
                 take = Ask(work.take(index, position)) if work is not None else None
-                regions.append(Region(tile_label(cat, tile), target=take, mark=marked))
+                regions.append(Region(label(tile, cat), target=take, mark=marked))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.table("screen")["empty_table"])),)))
@@ -198,7 +191,7 @@ class RummikubScreen:
 
     def explain(self, reason: Reason, context: Context) -> str:
         cat = context.catalog
-        params = {k: tile_label(cat, v) if k == "tile" else v for k, v in reason.params.items()}
+        params = {k: label(v, cat) if k == "tile" else v for k, v in reason.params.items()}
         return cat.text(reason.code, **params)
 
     def describe(self, event: Event, context: Context) -> str | None:
@@ -206,13 +199,13 @@ class RummikubScreen:
         cat = context.catalog
         names = context.names
         if isinstance(event, Laid):
-            tiles = " ".join(tile_label(cat, t) for t in event.played)
+            tiles = " ".join(label(t, cat) for t in event.played)
             code = "laid_initial" if event.initial else "laid"
             return cat.text(code, player=names[event.seat], tiles=tiles,
                             count=len(event.played), sets=len(event.table))
         if isinstance(event, Drew):
             if event.tiles:
-                tiles = " ".join(tile_label(cat, t) for t in event.tiles)
+                tiles = " ".join(label(t, cat) for t in event.tiles)
                 code = "you_penalty" if event.penalty else "you_drew"
                 return cat.text(code, tiles=tiles)
             code = "drew_penalty" if event.penalty else "drew"
@@ -221,7 +214,7 @@ class RummikubScreen:
             return cat.text("passed", player=names[event.seat])
         if isinstance(event, StartDraw):
             return cat.text("start_draw", player=names[event.seat],
-                            tile=tile_label(cat, event.tile))
+                            tile=label(event.tile, cat))
         if isinstance(event, FirstPlayer):
             return cat.text("first_player", player=names[event.seat])
         if isinstance(event, GameOver):

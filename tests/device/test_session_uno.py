@@ -12,7 +12,8 @@ from games.uno.notation import ACCEPT, CHALLENGE, CHOOSE, KEEP, PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.catalog import Catalog
 from layouts.screen import Ask, PlayMove
-from layouts.uno.screen import UnoInput, label, sort_hand
+from layouts.uno.screen import UnoInput, sort_hand
+from layouts.uno.words import label
 from tests.play_helpers import ONE_ROUND
 
 

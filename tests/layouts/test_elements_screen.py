@@ -9,7 +9,7 @@ from brailledev.session import Session
 from games.elements.cards import Card
 from games.elements.engine import BID, KEEP, PLACE, Elements
 from layouts.elements.screen import SCREEN, ElementsInput
-from layouts.elements.words import Words
+from layouts.elements.words import label
 from layouts.screen import Ask, Context, Line, PlayMove
 from tests.elements_helpers import cards, play, rig
 
@@ -205,8 +205,7 @@ def test_the_screen_never_shows_a_card_the_seat_may_not_know(seed, steps):
             break
         seat = game.actors()[0]
         game.play(seat, rng.choice(game.legal_moves(seat)))
-    words = Words(session.catalog)
     hidden = [card for seat in (1, 2) for card in game.hands[seat]] + list(game.stock)
     hidden += [card for seat, card in game.placements.values() if seat != 0]
     shown = {region.text.rstrip("*,;") for line in session.lines() for region in line.regions}
-    assert not shown & {words.card(card) for card in hidden}
+    assert not shown & {label(card, session.catalog) for card in hidden}
