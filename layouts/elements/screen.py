@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import Event
+from games.core import Event, Reason
 from games.elements.cards import Card, bid_key, element_label
 from games.elements.engine import BID, KEEP, OVER, PLACE, ElementsView, Keep, Lay, Pass, Place
 from layouts.elements.words import Words, label
@@ -246,6 +246,16 @@ class ElementsScreen:
         if view.need == 0 or len(view.hand) < view.need:
             return text("prompt_pass", card=card)
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
+
+    def explain(self, reason: Reason, context: Context) -> str:
+        """A refusal in words, its card and element as the reader's labels (``j7``, ``Ej``)."""
+        args = dict(reason.params)
+        if "card" in args:
+            card = str(args["card"])
+            args["card"] = label(Card(card[0], int(card[1:])), context.catalog)
+        if "element" in args:
+            args["element"] = label(str(args["element"]), context.catalog)
+        return context.catalog.text(reason.code, **args)
 
     def describe(self, event: Event, context: Context) -> str | None:
         return words_of(context).event(event, context.seat, context.names)

@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.session import Session
+from games.core import Reason
 from games.elements.cards import Card
-from games.elements.engine import BID, KEEP, PLACE, Elements
+from games.elements.engine import BID, KEEP, PLACE, Elements, Place
 from layouts.elements.screen import SCREEN, ElementsInput
 from layouts.elements.words import label
 from layouts.screen import Ask, Context, Line, PlayMove
@@ -68,6 +69,17 @@ def test_phase_1_route_a_card_then_an_element_face_down():
     # the bot's card is face down on the display: only a question mark
     assert line(session, "order").text == \
         "elements: Er Bo ?, Ey free, Eg you r5, Eb free, Ek free,"
+
+
+def test_refusals_name_cards_and_elements_by_their_labels():
+    session = rigged("fr")
+    session.route(PlayMove(Place(Card("g", 7), "r")))
+    assert session.history.texts[-1] == \
+        "Refusé : Vous n'avez pas v7 : choisissez une carte de votre main."
+    assert game_of(session).placements == {}
+    taken = Reason.of("element_taken", element="Ey")
+    assert session.screen.explain(taken, session.context()) == \
+        "L'élément Ej a déjà une carte : choisissez un élément libre."
 
 
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
