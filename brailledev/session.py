@@ -1,7 +1,7 @@
 """The play session: one game, this display's seat, computer opponents, a message history,
 speech, autosave after every move, resume.
 
-Any game plugs in through ``layouts/<game>/screen.py`` (see :mod:`layouts.screen`):
+Any game plugs in through the screen of its kit (see :mod:`layouts.screen`):
 the session asks it for lines, routes targets (moves, questions, focus changes), tells what
 happened in words, and knows nothing else of the game.
 
@@ -15,7 +15,6 @@ happened in words, and knows nothing else of the game.
 
 from __future__ import annotations
 
-import importlib
 import json
 import queue
 import time
@@ -30,9 +29,8 @@ from brailledev.speech import Silence, Speech
 from brailledev.turntimer import TurnTimer
 from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
 from games.play import optional_actors
-from layouts.catalog import Catalog
 from layouts.errors import UserError
-from layouts.registry import game_class, make_bot, new_game
+from layouts.registry import kit
 from layouts.screen import (
     MESSAGE_LINE,
     OUTCOMES,
@@ -55,12 +53,10 @@ DEFAULT_BOT = "heuristic"
 
 
 def game_screen(name: str) -> GameScreen:
-    """The screen a game offers the session (``layouts/<name>/screen.py``'s ``SCREEN``)."""
-    try:
-        module = importlib.import_module(f"layouts.{name}.screen")
-    except ModuleNotFoundError:
-        raise UserError("no_display_screen", game=name) from None
-    screen: GameScreen = module.SCREEN
+    """The screen a game offers the session (its kit's); a game without one is refused."""
+    screen = kit(name).screen
+    if screen is None:
+        raise UserError("no_display_screen", game=name)
     return screen
 
 
@@ -73,7 +69,8 @@ class Seating:
     bot_seed: int
 
     def make_bots(self, game: str) -> dict[Seat, Bot[Any, Any]]:
-        return {seat: make_bot(game, name, self.bot_seed * 16 + seat)
+        game_kit = kit(game)
+        return {seat: game_kit.make_bot(name, self.bot_seed * 16 + seat)
                 for seat, name in self.bots.items()}
 
 
@@ -89,7 +86,7 @@ class Session:
         self.seating = seating
         self.lang = lang
         self.braille_table = braille_table
-        self.catalog = Catalog.load(name, lang)
+        self.catalog = kit(name).catalog(lang)
         self.screen = game_screen(name)
         self.bots = seating.make_bots(name)
         self.history = history if history is not None else History()
@@ -118,7 +115,7 @@ class Session:
               **kwargs: Any) -> Session:
         """A new game: the display's ``seat``, bots (one name, or names given in turn) in the
         others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
-        game = new_game(name, players, seed, **dict(options or {}))
+        game = kit(name).new_game(players, seed, **dict(options or {}))
         names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
         others = [each for each in range(players) if each != seat]
         seating = Seating(seat, {other: names[i % len(names)] for i, other in enumerate(others)},
@@ -146,7 +143,7 @@ class Session:
             if data.get("version") != SAVE_VERSION:
                 raise ValueError(f"it has version {data.get('version')!r}, not {SAVE_VERSION}")
             name = str(data["game"])
-            game = game_class(name).from_dict(data["state"])
+            game = kit(name).game.from_dict(data["state"])
             seating = Seating(int(data["seat"]),
                               {int(seat): str(bot) for seat, bot in data["bots"].items()},
                               int(data["bot_seed"]))
@@ -193,7 +190,7 @@ class Session:
     def set_lang(self, lang: str) -> None:
         """Words and names in ``lang`` from now on (the history stays as it was told)."""
         self.lang = lang
-        self.catalog = Catalog.load(self.name, lang)
+        self.catalog = kit(self.name).catalog(lang)
         self.names = seat_names(len(self.game.scores()), self.seating.seat, self.catalog)
 
     def attach_speech(self, speech: Speech | Silence) -> None:

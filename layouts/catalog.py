@@ -79,6 +79,12 @@ def _common_text(section: str, path: Sequence[str], lang: str, params: Mapping[s
     return found.format(**params)
 
 
+def game_data(game: str, name: str) -> Mapping[str, Any]:
+    """A data file of the game's folder, ``layouts/<game>/<name>.toml`` (``deck``: card size
+    and notation; ``pad``: the score pad's words): ``game_data("uno", "deck")``."""
+    return load_toml(HERE / game / f"{name}.toml")
+
+
 def rules_data(game: str) -> dict[str, Any]:
     """The box's numbers for ``game`` (``layouts/<game>/rules.toml``), a fresh copy."""
     return _deep_copy(load_toml(HERE / game / "rules.toml"))
@@ -105,7 +111,7 @@ class Catalog:
     def load(cls, game: str, lang: str) -> Catalog:
         if lang not in LANGUAGES:
             raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
-        return cls(game, lang, load_toml(HERE / game / f"{lang}.toml"), _common(lang))
+        return cls(game, lang, game_data(game, lang), _common(lang))
 
     def table(self, name: str) -> Mapping[str, Any]:
         """A whole table of the game's file, e.g. ``table("cards")``."""

@@ -50,7 +50,7 @@ from games.domino.grid import (
     square_name,
 )
 from games.domino.pad import ScorePad
-from layouts.catalog import HERE, Catalog, load_toml
+from layouts.catalog import Catalog, game_data
 from layouts.domino.words import label
 from layouts.screen import (
     COLUMNS_LINE,
@@ -137,7 +137,7 @@ def option_text(view: DominoView, option: Option, catalog: Catalog) -> str:
 def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
     """The sheet in regions: each value column's boxes, the bonuses, super bonuses, total;
     headed with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
-    words = load_toml(HERE / "domino" / "pad.toml")[catalog.lang]["columns"]
+    words = game_data("domino", "pad")[catalog.lang]["columns"]
     regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
                                    boxes=" ".join(map(str, pad.column(value))) or "-"),
                       atomic=False) for value in pad.values]

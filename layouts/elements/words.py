@@ -28,7 +28,7 @@ from games.elements.engine import (
     ToStock,
     Won,
 )
-from layouts.catalog import Catalog, rules_data
+from layouts.catalog import Catalog
 
 
 def label(card: Card | str, catalog: Catalog) -> str:
@@ -86,15 +86,6 @@ class Words:
         if head not in colours or not digits.isdigit():
             raise NotationError(Reason.of("not_a_card", text=text))
         return Card(colours[head], int(digits))
-
-    def deck_labels(self) -> list[tuple[str, str]]:
-        """Every card of the box with its label: the 55 number cards then the 5 elements,
-        as ``(notation, label)`` pairs, e.g. ``("y7", "j7")`` and ``("Ey", "Ej")``."""
-        data = rules_data("elements")
-        values = range(int(data["min_value"]), int(data["max_value"]) + 1)
-        numbers = [Card(colour, value) for colour in data["colours"] for value in values]
-        cards: list[Card | str] = [*numbers, *map(element_label, data["colours"])]
-        return [(str(card), label(card, self.catalog)) for card in cards]
 
     def event(self, event: Event, viewer: Seat | None,
               names: Sequence[str] = ()) -> str | None:

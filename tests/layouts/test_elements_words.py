@@ -11,6 +11,7 @@ from games.elements import engine
 from games.elements.cards import Pattern, element_label
 from layouts.catalog import HERE, load_toml
 from layouts.elements.words import Words, label
+from layouts.registry import kit
 from tests.elements_helpers import new
 
 
@@ -39,7 +40,7 @@ def test_ele_6_every_combination_is_named_in_both_languages():
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_ele_1_labels_of_the_55_cards_and_5_elements_are_unique_and_read_back(lang):
     words = Words.load(lang)
-    labels = words.deck_labels()
+    labels = [(face.card, face.lines[0]) for face in kit("elements").deck_faces(lang)]
     assert len(labels) == 60 and len({text for _, text in labels}) == 60
     for notation, text in labels[:55]:
         assert str(words.read_card(text)) == notation

@@ -12,7 +12,7 @@ from lxml import etree
 
 from brailledev.braille import ascii_to_cells, translator
 from emboss import brf
-from emboss.deck import card_size, deck_document, deck_faces
+from emboss.deck import deck_document
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import (
     BLANK,
@@ -26,8 +26,9 @@ from emboss.page import (
     paper,
 )
 from emboss.pef import document_pef
-from emboss.scorepad import pad_document, pad_sheets
+from emboss.scorepad import pad_document
 from layouts.errors import PaperError
+from layouts.registry import kit
 
 SCHEMA = Path(__file__).parents[1] / "data" / "pef-2008-1.rng"
 PEF_NS = {"p": "http://www.daisy.org/ns/2008/pef"}
@@ -139,10 +140,10 @@ def assert_valid_pef(data: bytes) -> None:
 
 def test_pef_of_the_whole_uno_deck_and_a_pad_is_valid_pef_1():
     geometry = Geometry(paper("a4"))
-    deck = deck_document(deck_faces("uno", "fr"), geometry, card_size("uno"),
+    deck = deck_document(kit("uno").deck_faces("fr"), geometry, kit("uno").card_size(),
                          translator("fr-bfu-comp6.utb"), "Uno", "fr")
     assert_valid_pef(document_pef(deck, "uno-deck"))
-    pad = pad_document(pad_sheets("domino", "en", 2), Geometry(paper("letter"), duplex=True),
+    pad = pad_document(kit("domino").pad_sheets("en", 2), Geometry(paper("letter"), duplex=True),
                        translator("en-ueb-g1.ctb"), "Domino", "en")
     assert_valid_pef(document_pef(pad, "domino-pad"))
     assert_valid_pef(document_pef(small_document(), "small"))

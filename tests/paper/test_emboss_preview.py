@@ -9,17 +9,18 @@ from pathlib import Path
 import pytest
 
 from brailledev.braille import translator
-from emboss.deck import card_size, deck_document, deck_faces
+from emboss.deck import deck_document
 from emboss.page import Geometry, paper
 from emboss.preview import POINTS_PER_MM, dots, write_preview
 from layouts.errors import PaperError
+from layouts.registry import kit
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def labels(cards: str | None = "r7,y+2,wi+4"):
-    return deck_document(deck_faces("uno", "en", cards), Geometry(paper("a4")),
-                         card_size("uno"), translator("en-ueb-g1.ctb"), "Uno & co", "en")
+    return deck_document(kit("uno").deck_faces("en", cards), Geometry(paper("a4")),
+                         kit("uno").card_size(), translator("en-ueb-g1.ctb"), "Uno & co", "en")
 
 
 def test_svg_has_every_dot_cut_and_caption(tmp_path: Path):
