@@ -121,7 +121,8 @@ class Session:
         seating = Seating(seat, {other: names[i % len(names)] for i, other in enumerate(others)},
                           seed)
         session = cls(name, game, seating, lang, **kwargs)
-        session.tell(session.catalog.text("game_start", game=session.catalog.table("names")["game"],
+        session.tell(session.catalog.text("game_start",
+                                          game=session.catalog.section("names")["game"],
                                           players=players))
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(getattr(game, "start_events", []))

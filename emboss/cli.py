@@ -148,7 +148,7 @@ def _run_deck(args: argparse.Namespace) -> int:
 
 def _game_name(args: argparse.Namespace) -> str:
     """The game's name in the document's language (the title a preview shows)."""
-    return str(kit(args.game).catalog(args.lang).table("names")["game"])
+    return str(kit(args.game).catalog(args.lang).section("names")["game"])
 
 
 def _run_pad(args: argparse.Namespace) -> int:

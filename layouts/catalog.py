@@ -1,13 +1,14 @@
 """Per-game, per-language text data read from TOML files beside the code.
 
 Each game has a folder ``layouts/<game>/`` with ``rules.toml`` (the box's numbers: deck,
-hand sizes, printed bonuses; handed to the engine) and one file per language, ``en.toml`` and
-``fr.toml``, whose tables hold card labels (``[cards]``), messages and reasons
-(``[messages]``) and any other words. ``layouts/common/<lang>.toml`` holds shared words.
+hand sizes, printed bonuses; handed to the engine), ``deck.toml`` (card size, notation),
+``pad.toml`` (the score pad's words) and one file per language, ``en.toml`` and ``fr.toml``,
+whose sections hold card labels (``[cards]``), messages and reasons (``[messages]``) and any
+other words. ``layouts/common/<lang>.toml`` holds shared words.
 
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
-    cat.table("cards")["r+2"]
+    cat.section("cards")["r+2"]           # a whole [section] of the game's file
     error_sentences("fr")["no_saved_game"]   # [errors] of common/fr.toml (layouts.errors)
     help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
     output_text("emboss.wrote", "fr", path="a.brf", pages=1, what="...")  # [output], likewise
@@ -113,8 +114,9 @@ class Catalog:
             raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
         return cls(game, lang, game_data(game, lang), _common(lang))
 
-    def table(self, name: str) -> Mapping[str, Any]:
-        """A whole table of the game's file, e.g. ``table("cards")``."""
+    def section(self, name: str) -> Mapping[str, Any]:
+        """A whole section (a TOML table) of the game's file, the common words' if the game
+        has none: ``section("cards")``."""
         found = self.data.get(name, self.common.get(name))
         if not isinstance(found, Mapping):
             raise DataError("data_table_missing", table=name, game=self.game, lang=self.lang)

@@ -260,7 +260,7 @@ def help_and_quit(catalog: Catalog) -> tuple[Region, Region]:
 def seat_names(players: int, seat: Seat, catalog: Catalog) -> tuple[str, ...]:
     """Short names for the seats: the display's seat is "you", the others from the common
     words (``[seats] names``), in seat order: ``seat_names(3, 0, catalog)``."""
-    others: Sequence[str] = catalog.table("seats")["names"]
+    others: Sequence[str] = catalog.section("seats")["names"]
     names: list[str] = []
     index = 0
     for each in range(players):

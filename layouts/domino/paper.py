@@ -33,7 +33,7 @@ def face(card: str, catalog: Catalog) -> Face:
     """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
     label as on the display; the caption says when a half is blank."""
     text = label(parse_card(card), catalog)
-    blank = catalog.table("names")["blank"]
+    blank = catalog.section("names")["blank"]
     return Face(card, (text,), f"{text} ({blank})" if card.endswith("/0") else text)
 
 

@@ -217,7 +217,7 @@ class DominoScreen:
         """The column letters, then one line per grid row of the layout and its margin, each
         square one cell of ``[grid]`` glyphs with no gap (``gap=0``) so rows and letters line
         up cell under cell on a multi-row display."""
-        glyphs = context.catalog.table("grid")
+        glyphs = context.catalog.section("grid")
         halves: Sequence[str] = glyphs["halves"]
         empty, digits, letters = str(glyphs["empty"]), str(glyphs["digits"]), str(glyphs["letters"])
         x0, y0, x1, y1 = bounds(view.grid)

@@ -13,4 +13,4 @@ from layouts.catalog import Catalog
 def label(card: Card, catalog: Catalog) -> str:
     """The label of a card: both halves' pips, higher first, 0 a blank half (the ``[cards]``
     words): ``label((6, 0), Catalog.load("domino", "en")) == "6/0"``."""
-    return str(catalog.table("cards")[card_text(card)])
+    return str(catalog.section("cards")[card_text(card)])

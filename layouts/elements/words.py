@@ -35,7 +35,7 @@ def label(card: Card | str, catalog: Catalog) -> str:
     """The label of a card, the same on the display and on paper: a number card its colour
     letter and value (``label(Card("y", 7), fr) == "j7"``), an element card, given in its
     notation ``E`` and colour, ``E`` and the colour letter (``label("Ey", fr) == "Ej"``)."""
-    cards = catalog.table("cards")
+    cards = catalog.section("cards")
     if isinstance(card, Card):
         return f"{cards['colour_prefix'][card.colour]}{card.value}"
     return f"{cards['element_prefix']}{cards['colour_prefix'][card[len(ELEMENT_PREFIX):]]}"
@@ -61,10 +61,10 @@ class Words:
 
 
     def colour(self, colour: str) -> str:
-        return str(self.catalog.table("names")["colours"][colour])
+        return str(self.catalog.section("names")["colours"][colour])
 
     def combination(self, key: ComboKey) -> str:
-        return str(self.catalog.table("combinations")[key.pattern.code])
+        return str(self.catalog.section("combinations")[key.pattern.code])
 
     def text(self, code: str, **args: object) -> str:
         return self.catalog.text(code, **args)
@@ -80,7 +80,7 @@ class Words:
 
     def read_card(self, text: str) -> Card:
         """A label back to its card (``j7`` in French is ``y7``); raises NotationError."""
-        prefixes = self.catalog.table("cards")["colour_prefix"]
+        prefixes = self.catalog.section("cards")["colour_prefix"]
         colours = {label: colour for colour, label in prefixes.items()}
         head, digits = text[:1], text[1:]
         if head not in colours or not digits.isdigit():
@@ -96,7 +96,7 @@ class Words:
 
     def order(self, order: Sequence[str]) -> str:
         """The colour order, strongest first: ``b r g y k``."""
-        return " ".join(self.catalog.table("cards")["colour_prefix"][c] for c in order)
+        return " ".join(self.catalog.section("cards")["colour_prefix"][c] for c in order)
 
     @staticmethod
     def numbers(values: Sequence[int]) -> str:

@@ -33,7 +33,7 @@ def deck_cards(rules: Mapping[str, Any]) -> list[str]:
 def face(card: str, catalog: Catalog) -> Face:
     """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``L``, ``11``; the
     caption names the colour or the kind of card."""
-    names = catalog.table("names")
+    names = catalog.section("names")
     meaning = names[_KINDS[card]] if card in _KINDS else names["colours"][card[0]]
     text = label(card, catalog)
     return Face(card, (text,), f"{text} ({meaning})")

@@ -59,7 +59,7 @@ def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
     naming the card it joins in the neighbouring row (``y 5 Lg5 11``), for reading only."""
     cells = view.rows[row]
     joker = label(JOKER, catalog)
-    link = str(catalog.table("screen")["row_link"])
+    link = str(catalog.section("screen")["row_link"])
     links = view.links_at(row)
     regions = [Region(row_label(catalog, row))]
     for low, high in segments(cells):
@@ -113,7 +113,7 @@ class ElevensScreen:
 
     def status(self, view: ElevensView, context: Context) -> Line:
         """Whose turn, cards played this turn, stock, link cards, bonuses, the other hands."""
-        words = context.catalog.table("screen")
+        words = context.catalog.section("screen")
         texts = []
         if view.over:
             texts.append(str(words["over"]))
@@ -139,7 +139,7 @@ class ElevensScreen:
     def hand(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """One region per card: routing plays a card with one place, else offers its places."""
         cat = context.catalog
-        regions = [Region(str(cat.table("screen")["hand"]))]
+        regions = [Region(str(cat.section("screen")["hand"]))]
         for card in view.hand:
             target: PlayMove | Ask
             found = options(legal, card)
@@ -158,7 +158,7 @@ class ElevensScreen:
         if chosen is None:
             return None
         cat = context.catalog
-        words = cat.table("screen")
+        words = cat.section("screen")
         card = chosen.card
         regions = [Region(f"{label(card, cat)} {words['places']}")]
         found = options(legal, card)
@@ -183,7 +183,7 @@ class ElevensScreen:
     def turn(self, view: ElevensView, context: Context) -> Line:
         """The steps of the turn so far, with the count against the limit."""
         cat = context.catalog
-        words = cat.table("screen")
+        words = cat.section("screen")
         head = str(words["this_turn"]).format(count=view.played, limit=view.limit)
         return Line(TURN_LINE, (Region(head),
                              *(Region(step_label(cat, step)) for step in view.steps)))
@@ -191,7 +191,7 @@ class ElevensScreen:
     def commands(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """End the turn (or pass), draw, undo, discard a joker, help, quit."""
         cat = context.catalog
-        words = cat.table("screen")
+        words = cat.section("screen")
         regions = []
         if view.current == view.seat and not view.over:
             if not view.played and view.stock:

@@ -32,7 +32,7 @@ from layouts.catalog import Catalog
 
 def row_label(cat: Catalog, row: str) -> str:
     """The colour letter of a row in ``cat``'s language: ``row_label(fr, "y") == "j"``."""
-    return str(cat.table("cards")["colour_prefix"].get(row, row))
+    return str(cat.section("cards")["colour_prefix"].get(row, row))
 
 
 # The cards of the box the engine has no notation for: a --cards list writes them so.
@@ -47,7 +47,7 @@ def label(card: str, catalog: Catalog) -> str:
     value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``L`` for a link card, ``11``
     for a bonus card (the ``[cards]`` words)."""
     if card in _SPECIAL:
-        return str(catalog.table("cards")[_SPECIAL[card]])
+        return str(catalog.section("cards")[_SPECIAL[card]])
     row, pos = split_card(card)
     return f"{row_label(catalog, row)}{pos}" if row else card
 
@@ -55,7 +55,7 @@ def label(card: str, catalog: Catalog) -> str:
 def step_label(cat: Catalog, step: Step) -> str:
     """A step as the reader's notation: ``L r5>j``, ``*@j7``, ``x j7``, ``r12``."""
     joker = label(JOKER, cat)
-    screen = cat.table("screen")
+    screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):
         return str(screen[step.kind])
     if step.kind == "discard":
@@ -91,7 +91,7 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
         if seat == me:
             return cat.text(f"{code}_you", **args)
         player = names[seat] if names is not None else str(
-            cat.table("names")["seat"]).format(seat=seat + 1)
+            cat.section("names")["seat"]).format(seat=seat + 1)
         return cat.text(code, player=player, **args)
 
     if isinstance(event, Placed):
@@ -108,7 +108,7 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, Drew):
         return say("drew", event.seat, card=label(event.card or "", cat))
     if isinstance(event, BonusTaken):
-        words = cat.table("names")
+        words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],
                    half=words["halves"][event.half])
     if isinstance(event, Undone):
@@ -120,8 +120,8 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
             if names is not None:
                 return names[seat]
             if seat == me:
-                return str(cat.table("names")["you"])
-            return str(cat.table("names")["seat"]).format(seat=seat + 1)
+                return str(cat.section("names")["you"])
+            return str(cat.section("names")["seat"]).format(seat=seat + 1)
 
         scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
         return cat.text("result", scores=scores,

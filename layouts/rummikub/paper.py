@@ -30,7 +30,7 @@ def read_card(text: str, rules: Mapping[str, Any]) -> str:
 def face(card: str, catalog: Catalog) -> Face:
     """A tile's label, the display's own: colour letter + number (``j12`` in French for
     yellow 12), the joker ``jo`` (French) or ``jk`` (English); the caption names the colour."""
-    names = catalog.table("names")
+    names = catalog.section("names")
     meaning = names["joker"] if tiles.is_joker(card) else names["colours"][tiles.colour_of(card)]
     text = label(card, catalog)
     return Face(card, (text,), f"{text} ({meaning})")

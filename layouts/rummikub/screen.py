@@ -84,7 +84,7 @@ class RummikubScreen:
         return RACK_LINE
 
     def status(self, view: RummikubView, context: Context) -> Line:
-        words = context.catalog.table("screen")
+        words = context.catalog.section("screen")
         texts = []
         if view.over:
             texts.append(str(words["over"]))
@@ -117,7 +117,7 @@ class RummikubScreen:
     def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
         cat = context.catalog
-        regions = [Region(str(cat.table("screen")["rack"]))]
+        regions = [Region(str(cat.section("screen")["rack"]))]
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
@@ -126,7 +126,7 @@ class RummikubScreen:
 
     def selection(self, work: Work, cat: Catalog) -> Line:
         """The selected tiles (routing gives one back), then ``new set``."""
-        words = cat.table("screen")
+        words = cat.section("screen")
         regions = [Region(str(words["selected"]))]
         for index, picked in enumerate(work.selection):
             regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index))))
@@ -152,7 +152,7 @@ class RummikubScreen:
                 regions.append(Region(label(tile, cat), target=take, mark=marked))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
-            lines.append(Line(set_key(1), (Region(str(cat.table("screen")["empty_table"])),)))
+            lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
         return lines
 
     def problems(self, work: Work, cat: Catalog) -> Line | None:
@@ -167,7 +167,7 @@ class RummikubScreen:
 
     def commands(self, view: RummikubView, work: Work | None, cat: Catalog) -> Line:
         """done, undo, reset, draw, hint (when it is the seat's turn), help, quit."""
-        words = cat.table("screen")
+        words = cat.section("screen")
         regions = []
         if work is not None:
             ending = work.done()

@@ -14,7 +14,7 @@ from layouts.catalog import Catalog
 def label(tile: str, catalog: Catalog) -> str:
     """The label of a tile: its colour letter and number (``label("Y12", fr) == "j12"``),
     the joker's own label (``jk`` in English, ``jo`` in French)."""
-    labels = catalog.table("cards")
+    labels = catalog.section("cards")
     if is_joker(tile):
         return str(labels["joker"])
     return str(labels["colour_prefix"][colour_of(tile)]) + str(number_of(tile))

@@ -15,7 +15,7 @@ from layouts.catalog import Catalog
 def label(card: str, catalog: Catalog) -> str:
     """The label of a card in Uno's notation: its colour letter and value, a Wild alone:
     ``label("b+2", Catalog.load("uno", "en")) == "b+2"``."""
-    cards = catalog.table("cards")
+    cards = catalog.section("cards")
     if card in WILDS:
         return str(cards[card])
     return str(cards["colour_prefix"][card[0]]) + str(cards[card[1:]])
@@ -23,4 +23,4 @@ def label(card: str, catalog: Catalog) -> str:
 
 def colour_name(colour: str, catalog: Catalog) -> str:
     """A colour in words: ``colour_name("r", Catalog.load("uno", "fr")) == "rouge"``."""
-    return str(catalog.table("names")["colours"][colour])
+    return str(catalog.section("names")["colours"][colour])

@@ -37,7 +37,7 @@ def uno_labels() -> list[str]:
     """Every Uno card label of both languages, as the display shows them."""
     labels = {"r5", "r+2", "wi+4", "jk+4", "rinv"}
     for lang in ("en", "fr"):
-        cards = dict(Catalog.load("uno", lang).table("cards"))
+        cards = dict(Catalog.load("uno", lang).section("cards"))
         prefixes = cards.pop("colour_prefix")
         for code, label in cards.items():
             if code.startswith("wi"):

@@ -80,8 +80,8 @@ def test_grid_has_one_line_per_row_and_tells_blank_from_empty():
     grid = [each for each in lines if each.key.startswith("grid")]
     ys = sorted({y for _, y in view.grid})
     assert len(grid) == ys[-1] - ys[0] + 1 + 4  # the layout and two rows of margin each side
-    halves = catalog.table("grid")["halves"]
-    empty = catalog.table("grid")["empty"]
+    halves = catalog.section("grid")["halves"]
+    empty = catalog.section("grid")["empty"]
     assert empty not in halves and len(set(halves)) == 7
     header = line(lines, "columns")
     width = len(header.regions) - 1
@@ -215,7 +215,7 @@ def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
     game = middle_game(moves=8)
     view = game.view(0)
     catalog = Catalog.load("domino", "en")
-    glyphs = catalog.table("grid")
+    glyphs = catalog.section("grid")
     halves, empty, letters = glyphs["halves"], glyphs["empty"], glyphs["letters"]
     for table in ("en-ueb-g1.ctb", "fr-bfu-comp6.utb"):
         viewport = Viewport(translator(table), 40, 4)

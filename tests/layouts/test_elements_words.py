@@ -32,7 +32,7 @@ def test_english_and_french_have_the_same_words():
 
 def test_ele_6_every_combination_is_named_in_both_languages():
     for lang in ("en", "fr"):
-        names = Words.load(lang).catalog.table("combinations")
+        names = Words.load(lang).catalog.section("combinations")
         assert set(names) == {pattern.code for pattern in Pattern}
         assert len(set(names.values())) == len(Pattern)
 

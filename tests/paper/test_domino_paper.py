@@ -19,7 +19,7 @@ def test_dom_1_labels_for_the_fifty_cards_read_back_as_on_the_display(lang):
     faces = kit("domino").deck_faces(lang)
     engine_deck = Counter(card_text(c) for c in GAME.new(2, 1, DATA).box.deck)
     assert Counter(face.card for face in faces) == engine_deck and len(faces) == 50
-    labels = Catalog.load("domino", lang).table("cards")
+    labels = Catalog.load("domino", lang).section("cards")
     braille = translator(table_for(lang))
     for face in faces:
         assert face.lines == (labels[face.card],)
