@@ -12,7 +12,7 @@ from layouts.errors import UserError
 
 KINDS = ("auto", "brlapi", "terminal", "memory")
 
-__all__ = ["KINDS", "RESIZED", "Display", "DisplayGone", "fit", "open_display"]
+__all__ = ["KINDS", "RESIZED", "Display", "fit", "open_display"]
 
 
 def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
