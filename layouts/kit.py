@@ -29,7 +29,8 @@ PAD_PLAYERS = 10
 
 
 def as_written(text: str, rules: Mapping[str, Any]) -> str:
-    """A card of a ``--cards`` list that needs no reading: its text, spaces dropped."""
+    """A card of a ``--cards`` list that needs no reading: its text, spaces dropped:
+    ``as_written(" r5", rules) == "r5"``."""
     return text.strip()
 
 
@@ -107,7 +108,8 @@ class GameKit:
         return CardSize(float(data["card_width"]), float(data["card_height"]))
 
     def whole_deck(self) -> list[str]:
-        """Every card of the box in the game's notation, duplicates included."""
+        """Every card of the box in the game's notation, duplicates included:
+        ``kit("rummikub").whole_deck().count("J") == 2``."""
         return self._deck().cards(self.rules())
 
     def parse_cards(self, text: str, lang: str) -> list[str]:
