@@ -35,7 +35,7 @@ import brlapi
 from brailledev.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.window import Viewport
-from layouts.screen import Line, Region, Screen
+from layouts.screen import HAND_LINE, STATUS_LINE, Line, Region, Screen
 from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
@@ -72,8 +72,8 @@ def our_client(host: str, stop: threading.Event, ready: threading.Event) -> None
 
     def screen() -> Screen:
         return Screen((
-            Line("hand", tuple(Region(card, target=card) for card in hand)),
-            Line("status", (Region(f"played {played}"),)),
+            Line(HAND_LINE, tuple(Region(card, target=card) for card in hand)),
+            Line(STATUS_LINE, (Region(f"played {played}"),)),
         ))
 
     viewport.show(screen())

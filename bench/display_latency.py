@@ -40,7 +40,7 @@ from brailledev.keys import Route
 from brailledev.session import Session
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
-from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.screen import HAND_LINE, MESSAGE_LINE, PlayMove
 from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
@@ -118,12 +118,12 @@ def ours(brltty: VirtualBrltty, presses: int) -> list[float]:
                    if session.game.check(0, UnoMove(PLAY, card)) is not None)
     samples = []
     try:
-        brltty.wait_for(lambda rows: front.viewport.line_key == "hand")
+        brltty.wait_for(lambda rows: front.viewport.line_key == HAND_LINE)
         for _ in range(presses):
-            cell = cell_of(front, refused) if front.viewport.line_key == "hand" else 1
+            cell = cell_of(front, refused) if front.viewport.line_key == HAND_LINE else 1
             samples.append(press_and_wait(brltty, cell))
             wait_until(lambda: front.idle.is_set() and front.viewport.line_key in
-                       ("hand", MESSAGE_LINE))
+                       (HAND_LINE, MESSAGE_LINE))
     finally:
         front.stop()
         runner.join(5)
@@ -144,7 +144,7 @@ def in_process(presses: int) -> list[float]:
                    if session.game.check(0, UnoMove(PLAY, card)) is not None)
     samples = []
     for _ in range(presses):
-        cell = cell_of(front, refused) if front.viewport.line_key == "hand" else 1
+        cell = cell_of(front, refused) if front.viewport.line_key == HAND_LINE else 1
         start = time.perf_counter()
         front.press(Route(cell))
         front.redraw()
@@ -158,7 +158,7 @@ def cell_of(front: Front, card: str) -> int:
     window = laid.windows[front.viewport.window]
     for piece in window.pieces:
         target = laid.line.regions[piece.region].target
-        if isinstance(target, Move) and isinstance(target.move, UnoMove) \
+        if isinstance(target, PlayMove) and isinstance(target.move, UnoMove) \
                 and target.move.card == card:
             return piece.column + piece.stop - piece.start - 1
     raise RuntimeError(f"{card} is not in the hand's first window")

@@ -16,7 +16,7 @@ import time
 
 from games.domino import BOTS
 from games.play import play_out
-from layouts.registry import new_game
+from layouts.registry import kit
 
 ANCHOR = 0.80
 
@@ -26,7 +26,7 @@ def main(games: int) -> dict[str, float]:
     points = [0, 0]
     start = time.perf_counter()
     for index in range(games):
-        game = new_game("domino", 2, index)
+        game = kit("domino").new_game(2, index)
         clever = index % 2
         bots = {clever: BOTS["heuristic"](2 * index), 1 - clever: BOTS["random"](2 * index + 1)}
         play_out(game, bots)

@@ -26,17 +26,19 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from brailledev.braille import translator
 from emboss import brf
-from emboss.deck import area_bound, card_size, deck_document, deck_faces, physical_maximum
+from emboss.deck import area_bound, deck_document, physical_maximum
 from emboss.page import PAPERS, Geometry, paper
 from emboss.pef import document_pef
 from emboss.preview import pdf
+from layouts.registry import kit
 
 TIME_ANCHOR = 1.0
 FILL_ANCHOR = 0.90
 
 
 def whole_deck_once() -> int:
-    document = deck_document(deck_faces("uno", "en"), Geometry(paper("a4")), card_size("uno"),
+    uno = kit("uno")
+    document = deck_document(uno.deck_faces("en"), Geometry(paper("a4")), uno.card_size(),
                              translator("en-ueb-g1.ctb"), "Uno card labels", "en")
     data = brf.document_bytes(document)
     data += document_pef(document, "bench", "2026-01-01")
@@ -45,14 +47,14 @@ def whole_deck_once() -> int:
 
 
 def sheets() -> dict[str, Any]:
-    size = card_size("uno")
+    size = kit("uno").card_size()
     louis = translator("en-ueb-g1.ctb")
     figures: dict[str, Any] = {}
     for name in PAPERS:
         sheet = paper(name)
         row: dict[str, Any] = {"area_bound": area_bound(sheet, size)}
         for label, rotate in (("upright", False), ("rotate", True)):
-            document = deck_document(deck_faces("uno", "en"), Geometry(sheet), size, louis,
+            document = deck_document(kit("uno").deck_faces("en"), Geometry(sheet), size, louis,
                                      "Uno", "en", rotate)
             placed = len(document.pages[0].captions)
             maximum = physical_maximum(sheet, size, rotate)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import louis
 
-from brailledev.errors import UserError
+from layouts.errors import UnknownBrailleTable, UserError
 
 BLANK = "\u2800"
 _BRAILLE_BASE = 0x2800
@@ -33,7 +33,7 @@ _MODE = louis.dotsIO | louis.ucBrl
 
 
 @dataclass(frozen=True)
-class Table:
+class BrailleTable:
     """A liblouis table offered to players: file name, language, contracted or not (what it
     is, in words, is in ``[output.tables.names]`` of ``layouts/common/{en,fr}.toml``)."""
 
@@ -42,26 +42,22 @@ class Table:
     contracted: bool
 
 
-TABLES: tuple[Table, ...] = (
-    Table("fr-bfu-comp6.utb", "fr", False),
-    Table("fr-bfu-comp8.utb", "fr", False),
-    Table("fr-bfu-g2.ctb", "fr", True),
-    Table("en-ueb-g1.ctb", "en", False),
-    Table("en-ueb-g2.ctb", "en", True),
-    Table("en-us-comp6.ctb", "en", False),
-    Table("en-us-comp8.ctb", "en", False),
-    Table("en-us-g2.ctb", "en", True),
+TABLES: tuple[BrailleTable, ...] = (
+    BrailleTable("fr-bfu-comp6.utb", "fr", False),
+    BrailleTable("fr-bfu-comp8.utb", "fr", False),
+    BrailleTable("fr-bfu-g2.ctb", "fr", True),
+    BrailleTable("en-ueb-g1.ctb", "en", False),
+    BrailleTable("en-ueb-g2.ctb", "en", True),
+    BrailleTable("en-us-comp6.ctb", "en", False),
+    BrailleTable("en-us-comp8.ctb", "en", False),
+    BrailleTable("en-us-g2.ctb", "en", True),
 )
 
 DEFAULT_TABLES: dict[str, str] = {"fr": "fr-bfu-comp6.utb", "en": "en-ueb-g1.ctb"}
 CONTRACTED_TABLES: dict[str, str] = {"fr": "fr-bfu-g2.ctb", "en": "en-ueb-g2.ctb"}
 
 
-class UnknownTable(UserError):
-    """A braille table name liblouis cannot load; the message lists the known tables."""
-
-
-def available_tables() -> tuple[Table, ...]:
+def available_tables() -> tuple[BrailleTable, ...]:
     """The tables offered to players, defaults first for each language.
 
     >>> available_tables()[0].name
@@ -82,7 +78,7 @@ def table_for(lang: str, contracted: bool = False) -> str:
 
 @functools.cache
 def check_table(name: str) -> str:
-    """``name`` if liblouis can compile it (any installed table), else ``UnknownTable``.
+    """``name`` if liblouis can compile it (any installed table), else ``UnknownBrailleTable``.
 
     >>> check_table("en-ueb-g2.ctb")
     'en-ueb-g2.ctb'
@@ -93,7 +89,7 @@ def check_table(name: str) -> str:
         louis.checkTable([name])
     except RuntimeError:
         known = ", ".join(table.name for table in TABLES)
-        raise UnknownTable("table_unknown", name=name, choices=known) from None
+        raise UnknownBrailleTable("table_unknown", name=name, choices=known) from None
     return name
 
 

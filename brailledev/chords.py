@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 from brailledev.braille import Translator, dots_to_cell
 from brailledev.keys import Chord, Key, LineDown, LineUp, PanLeft, PanRight
-from layouts.screen import Line, Region
+from layouts.screen import CHOICE_LINE, COMMAND_LINE, Line, Region
 
 # The lines whose words are commands: what is due now first, then the standing commands.
-COMMAND_LINES = ("choice", "commands")
+COMMAND_LINES = (CHOICE_LINE, COMMAND_LINE)
 SIX_DOTS = 0x3F  # letters are dots 1-6; dots 7-8 only capitalise in 8-dot tables
 SPACE_MOVES: dict[int, Key] = {
     0b000001: LineUp(),

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from brailledev import __version__, devices, play, selfplay
-from brailledev.errors import UserError, env_lang, error_lang
+from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
 from emboss import cli as emboss_cli
-from layouts.catalog import LANGUAGES, Problem
+from layouts.catalog import LANGUAGES
+from layouts.errors import Problem, UserError
 
 # argparse's own complaints (English, from the standard library) -> our error codes.
 _ARGPARSE = (

@@ -1,7 +1,9 @@
-"""Errors meant for people: one sentence saying what is wrong and what to do, in the reader's
-language (the sentences are in ``[errors]`` of ``layouts/common/{en,fr}.toml``).
+"""The device layer's signals, and the language a person's error sentences are told in.
 
-    raise UserError("pace_negative")                  # a code and its placeholders' values
+Errors meant for people live in :mod:`layouts.errors`; these two are signals the play loop
+acts on: the display went away (save, then say so), speech cannot start (go on silently).
+
+    raise DisplayGone("BRLTTY stopped")
     error_lang(None)                                   # "fr" under LANG=fr_FR.UTF-8
 """
 
@@ -9,11 +11,21 @@ from __future__ import annotations
 
 import os
 
-from layouts.catalog import Problem
+
+class DisplayGone(Exception):
+    """The display went away (BRLTTY stopped, device unplugged) and could not be reached:
+    ``raise DisplayGone(error)``."""
 
 
-class UserError(Problem):
-    """Shown as its sentence alone, no traceback (unless ``--debug``), exit status 2."""
+class SpeechUnavailable(RuntimeError):
+    """Speech cannot start or play: ``code`` says why (``speech_no_engine``,
+    ``speech_no_player``, ``speech_cannot_play``), ``detail`` what the system said:
+    ``SpeechUnavailable("speech_no_player")``."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
 
 
 def env_lang() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from layouts.common.screen import Messages
+from layouts.screen import Messages
 
 
 class History:

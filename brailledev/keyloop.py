@@ -21,8 +21,7 @@ from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.seat import SeatClient
 from brailledev.session import IDLE_POLL
 from brailledev.window import Viewport
-from layouts.common.screen import MESSAGE_LINE
-from layouts.screen import Screen
+from layouts.screen import HELP_LINE, MESSAGE_LINE, Screen
 
 
 class Driven(Protocol):
@@ -171,7 +170,7 @@ class Front(Generic[D]):
             self.session.save()
             return False
         if name == "help":
-            seat.jump("help")
+            seat.jump(HELP_LINE)
         elif name == RESIZED:
             seat.jump(seat.focus)
         elif name == "repeat":

@@ -3,8 +3,8 @@ friendly flags the games declare (``--variant mattel``, ``--teams``, ``--beginne
 ``--first SEAT``, ``--time-limit SECONDS``, ``--deck FILE.toml``, ``--match-target N``).
 
 Each game declares its options once, in ``OPTIONS`` of ``games/<game>/__init__.py`` (see
-:class:`games.options.Option`); values are read as the declared kind and checked here, so a
-mistake is one sentence naming the option and what it accepts.
+:class:`games.options.Option`), found through its kit; values are read as the declared kind and
+checked here, so a mistake is one sentence naming the option and what it accepts.
 
     add_arguments(parser)
     chosen(parser.parse_args(["uno", "--variant", "mattel"]), "uno", players=2)
@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from brailledev.errors import UserError, env_lang
+from brailledev.errors import env_lang
 from brailledev.helptext import say
 from games.options import Option
 from layouts.catalog import help_text
-from layouts.registry import GAMES, game_module
+from layouts.errors import UserError
+from layouts.registry import GAMES, kit
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -33,8 +34,7 @@ _METAVARS = {"int": "number", "seat": "seat", "str": "value", "cards": "deck_fil
 
 def game_options(game: str) -> Mapping[str, Option]:
     """The options ``game`` declares (none if it declares nothing)."""
-    options: Mapping[str, Option] = getattr(game_module(game), "OPTIONS", {})
-    return options
+    return kit(game).options
 
 
 def _flags() -> dict[str, list[tuple[str, Option]]]:

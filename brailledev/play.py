@@ -13,14 +13,14 @@ from pathlib import Path
 
 from brailledev import options as game_options
 from brailledev.braille import table_for, translator
-from brailledev.display.base import DisplayGone
-from brailledev.errors import UserError, env_lang
+from brailledev.errors import DisplayGone, env_lang
 from brailledev.helptext import say
 from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from layouts.catalog import LANGUAGES
+from layouts.errors import UserError
 from layouts.registry import GAMES
 
 
@@ -106,8 +106,9 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError("unfinished_game_saved", path=save)
         lang = args.lang or default_lang()
     # Everything that can be refused is checked before a new game is saved over anything.
-    table = args.table or (resumed.braille_table if resumed else None) or table_for(lang)
-    braille = translator(table)
+    braille_table = args.table or (resumed.braille_table if resumed else None) \
+        or table_for(lang)
+    braille = translator(braille_table)
     display = open_display(args.display, args.brlapi_host)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
@@ -121,9 +122,9 @@ def _run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else \
                 random.SystemRandom().randrange(10**9)
             session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
-                                    bots=args.bots, options=options, table=table, save=save,
-                                    pace=args.pace)
-        session.braille_table = table
+                                    bots=args.bots, options=options,
+                                    braille_table=braille_table, save=save, pace=args.pace)
+        session.braille_table = braille_table
         if auto_resume:
             session.notice("resumed_saved_game", str(save))
         if not args.no_speech:

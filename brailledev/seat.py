@@ -13,30 +13,32 @@ seat (:meth:`SeatClient.hear`).
 
 from __future__ import annotations
 
-import importlib
 import queue
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
-from brailledev.errors import UserError
 from brailledev.history import History
 from brailledev.speech import Silence, Speech
 from brailledev.table import Table, TimeLeft
-from brailledev.turntimer import TimedScreen, shown_left
+from brailledev.turntimer import shown_left
 from games.core import Event, Reason, Seat
-from layouts.catalog import Catalog
-from layouts.common.screen import (
+from layouts.errors import UserError
+from layouts.registry import kit
+from layouts.screen import (
     MESSAGE_LINE,
+    OUTCOMES,
+    STATUS_LINE,
     Ask,
+    Context,
     GameScreen,
-    Move,
+    Line,
     Outcome,
+    PlayMove,
+    Region,
     Show,
-    Ui,
+    TimedScreen,
     seat_names,
 )
-from layouts.common.screen import Table as Context
-from layouts.screen import Line, Region
 
 
 class TableLink(Protocol):
@@ -97,12 +99,10 @@ class LocalLink:
 
 
 def game_screen(name: str) -> GameScreen:
-    """The screen a game offers a seat (``layouts/<name>/screen.py``'s ``SCREEN``)."""
-    try:
-        module = importlib.import_module(f"layouts.{name}.screen")
-    except ModuleNotFoundError:
-        raise UserError("no_display_screen", game=name) from None
-    screen: GameScreen = module.SCREEN
+    """The screen a game offers a seat (its kit's); a game without one is refused."""
+    screen = kit(name).screen
+    if screen is None:
+        raise UserError("no_display_screen", game=name)
     return screen
 
 
@@ -117,8 +117,8 @@ class SeatClient:
         self.game = game
         self.lang = lang
         self.braille_table = braille_table
-        self.catalog = Catalog.load(game, lang)
-        self.face = game_screen(game)
+        self.catalog = kit(game).catalog(lang)
+        self.screen = game_screen(game)
         self.history = history if history is not None else History()
         self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pending: Hashable = None
@@ -146,7 +146,7 @@ class SeatClient:
     def set_lang(self, lang: str) -> None:
         """Words and names in ``lang`` from now on (the history stays as it was told)."""
         self.lang = lang
-        self.catalog = Catalog.load(self.game, lang)
+        self.catalog = kit(self.game).catalog(lang)
         self.names = seat_names(self.link.players, self.seat, self.catalog)
 
     def attach_speech(self, speech: Speech | Silence) -> None:
@@ -158,8 +158,9 @@ class SeatClient:
     # ---- what the screen shows ---------------------------------------------------------
 
     def context(self) -> Context:
+        """What the screen is told besides the view, the seat's legal moves included."""
         return Context(self.seat, self.names, self.history.messages(), self.pending,
-                       self.catalog)
+                       self.catalog, tuple(self.link.legal()))
 
     def view(self) -> Any:
         return self.link.view()
@@ -167,17 +168,17 @@ class SeatClient:
     def lines(self) -> tuple[Line, ...]:
         """The lines of the screen now (with the time left on ``status`` when a limit runs)."""
         context = self.context()
-        lines = self.face.screen(self.view(), context)
+        lines = self.screen.screen(self.view(), context)
         left = self.link.time_left()
-        if left is None or not isinstance(self.face, TimedScreen):
+        if left is None or not isinstance(self.screen, TimedScreen):
             return lines
-        shown = Region(self.face.time_left(shown_left(left), context))
+        shown = Region(self.screen.time_left(shown_left(left), context))
         return tuple(Line(line.key, (*line.regions, shown), line.gap)
-                     if line.key == "status" else line for line in lines)
+                     if line.key == STATUS_LINE else line for line in lines)
 
     def home(self) -> str:
         """The line the player belongs on when nothing is left to read."""
-        return self.face.home(self.view(), self.context())
+        return self.screen.home(self.view(), self.context())
 
     def current_text(self) -> str:
         """The text of the line the player is on (what ``repeat`` speaks)."""
@@ -211,10 +212,10 @@ class SeatClient:
         """Tell events already filtered for this seat, then prompt if it is its turn."""
         context = self.context()
         for event in events:
-            if isinstance(event, TimeLeft) and isinstance(self.face, TimedScreen):
-                self.tell(self.face.time_left(event.seconds, context))
+            if isinstance(event, TimeLeft) and isinstance(self.screen, TimedScreen):
+                self.tell(self.screen.time_left(event.seconds, context))
                 continue
-            text = self.face.describe(event, context)
+            text = self.screen.describe(event, context)
             if text:
                 self.tell(text)
         if self.pending is not None and not self.link.waiting_for_me():
@@ -246,13 +247,13 @@ class SeatClient:
         """Activate a routed target; returns False for the ``quit`` command."""
         if target is None:
             return True
-        if not isinstance(target, Move | Ask | Show | Ui):
+        if not isinstance(target, OUTCOMES):
             raise TypeError(f"a screen target must be an Outcome, not {target!r}")
         return self.activate(target)
 
     def activate(self, outcome: Outcome) -> bool:
         """Do what an outcome says: ``activate(Show("help"))``; False for ``Ui("quit")``."""
-        if isinstance(outcome, Move):
+        if isinstance(outcome, PlayMove):
             self.play(outcome.move)
         elif isinstance(outcome, Ask):
             self.pending = outcome.pending
@@ -272,7 +273,7 @@ class SeatClient:
         reason = self.link.play(move)
         if reason is not None:
             self.pending = pending
-            self.tell(self.catalog.text("refused", why=self.face.explain(reason,
+            self.tell(self.catalog.text("refused", why=self.screen.explain(reason,
                                                                          self.context())))
             return False
         return True
@@ -283,7 +284,7 @@ class SeatClient:
             return
         self._prompted = position
         # Spoken only: the status line already shows whose turn it is.
-        prompt = self.face.prompt(self.view(), self.context())
+        prompt = self.screen.prompt(self.view(), self.context())
         if prompt:
             self.speech.say(prompt)
 

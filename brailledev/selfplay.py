@@ -13,24 +13,25 @@ import time
 from typing import Any
 
 from brailledev import options as game_options
-from brailledev.errors import UserError
 from brailledev.helptext import say
 from games.play import play_out
-from layouts.registry import GAMES, game_module, make_bot, new_game
+from layouts.errors import UserError
+from layouts.registry import GAMES, kit
 
 
 def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str],
              options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` whole games; bot names are assigned to seats in turn."""
-    settings = dict(getattr(game_module(game_name), "SELFPLAY_OPTIONS", {}))
+    game_kit = kit(game_name)
+    settings = dict(game_kit.selfplay_options)
     settings.update(options or {})
     wins = [0] * players
     moves = 0
     start = time.perf_counter()
     for index in range(games):
         game_seed = seed * 1_000_003 + index
-        game = new_game(game_name, players, game_seed, **settings)
-        seats = {seat: make_bot(game_name, bots[seat % len(bots)], game_seed * 16 + seat)
+        game = game_kit.new_game(players, game_seed, **settings)
+        seats = {seat: game_kit.make_bot(bots[seat % len(bots)], game_seed * 16 + seat)
                  for seat in range(players)}
         moves += play_out(game, seats)
         for seat in game.winners():

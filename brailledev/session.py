@@ -8,7 +8,7 @@ It puts together the two halves a table server keeps apart: the table core
 pace and keeps the turn clock.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
-    hand = next(line for line in session.lines() if line.key == "hand")
+    hand = next(line for line in session.lines() if line.key == HAND_LINE)
     session.route(hand.regions[0].target)     # route the first card of the hand
     session.run_bots()                        # the others answer
 """
@@ -16,23 +16,20 @@ pace and keeps the turn clock.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from brailledev.errors import UserError
+from brailledev.files import write_atomically
 from brailledev.history import History
 from brailledev.seat import LocalLink, SeatClient
 from brailledev.speech import Silence, Speech
 from brailledev.table import DEFAULT_BOT, Seating, Table
-from brailledev.turntimer import TimedScreen
 from games.core import Event, Game, Seat
-from layouts.common.screen import MESSAGE_LINE, GameScreen
-from layouts.common.screen import Table as Context
-from layouts.screen import Line
+from layouts.catalog import Catalog
+from layouts.errors import UserError
+from layouts.screen import MESSAGE_LINE, Context, GameScreen, Line, TimedScreen
 
 SAVE_FORMAT = "brailledev-save"
 SAVE_VERSION = 2
@@ -57,18 +54,18 @@ class Session:
     @classmethod
     def start(cls, name: str, players: int, seed: int, lang: str, seat: Seat = 0,
               bots: str = DEFAULT_BOT, options: Mapping[str, Any] | None = None,
-              table: str | None = None, history: History | None = None,
+              braille_table: str | None = None, history: History | None = None,
               save: Path | None = None, speech: Speech | Silence | None = None,
               pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
         """A new game: the person in ``seat``, bots (one name, or names given in turn) in the
         others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``);
-        ``table`` is the braille table of the person's display."""
+        ``braille_table`` is the braille table of the person's display."""
         core = Table.new(name, players, seed, people=(seat,), bots=bots, options=options,
                          clock=clock, timed=_timed(name))
-        reader = SeatClient(LocalLink(core, seat), name, lang, table, history, speech)
+        reader = SeatClient(LocalLink(core, seat), name, lang, braille_table, history, speech)
         session = cls(core, reader, save, pace)
         reader.tell(reader.catalog.text("game_start",
-                                        game=reader.catalog.table("names")["game"],
+                                        game=reader.catalog.section("names")["game"],
                                         players=players))
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(core.start_events)
@@ -116,21 +113,12 @@ class Session:
                 "table": self.table.to_dict(), "reader": self.seat.to_dict()}
 
     def save(self) -> None:
-        """Write the save file atomically (a temporary file beside it, then a rename)."""
+        """Write the save file atomically, readable by its owner only."""
         if self.save_path is None:
             return
-        folder = self.save_path.parent
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{self.save_path.name}.")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_dict(), out, ensure_ascii=False)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.save_path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
+        write_atomically(self.save_path, data, mode=0o600)
 
     def _heard(self, seat: Seat, events: Sequence[Event]) -> None:
         if seat != self.seat.seat:
@@ -186,12 +174,12 @@ class Session:
         return self.seat.jumps
 
     @property
-    def catalog(self) -> Any:
+    def catalog(self) -> Catalog:
         return self.seat.catalog
 
     @property
-    def face(self) -> GameScreen:
-        return self.seat.face
+    def screen(self) -> GameScreen:
+        return self.seat.screen
 
     @property
     def speech(self) -> Speech | Silence:

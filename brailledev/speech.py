@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from brailledev.errors import SpeechUnavailable
+
 # Sound players tried in order, with the arguments that keep them quiet.
 PLAYERS = (("aplay", "-q"), ("paplay",), ("play", "-q"))
 # espeak-ng voice identifiers per user language.
@@ -35,16 +37,6 @@ VOICES = {"en": "gmw/en", "fr": "roa/fr"}
 SETTLE_SECONDS = 10.0
 # A synthesis the driver cancelled is tried again this many times in all, then skipped.
 SYNTH_ATTEMPTS = 3
-
-
-class SpeechUnavailable(RuntimeError):
-    """Speech cannot start or play: ``code`` says why (``speech_no_engine``,
-    ``speech_no_player``, ``speech_cannot_play``), ``detail`` what the system said."""
-
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(f"{code}: {detail}" if detail else code)
-        self.code = code
-        self.detail = detail
 
 
 class Speech:

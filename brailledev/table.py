@@ -18,10 +18,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from brailledev.turntimer import TimedScreen, TurnTimer
+from brailledev.turntimer import TurnTimer
 from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
 from games.play import optional_actors
-from layouts.registry import game_class, make_bot, new_game
+from layouts.registry import kit
+from layouts.screen import TimedScreen
 
 DEFAULT_BOT = "heuristic"
 
@@ -50,7 +51,8 @@ class Seating:
     bot_seed: int
 
     def make_bots(self, game: str) -> dict[Seat, Bot[Any, Any]]:
-        return {seat: make_bot(game, name, self.bot_seed * 16 + seat)
+        game_kit = kit(game)
+        return {seat: game_kit.make_bot(name, self.bot_seed * 16 + seat)
                 for seat, name in self.bots.items()}
 
 
@@ -81,7 +83,7 @@ class Table:
             **kwargs: Any) -> Table:
         """A new game: people in ``people``, bots (one name, or names given in turn) in the
         other seats; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
-        game = new_game(name, players, seed, **dict(options or {}))
+        game = kit(name).new_game(players, seed, **dict(options or {}))
         names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
         held = tuple(sorted(set(people)))
         others = [seat for seat in range(players) if seat not in held]
@@ -119,7 +121,7 @@ class Table:
         """A table saved by :meth:`to_dict`; what the data provokes (KeyError, ValueError,
         TypeError...) is the caller's to turn into one sentence."""
         name = str(data["game"])
-        game = game_class(name).from_dict(data["state"])
+        game = kit(name).game.from_dict(data["state"])
         players = len(game.scores())
         people = tuple(int(seat) for seat in data["people"])
         bots = {int(seat): str(bot) for seat, bot in dict(data["bots"]).items()}

@@ -2,9 +2,10 @@
 announcements due, and when the time is up. Bots have no limit; the clock is injectable so
 tests need not wait minutes.
 
-A game screen opts in with two methods (see :class:`TimedScreen`): ``time_limit(view)``
-(seconds for the seat's turn now, ``None`` or 0: no limit) and ``timeout_move(view)`` (the
-move played when the time is up), and words with ``time_left(seconds, table)``.
+A game screen opts in with two methods (see :class:`layouts.screen.TimedScreen`):
+``time_limit(view)`` (seconds for the seat's turn now, ``None`` or 0: no limit) and
+``timeout_move(view)`` (the move played when the time is up), and words with
+``time_left(seconds, context)``.
 
     timer = TurnTimer(clock=time.monotonic)
     timer.follow(limit=120, turn=5)        # the seat's turn number 5 has 120 seconds
@@ -17,9 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol, runtime_checkable
-
-from layouts.common.screen import Table
+from typing import Any
 
 # Seconds left at which the time is told (Rummikub RUM-7: one minute, then 15 seconds).
 ANNOUNCE_AT = (60, 15)
@@ -34,19 +33,10 @@ def shown_left(left: int) -> int:
     return math.ceil(left / STATUS_STEP) * STATUS_STEP
 
 
-@runtime_checkable
-class TimedScreen(Protocol):
-    """What a game screen offers when its seats may have a turn time limit."""
-
-    def time_limit(self, view: Any) -> float | None:
-        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
-        limit)."""
-
-    def timeout_move(self, view: Any) -> Hashable:
-        """The move the session plays for the seat when its time is up."""
-
-    def time_left(self, seconds: int, table: Table) -> str:
-        """The time left in words (``"60 seconds left."``), shown and spoken."""
+def announcements(before: float, now: float) -> list[int]:
+    """The thresholds of :data:`ANNOUNCE_AT` crossed between two readings of the seconds
+    left: ``announcements(61.0, 59.5) == [60]``."""
+    return [mark for mark in ANNOUNCE_AT if before > mark >= now]
 
 
 class TurnTimer:
@@ -57,7 +47,8 @@ class TurnTimer:
         self.limit: float | None = None
         self.turn: Hashable = None
         self.started = 0.0
-        self._told: set[int] = set()
+        # The seconds left when the announcements were last looked at.
+        self._heard = 0.0
 
     def follow(self, limit: float | None, turn: Hashable) -> None:
         """Keep the timer on the seat's turn ``turn`` with ``limit`` seconds (``None`` or 0:
@@ -67,7 +58,7 @@ class TurnTimer:
             return
         if self.limit is None or turn != self.turn:
             self.started = self.clock()
-            self._told = set()
+            self._heard = float(limit)
         self.limit, self.turn = float(limit), turn
 
     def left(self) -> int | None:
@@ -83,9 +74,8 @@ class TurnTimer:
         left = self.left()
         if left is None or self.limit is None:
             return []
-        marks = [mark for mark in ANNOUNCE_AT
-                 if left <= mark < self.limit and mark not in self._told]
-        self._told.update(marks)
+        marks = announcements(min(self._heard, self.limit), left)
+        self._heard = min(self._heard, left)
         return marks[-1:]  # several at once (a late tick): only the lowest is still true
 
     def expired(self) -> bool:
@@ -99,7 +89,7 @@ class TurnTimer:
             return None
         turn = list(self.turn) if isinstance(self.turn, tuple) else self.turn
         return {"limit": self.limit, "turn": turn, "used": self.clock() - self.started,
-                "told": sorted(self._told)}
+                "heard": self._heard}
 
     def restore(self, data: Any) -> None:
         """Go on with a turn saved by :meth:`to_dict` (``None``: no limit running)."""
@@ -107,10 +97,9 @@ class TurnTimer:
             self.limit, self.turn = None, None
             return
         turn = data["turn"]
-        self.limit = float(data["limit"])
-        self.turn = tuple(turn) if isinstance(turn, list) else turn
-        used = float(data["used"])
-        if not (0 <= used < 1e9 and 0 < self.limit < 1e9):
-            raise ValueError(f"a turn clock of {used} s used of {self.limit} s")
+        limit, used, heard = float(data["limit"]), float(data["used"]), float(data["heard"])
+        if not (0 < limit < 1e9 and 0 <= used < 1e9 and 0 <= heard <= limit):
+            raise ValueError(f"a turn clock of {used} s used of {limit} s")
+        self.limit, self.turn = limit, tuple(turn) if isinstance(turn, list) else turn
         self.started = self.clock() - used
-        self._told = {int(mark) for mark in data.get("told", [])}
+        self._heard = heard

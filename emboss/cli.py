@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from brailledev.braille import Translator, table_for, translator
-from brailledev.errors import UserError, env_lang, error_lang
+from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
-from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, LayoutError, Margins, paper
+from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
 from emboss.pef import document_pef
 from emboss.preview import write_preview
 from emboss.transport import (
@@ -28,10 +29,14 @@ from emboss.transport import (
     SerialTransport,
     cups_queues,
     serial_ports,
-    write_atomically,
+    write_file,
 )
 from emboss.udev import install, rules_text
-from layouts.catalog import LANGUAGES, Catalog, output_text
+from layouts.catalog import LANGUAGES, output_text
+from layouts.errors import PaperError, UserError
+from layouts.kit import GameKit
+from layouts.paper import CardSize
+from layouts.registry import GAMES, kit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +46,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = emboss.add_subparsers(dest="kind", required=True, metavar=say("metavar.what"))
     deck_parser = kinds.add_parser("deck", help=say("deck.command"),
                                    description=say("deck.command"))
-    deck_parser.add_argument("game", choices=sorted(deck.DECKS), help=say("deck.game"))
+    deck_parser.add_argument("game", choices=_games_with(lambda each: each.deck is not None),
+                             help=say("deck.game"))
     deck_parser.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
     deck_parser.add_argument("--card-size", metavar=say("metavar.size"),
                              help=say("deck.card_size"))
@@ -50,7 +56,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deck_parser.set_defaults(run=_run_deck)
     pad_parser = kinds.add_parser("scorepad", help=say("scorepad.command"),
                                   description=say("scorepad.command"))
-    pad_parser.add_argument("game", choices=sorted(scorepad.PADS), help=say("scorepad.game"))
+    pad_parser.add_argument("game", choices=_games_with(lambda each: each.pad is not None),
+                            help=say("scorepad.game"))
     pad_parser.add_argument("--players", type=int, default=2, metavar="N",
                             help=say("scorepad.players"))
     pad_parser.add_argument("--sheets", type=int, default=1, metavar="N",
@@ -68,6 +75,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     udev.add_argument("action", choices=("show", "install"), help=say("udev.action"))
     udev.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     udev.set_defaults(run=_run_udev)
+
+
+def _games_with(offers: Callable[[GameKit], bool]) -> list[str]:
+    """The games whose kit offers this kind of paper, by name."""
+    return sorted(name for name in GAMES if offers(kit(name)))
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -99,7 +111,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
     if not 0 <= args.margin <= 50:
-        raise LayoutError("margin_range", margin=args.margin)
+        raise PaperError("margin_range", margin=args.margin)
     # Lay out where the chosen embosser will really put the cells, so labels stay in cards.
     return profile_named(args.embosser).placed(
         Geometry(paper(args.paper), CELL_SIZES[args.cell], Margins(*[args.margin] * 4), duplex))
@@ -109,21 +121,21 @@ def _translator(args: argparse.Namespace) -> Translator:
     return translator(args.table or table_for(args.lang))
 
 
-def _card_size(args: argparse.Namespace) -> deck.CardSize:
+def _card_size(args: argparse.Namespace) -> CardSize:
     if args.card_size is None:
-        return deck.card_size(args.game)
+        return kit(args.game).card_size()
     try:
         width, height = (float(part) for part in args.card_size.lower().split("x"))
     except ValueError:
-        raise LayoutError("card_size_syntax", size=args.card_size) from None
+        raise PaperError("card_size_syntax", size=args.card_size) from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise LayoutError("card_size_range", size=args.card_size)
-    return deck.CardSize(width, height)
+        raise PaperError("card_size_range", size=args.card_size)
+    return CardSize(width, height)
 
 
 def _run_deck(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
-    faces = deck.deck_faces(args.game, args.lang, args.cards)
+    faces = kit(args.game).deck_faces(args.lang, args.cards)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
     document = deck.deck_document(faces, _geometry(args), size, _translator(args), title,
@@ -136,12 +148,12 @@ def _run_deck(args: argparse.Namespace) -> int:
 
 def _game_name(args: argparse.Namespace) -> str:
     """The game's name in the document's language (the title a preview shows)."""
-    return str(Catalog.load(args.game, args.lang).table("names")["game"])
+    return str(kit(args.game).catalog(args.lang).section("names")["game"])
 
 
 def _run_pad(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
-    sheets = scorepad.pad_sheets(args.game, args.lang, args.players)
+    sheets = kit(args.game).pad_sheets(args.lang, args.players)
     title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
                                      _translator(args), title, args.lang, args.sheets)
@@ -167,7 +179,7 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     pages = len(document.pages)
     if args.out is not None:
         if fmt == "pef":
-            write_atomically(args.out, document_pef(document, identifier))
+            write_file(args.out, document_pef(document, identifier))
         else:
             FileTransport(args.out).send(job, args.from_page)
         print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from emboss import brf
-from emboss.page import INCH, Document, Geometry, LayoutError
+from emboss.page import INCH, Document, Geometry
+from layouts.errors import PaperError
 
 ESC = b"\x1b"
 
@@ -30,9 +31,9 @@ class Job:
     def check_start(self, from_page: int, duplex: bool) -> None:
         """Refuse a resume point that does not exist or would put a back page on a front."""
         if not 1 <= from_page <= len(self.pages):
-            raise LayoutError("from_page_outside", page=from_page, pages=len(self.pages))
+            raise PaperError("from_page_outside", page=from_page, pages=len(self.pages))
         if duplex and from_page % 2 == 0:
-            raise LayoutError("from_page_back", page=from_page, front=from_page - 1)
+            raise PaperError("from_page_back", page=from_page, front=from_page - 1)
 
     def data(self, from_page: int = 1) -> bytes:
         """The bytes to send, starting at page ``from_page`` (1-based)."""
@@ -54,24 +55,24 @@ class Profile:
     interpoint: bool = True
 
     def check(self, geometry: Geometry) -> None:
-        """Raise :class:`LayoutError` saying why ``geometry`` does not suit this embosser."""
+        """Raise :class:`PaperError` saying why ``geometry`` does not suit this embosser."""
         paper = geometry.paper
         if not self.min_width <= paper.width <= self.max_width:
-            raise LayoutError("paper_width", embosser=self.description, low=self.min_width,
+            raise PaperError("paper_width", embosser=self.description, low=self.min_width,
                               high=self.max_width, paper=paper.name, size=paper.width)
         if not self.min_height <= paper.height <= self.max_height:
-            raise LayoutError("paper_height", embosser=self.description, low=self.min_height,
+            raise PaperError("paper_height", embosser=self.description, low=self.min_height,
                               high=self.max_height, paper=paper.name, size=paper.height)
         if geometry.cells_per_line > self.max_cells:
-            raise LayoutError("too_many_cells", embosser=self.description,
+            raise PaperError("too_many_cells", embosser=self.description,
                               most=self.max_cells, paper=paper.name,
                               needed=geometry.cells_per_line)
         if geometry.lines_per_page > self.max_lines:
-            raise LayoutError("too_many_lines", embosser=self.description,
+            raise PaperError("too_many_lines", embosser=self.description,
                               most=self.max_lines, paper=paper.name,
                               needed=geometry.lines_per_page)
         if geometry.duplex and not self.interpoint:
-            raise LayoutError("one_side_only", embosser=self.description)
+            raise PaperError("one_side_only", embosser=self.description)
 
     def placed(self, geometry: Geometry) -> Geometry:
         """``geometry`` as this embosser really places cells (its margins may be coarser)."""
@@ -119,14 +120,14 @@ class IndexProfile(Profile):
         gap = (cell.line_pitch - 2 * cell.dot_pitch) * 10
         nearest = min(self.LINE_GAPS, key=lambda offered: abs(offered - gap))
         if abs(nearest - gap) > 6:
-            raise LayoutError("line_gap", embosser=self.description, gap=gap / 10)
+            raise PaperError("line_gap", embosser=self.description, gap=gap / 10)
         return nearest
 
     def _dot_code(self, geometry: Geometry) -> int:
         distance, code = min(self.DOT_DISTANCES,
                              key=lambda pair: abs(pair[0] - geometry.cell.dot_pitch))
         if abs(distance - geometry.cell.dot_pitch) > 0.2:
-            raise LayoutError("dot_pitch", embosser=self.description,
+            raise PaperError("dot_pitch", embosser=self.description,
                               pitch=geometry.cell.dot_pitch)
         return code
 
@@ -155,7 +156,7 @@ class IndexProfile(Profile):
 def _number(value: int) -> bytes:
     """Enabling Technologies encode a number 0-59 as one byte from '@' upwards."""
     if not 0 <= value <= 59:
-        raise LayoutError("enabling_setting", value=value)
+        raise PaperError("enabling_setting", value=value)
     return bytes([0x40 + value])
 
 
@@ -204,4 +205,4 @@ def profile_named(name: str) -> Profile:
     try:
         return PROFILES[name]
     except KeyError:
-        raise LayoutError("embosser_unknown", name=name, choices=", ".join(PROFILES)) from None
+        raise PaperError("embosser_unknown", name=name, choices=", ".join(PROFILES)) from None

@@ -16,14 +16,10 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from brailledev.errors import UserError
+from layouts.errors import PaperError
 
 BLANK = "\u2800"
 INCH = 25.4
-
-
-class LayoutError(UserError):
-    """Something does not fit on the page or the paper; the message says what and why."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +52,10 @@ def paper(spec: str) -> Paper:
         return named
     match = _CUSTOM.match(spec)
     if match is None:
-        raise LayoutError("paper_unknown", spec=spec, choices=", ".join(PAPERS))
+        raise PaperError("paper_unknown", spec=spec, choices=", ".join(PAPERS))
     width, height = float(match.group(1)), float(match.group(2))
     if not (50 <= width <= 600 and 50 <= height <= 1000):
-        raise LayoutError("paper_implausible", spec=spec)
+        raise PaperError("paper_implausible", spec=spec)
     return Paper(f"{width:g}x{height:g}mm", width, height)
 
 
@@ -192,7 +188,7 @@ class Page:
     def put(self, line: int, col: int, cells: str) -> None:
         """Write ``cells`` from (line, col); refuses to write past the page."""
         if not 0 <= line < self.height or col < 0 or col + len(cells) > self.width:
-            raise LayoutError("cells_overflow", count=len(cells), line=line + 1,
+            raise PaperError("cells_overflow", count=len(cells), line=line + 1,
                               column=col + 1, height=self.height, width=self.width)
         for offset, cell in enumerate(cells):
             if not "\u2800" <= cell <= "\u28ff":

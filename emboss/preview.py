@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from emboss.page import DOT_DIAMETER, Document, LayoutError, Page
-from emboss.transport import write_atomically
+from emboss.page import DOT_DIAMETER, Document, Page
+from emboss.transport import write_file
+from layouts.errors import PaperError
 
 POINTS_PER_MM = 72 / 25.4
 # Bezier handle length for a quarter circle of radius 1.
@@ -136,10 +137,10 @@ def write_preview(document: Document, path: Path) -> None:
     """Write an SVG or PDF preview, chosen by the file's extension."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        write_atomically(path, svg(document).encode("utf-8"))
+        write_file(path, svg(document).encode("utf-8"))
     elif suffix == ".pdf":
-        write_atomically(path, pdf(document))
+        write_file(path, pdf(document))
     else:
-        raise LayoutError("preview_kind", name=path.name)
+        raise PaperError("preview_kind", name=path.name)
 
 

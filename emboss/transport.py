@@ -15,37 +15,29 @@ import os
 import select
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import serial
 
-from brailledev.errors import UserError
+from brailledev.files import write_atomically
 from emboss.embossers import Job
+from layouts.errors import TransportError
 
 # Called after each page that went out whole: (pages sent so far, pages in the job).
 Progress = Callable[[int, int], None]
 FLOW_CONTROLS = ("rtscts", "xonxoff", "none")
 
 
-class TransportError(UserError):
-    """A job could not be delivered; the message says how far it got and what to do."""
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (temporary file, then rename)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise TransportError("out_folder_missing", folder=directory)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (:func:`write_atomically`); a missing
+    folder or a refused write is one sentence: ``write_file(Path("deck.brf"), data)``."""
+    if not path.parent.is_dir():
+        raise TransportError("out_folder_missing", folder=path.parent)
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
+        write_atomically(path, data)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise TransportError("cannot_write", path=path, reason=error.strerror) from None
 
 
@@ -56,7 +48,7 @@ class FileTransport:
     path: Path
 
     def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
-        write_atomically(self.path, job.data(from_page))
+        write_file(self.path, job.data(from_page))
         if progress is not None:
             progress(len(job.pages), len(job.pages))
 

@@ -11,9 +11,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from brailledev.errors import UserError
-from emboss.transport import write_atomically
+from emboss.transport import write_file
 from layouts.catalog import output_text
+from layouts.errors import UserError
 
 RULES_NAME = "70-brailledev-embossers.rules"
 RULES_FILE = Path(__file__).resolve().parent.parent / "udev" / RULES_NAME
@@ -40,7 +40,7 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     if not root:
         raise UserError("udev_needs_root")
     destination = target / RULES_NAME
-    write_atomically(destination, rules_text().encode("utf-8"))
+    write_file(destination, rules_text().encode("utf-8"))
     if udevadm == "":
         udevadm = shutil.which("udevadm")
     if udevadm is None:

@@ -1,21 +1,21 @@
 """Per-game, per-language text data read from TOML files beside the code.
 
 Each game has a folder ``layouts/<game>/`` with ``rules.toml`` (the box's numbers: deck,
-hand sizes, printed bonuses; handed to the engine) and one file per language, ``en.toml`` and
-``fr.toml``, whose tables hold card labels (``[cards]``), messages and reasons
-(``[messages]``) and any other words. ``layouts/common/<lang>.toml`` holds shared words.
+hand sizes, printed bonuses; handed to the engine), ``deck.toml`` (card size, notation),
+``pad.toml`` (the score pad's words) and one file per language, ``en.toml`` and ``fr.toml``,
+whose sections hold card labels (``[cards]``), messages and reasons (``[messages]``) and any
+other words. ``layouts/common/<lang>.toml`` holds shared words.
 
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
-    cat.table("cards")["r+2"]
-    Problem("no_saved_game", path="x.json").text("fr")   # from [errors] of common/fr.toml
+    cat.section("cards")["r+2"]           # a whole [section] of the game's file
+    error_sentences("fr")["no_saved_game"]   # [errors] of common/fr.toml (layouts.errors)
     help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
     output_text("emboss.wrote", "fr", path="a.brf", pages=1, what="...")  # [output], likewise
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,47 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Reason
+from layouts.errors import DataError
 
 LANGUAGES = ("en", "fr")
 HERE = Path(__file__).resolve().parent
-
-
-_CODE = re.compile(r"[a-z][a-z0-9_]*")
-
-
-class Problem(Exception):
-    """An error a person reads: the code of a sentence in ``[errors]`` of
-    ``layouts/common/<lang>.toml`` and the values of its placeholders, told in the reader's
-    language by the command line. ``str()`` is the English sentence.
-
-    ``raise Problem("no_saved_game", path=path)``; a text that is not a code (a sentence)
-    is told as it is, in every language.
-    """
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (English if ``lang`` has no such sentence)."""
-        if not _CODE.fullmatch(self.code):
-            return self.code
-        for each in (lang, "en"):
-            try:
-                template = load_toml(HERE / "common" / f"{each}.toml").get("errors", {})
-            except Problem:  # the words themselves are missing: say what we can
-                continue
-            if self.code in template:
-                return str(template[self.code]).format(**self.params)
-        return f"{self.code} {self.params}"
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-class DataError(Problem, ValueError):
-    """A data file is missing or malformed; the message names the file."""
 
 
 @cache
@@ -76,6 +39,17 @@ def load_toml(path: Path) -> Mapping[str, Any]:
         raise DataError("data_file_missing", path=path) from None
     except tomllib.TOMLDecodeError as error:
         raise DataError("data_file_invalid", path=path, detail=error) from None
+
+
+def error_sentences(lang: str) -> Mapping[str, Any]:
+    """The error sentences of ``layouts/common/<lang>.toml`` by code (see
+    :mod:`layouts.errors`): ``error_sentences("fr")["stopped"]``."""
+    found: Mapping[str, Any] = _common(lang).get("errors", {})
+    return found
+
+
+def _common(lang: str) -> Mapping[str, Any]:
+    return load_toml(HERE / "common" / f"{lang}.toml")
 
 
 def help_text(key: str, lang: str, **params: Any) -> str:
@@ -97,13 +71,19 @@ def output_text(key: str | Sequence[str], lang: str, **params: Any) -> str:
 def _common_text(section: str, path: Sequence[str], lang: str, params: Mapping[str, Any]) -> str:
     if lang not in LANGUAGES:
         raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
-    found: Any = load_toml(HERE / "common" / f"{lang}.toml").get(section)
+    found: Any = _common(lang).get(section)
     for part in path:
         found = found.get(part) if isinstance(found, Mapping) else None
     if not isinstance(found, str):
         raise DataError("data_message_missing", message=".".join((section, *path)),
                         game="common", lang=lang)
     return found.format(**params)
+
+
+def game_data(game: str, name: str) -> Mapping[str, Any]:
+    """A data file of the game's folder, ``layouts/<game>/<name>.toml`` (``deck``: card size
+    and notation; ``pad``: the score pad's words): ``game_data("uno", "deck")``."""
+    return load_toml(HERE / game / f"{name}.toml")
 
 
 def rules_data(game: str) -> dict[str, Any]:
@@ -132,11 +112,11 @@ class Catalog:
     def load(cls, game: str, lang: str) -> Catalog:
         if lang not in LANGUAGES:
             raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
-        return cls(game, lang, load_toml(HERE / game / f"{lang}.toml"),
-                   load_toml(HERE / "common" / f"{lang}.toml"))
+        return cls(game, lang, game_data(game, lang), _common(lang))
 
-    def table(self, name: str) -> Mapping[str, Any]:
-        """A whole table of the game's file, e.g. ``table("cards")``."""
+    def section(self, name: str) -> Mapping[str, Any]:
+        """A whole section (a TOML table) of the game's file, the common words' if the game
+        has none: ``section("cards")``."""
         found = self.data.get(name, self.common.get(name))
         if not isinstance(found, Mapping):
             raise DataError("data_table_missing", table=name, game=self.game, lang=self.lang)

@@ -1,71 +1,45 @@
-"""The games brailledev knows, found by name.
+"""The games brailledev knows, found by name: the one way to reach a game.
 
-Each game ``NAME`` is a package ``games/NAME`` exporting ``GAME`` (its :class:`games.core.Game`
-subclass) and ``BOTS`` (bot name -> factory taking a seed), with its words and box data in
-``layouts/NAME/``.
+A game is a package ``games/NAME`` (its rules) and a package ``layouts/NAME`` whose ``KIT``
+(a :class:`layouts.kit.GameKit`) holds everything else: engine, bots, options, words, screen,
+card faces, score pad. A sixth game is those two folders; nothing else changes.
 
-    game = new_game("uno", players=3, seed=1)
-    bot = make_bot("uno", "heuristic", seed=5)
+    GAMES                                   # ('uno', 'domino', 'rummikub', 'elevens', ...)
+    game = kit("uno").new_game(players=3, seed=1)
+    bot = kit("uno").make_bot("heuristic", seed=5)
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
-from typing import Any
+from types import ModuleType
 
 import games
-from games.core import Bot, Game
-from layouts.catalog import Problem, rules_data
+import layouts
+from layouts.errors import UnknownName
+from layouts.kit import GameKit
 
-# The order games are offered in; a game is available once its package exists in games/.
-ORDER = ("uno", "domino", "rummikub", "elevens", "elements")
-_PACKAGES = {module.name for module in pkgutil.iter_modules(games.__path__) if module.ispkg}
-GAMES: tuple[str, ...] = tuple(name for name in ORDER if name in _PACKAGES)
-
-
-class UnknownName(Problem, ValueError):
-    """A game or bot name that does not exist; the message lists the names that do."""
+# The order the games of the box are offered in; another game found comes after them.
+OFFERED_FIRST = ("uno", "domino", "rummikub", "elevens", "elements")
 
 
-class GameRefused(Problem, ValueError):
-    """The engine refused the players or options asked for (its own check, in its words)."""
+def _packages(package: ModuleType) -> set[str]:
+    return {module.name for module in pkgutil.iter_modules(package.__path__) if module.ispkg}
 
 
-def game_module(name: str) -> Any:
+def _offered(name: str) -> tuple[int, str]:
+    place = OFFERED_FIRST.index(name) if name in OFFERED_FIRST else len(OFFERED_FIRST)
+    return place, name
+
+
+GAMES: tuple[str, ...] = tuple(sorted(_packages(games) & _packages(layouts), key=_offered))
+
+
+def kit(name: str) -> GameKit:
+    """The kit of the game ``name``; an unknown name lists the games there are:
+    ``kit("uno").label("r+2", kit("uno").catalog("fr"))``."""
     if name not in GAMES:
         raise UnknownName("game_unknown", game=name, choices=", ".join(GAMES))
-    return importlib.import_module(f"games.{name}")
-
-
-def game_class(name: str) -> type[Game[Any, Any]]:
-    cls: type[Game[Any, Any]] = game_module(name).GAME
-    return cls
-
-
-def new_game(name: str, players: int, seed: int, **options: Any) -> Game[Any, Any]:
-    """A fresh game with the box data of ``layouts/<name>/rules.toml``; an engine's refusal
-    of the options (a ValueError) becomes :class:`GameRefused`."""
-    cls = game_class(name)
-    if not cls.min_players <= players <= cls.max_players:
-        raise UnknownName("players_range", game=name, low=cls.min_players,
-                          high=cls.max_players, players=players)
-    try:
-        return cls.new(players=players, seed=seed, data=rules_data(name), **options)
-    except Problem:
-        raise
-    except ValueError as error:
-        raise GameRefused("game_refused", game=name, detail=error) from None
-
-
-def bot_names(name: str) -> list[str]:
-    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = game_module(name).BOTS
-    return list(bots)
-
-
-def make_bot(game: str, bot: str, seed: int) -> Bot[Any, Any]:
-    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = game_module(game).BOTS
-    if bot not in bots:
-        raise UnknownName("bot_unknown", game=game, bot=bot, choices=", ".join(bots))
-    return bots[bot](seed)
+    found: GameKit = importlib.import_module(f"layouts.{name}").KIT
+    return found

@@ -1,24 +1,68 @@
-"""Screens as plain text: lines of regions, each region a piece of text with a target.
+"""Screens as plain text, and what every game's screen gives the play session.
 
-A routing key over any cell of a region activates its target (a move, a command). A screen
-knows nothing of cells, braille tables or displays: ``brailledev.window`` lays it out.
+A screen is lines of *regions*, each region a piece of text with a *target*; a routing key over
+any cell of a region activates its target. A screen knows nothing of cells, braille tables or
+displays: ``brailledev.window`` lays it out. Targets are *outcomes*: :class:`PlayMove` (play
+this move for the seat), :class:`Ask` (keep asking: a new pending input, e.g. the colour after
+a Wild), :class:`Show` (focus a line, e.g. help) or :class:`Ui` (a session command: quit,
+repeat).
 
-    hand = Line("hand", (Region("r5", target=play_r5), Region("b+2", target=play_b2)))
-    screen = Screen((status, hand))
+Each game's ``layouts/<game>/screen.py`` makes a :class:`GameScreen` (the game's kit holds
+it); the session hands it the seat's view and a :class:`Context`.
+
+    hand = Line(HAND_LINE, (Region("r5", target=PlayMove(play_r5)),
+                            Region("wi", target=Ask(("colour", "wi")))))
+    kit("uno").screen.screen(view, Context(seat=0, names=..., messages=..., pending=None,
+                                           catalog=catalog, legal_moves=(...)))
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from games.core import Event, Reason, Seat
+from layouts.catalog import Catalog
+
+# The keys of the lines, the names a session and the window find them by.
+MESSAGE_LINE = "messages"     # the message being read (the session handles its targets)
+STATUS_LINE = "status"        # whose turn, counts, scores: parts separated by commas
+HAND_LINE = "hand"
+CHOICE_LINE = "choice"        # what is due now: a colour, a place, confirm ...
+COMMAND_LINE = "commands"     # the standing commands: draw, help, quit ...
+HELP_LINE = "help"
+# Rummikub: the rack, the selected tiles, why sets are invalid; one line per set (set_key).
+RACK_LINE = "rack"
+SELECTION_LINE = "selection"
+PROBLEMS_LINE = "problems"
+# Elevens: the steps of the turn so far; one line per row (row_key).
+TURN_LINE = "turn"
+# Elements: the colour order (or the element row), the point cards, the bids, the scores.
+ORDER_LINE = "order"
+POINTS_LINE = "points"
+BIDS_LINE = "bids"
+SCORES_LINE = "scores"
+# Domino: the placements of the selected card, the own pad, the grid's column letters, then
+# one line per grid row (grid_key).
+PLACES_LINE = "places"
+PAD_LINE = "pad"
+COLUMNS_LINE = "columns"
 
 
-@dataclass(frozen=True)
-class Command:
-    """A named action offered on screen, e.g. ``Command("draw")``; ``arg`` refines it."""
+def set_key(number: int) -> str:
+    """The line of a Rummikub table set, numbered from 1: ``set_key(2) == "set_2"``."""
+    return f"set_{number}"
 
-    name: str
-    arg: Hashable = None
+
+def row_key(row: str) -> str:
+    """The line of an Elevens row by its colour: ``row_key("y") == "row_y"``."""
+    return f"row_{row}"
+
+
+def grid_key(number: int) -> str:
+    """The line of a Domino grid row, numbered from 1: ``grid_key(3) == "grid3"``."""
+    return f"grid{number}"
 
 
 @dataclass(frozen=True)
@@ -35,10 +79,10 @@ class Region:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a screen; ``key`` names it (``status``, ``hand``, ``history``...).
+    """One line of a screen; ``key`` names it (``STATUS_LINE``, ``HAND_LINE`` ...).
 
     ``gap`` blank cells separate its regions; a grid row uses ``gap=0`` so each square is
-    one cell and rows line up cell under cell: ``Line("grid1", squares, gap=0)``.
+    one cell and rows line up cell under cell: ``Line(grid_key(1), squares, gap=0)``.
     """
 
     key: str
@@ -52,6 +96,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Screen:
+    """All the lines shown at once: ``Screen(lines).line(HAND_LINE)``."""
+
     lines: tuple[Line, ...]
 
     def line(self, key: str) -> Line:
@@ -59,3 +105,168 @@ class Screen:
             if line.key == key:
                 return line
         raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class PlayMove:
+    """Routing this target plays ``move`` for the display's seat (checked by the game):
+    ``PlayMove(Pass())``."""
+
+    move: Hashable
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Routing this target changes the pending input state (``None`` cancels the question):
+    ``Ask(UnoInput(wild="wi"))``."""
+
+    pending: Hashable
+
+
+@dataclass(frozen=True)
+class Show:
+    """Routing this target moves the focus to the line named ``line``: ``Show(HELP_LINE)``."""
+
+    line: str
+
+
+@dataclass(frozen=True)
+class Ui:
+    """A session command: ``Ui("quit")`` (save and leave), ``Ui("repeat")`` (speak the line
+    again)."""
+
+    name: str
+
+
+Outcome = PlayMove | Ask | Show | Ui
+OUTCOMES = (PlayMove, Ask, Show, Ui)
+
+
+@dataclass(frozen=True)
+class Messages:
+    """The message history as a screen sees it: every message, the one being read
+    (``cursor``, -1 when there is none yet) and how many are still unread after it:
+    ``Messages(("Bo plays r5.",), 0, 0)``."""
+
+    texts: tuple[str, ...]
+    cursor: int
+    unread: int
+
+    @property
+    def current(self) -> str:
+        return self.texts[self.cursor] if self.cursor >= 0 else ""
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a screen needs besides the view: the display's seat, every seat's name
+    (the display's seat is "you"), the messages, the pending input state, the words, and the
+    seat's legal moves now (empty when the game cannot list them, as Rummikub's table moves):
+    ``Context(0, ("you", "Bo"), Messages((), -1, 0), None, catalog, legal_moves=(...))``."""
+
+    seat: Seat
+    names: tuple[str, ...]
+    messages: Messages
+    pending: Hashable
+    catalog: Catalog
+    legal_moves: tuple[Hashable, ...] = ()
+
+
+class GameScreen(Protocol):
+    """A game's face on a display: the ``screen`` of its :class:`layouts.kit.GameKit`."""
+
+    def screen(self, view: Any, context: Context) -> tuple[Line, ...]:
+        """The lines to show for ``view``; include :func:`message_line` where messages go."""
+
+    def home(self, view: Any, context: Context) -> str:
+        """The key of the line the player should be on when there is nothing new to read:
+        a choice line when a choice is due, else the hand."""
+
+    def describe(self, event: Event, context: Context) -> str | None:
+        """One event, already filtered for ``context.seat``, in words (``None``: not told)."""
+
+    def prompt(self, view: Any, context: Context) -> str | None:
+        """What to say when the seat must act (``"Your turn."``), or ``None``."""
+
+    def explain(self, reason: Reason, context: Context) -> str:
+        """A refusal in words, with the game's labels for its arguments (a game with
+        nothing to relabel returns ``context.catalog.reason(reason)``)."""
+
+
+@runtime_checkable
+class TimedScreen(Protocol):
+    """What a game screen offers when its seats may have a turn time limit (the session's
+    :class:`brailledev.turntimer.TurnTimer` keeps the time)."""
+
+    def time_limit(self, view: Any) -> float | None:
+        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
+        limit)."""
+
+    def timeout_move(self, view: Any) -> Hashable:
+        """The move the session plays for the seat when its time is up."""
+
+    def time_left(self, seconds: int, context: Context) -> str:
+        """The time left in words (``"60 seconds left."``), shown and spoken."""
+
+
+def words(text: str) -> tuple[Region, ...]:
+    """A sentence as one region per word: panning breaks between words, and a reader who
+    is halfway through keeps the place when the screen around changes: ``words("Your turn.")``.
+    """
+    return tuple(Region(word) for word in text.split())
+
+
+def listed(parts: Iterable[str]) -> tuple[Region, ...]:
+    """One region per part, a comma after each but the last, so fingers find where one ends
+    and the next begins: ``listed(["r5 red", "Bo to play"])``."""
+    texts = list(parts)
+    return tuple(Region(text + ("," if index < len(texts) - 1 else ""))
+                 for index, text in enumerate(texts))
+
+
+def status_line(parts: Iterable[str]) -> Line:
+    """The status line: whose turn, counts, scores, as :func:`listed` parts:
+    ``status_line(["Round 1 of 3", "you to play"])``."""
+    return Line(STATUS_LINE, listed(parts))
+
+
+def message_line(messages: Messages, catalog: Catalog) -> Line:
+    """The line showing the message being read, with a count of unread ones after it:
+    ``message_line(context.messages, context.catalog)``.
+
+    Routing on it reads on (the session handles that line's targets itself).
+    """
+    if messages.cursor < 0:
+        return Line(MESSAGE_LINE, words(catalog.text("no_messages")))
+    regions = words(messages.current)
+    if messages.unread:
+        regions += (Region(catalog.text("more_messages", count=messages.unread)),)
+    return Line(MESSAGE_LINE, regions)
+
+
+def help_line(catalog: Catalog, game_help: str) -> Line:
+    """The help line: the game's own help then the keys common to every game:
+    ``help_line(catalog, catalog.text("uno_help"))``."""
+    return Line(HELP_LINE, words(game_help) + words(catalog.text("help_keys")))
+
+
+def help_and_quit(catalog: Catalog) -> tuple[Region, Region]:
+    """The two commands every game ends its command line with: ``help`` shows the help line,
+    ``quit`` saves and leaves: ``Line(COMMAND_LINE, (*own, *help_and_quit(catalog)))``."""
+    return (Region(catalog.text("help"), target=Show(HELP_LINE)),
+            Region(catalog.text("quit"), target=Ui("quit")))
+
+
+def seat_names(players: int, seat: Seat, catalog: Catalog) -> tuple[str, ...]:
+    """Short names for the seats: the display's seat is "you", the others from the common
+    words (``[seats] names``), in seat order: ``seat_names(3, 0, catalog)``."""
+    others: Sequence[str] = catalog.section("seats")["names"]
+    names: list[str] = []
+    index = 0
+    for each in range(players):
+        if each == seat:
+            names.append(catalog.text("you"))
+        else:
+            names.append(str(others[index % len(others)]))
+            index += 1
+    return tuple(names)

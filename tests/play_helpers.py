@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from layouts.common.screen import Ask, Move
-from layouts.screen import Line
+from layouts.screen import Ask, Line, PlayMove
 from layouts.uno.screen import UnoInput
 
 ONE_ROUND = {"match_target": 0}
@@ -30,7 +29,7 @@ def wanted(lines: tuple[Line, ...], legal: list[Any], pending: Any) -> tuple[str
             continue
         for index, region in enumerate(line.regions):
             target = region.target
-            if isinstance(target, Move) and target.move in legal:
+            if isinstance(target, PlayMove) and target.move in legal:
                 return key, index
             if (key != "commands" and isinstance(target, Ask)
                     and isinstance(target.pending, UnoInput) and target.pending.wild

@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
-from brailledev.display.base import RESIZED, Display, DisplayGone, fit
-from brailledev.errors import UserError
+from brailledev.display.base import RESIZED, Display, fit
+from brailledev.errors import DisplayGone
+from layouts.errors import UserError
 
 KINDS = ("auto", "brlapi", "terminal", "memory")
 
-__all__ = ["KINDS", "RESIZED", "Display", "DisplayGone", "fit", "open_display"]
+__all__ = ["KINDS", "RESIZED", "Display", "fit", "open_display"]
 
 
 def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,

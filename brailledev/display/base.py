@@ -19,10 +19,6 @@ from brailledev.keys import Key
 RESIZED = "resized"
 
 
-class DisplayGone(Exception):
-    """The display went away (BRLTTY stopped, device unplugged) and could not be reached."""
-
-
 class Display(Protocol):
     @property
     def columns(self) -> int: ...

@@ -26,7 +26,8 @@ from typing import Any
 
 import brlapi
 
-from brailledev.display.base import RESIZED, DisplayGone, fit
+from brailledev.display.base import RESIZED, fit
+from brailledev.errors import DisplayGone
 from brailledev.keys import (
     Bottom,
     Chord,

@@ -10,12 +10,12 @@ Lines (``key``):
   ``pad``       the own score pad: the boxes of columns 10, 11 and 12, bonuses, super bonuses;
   ``columns``   the grid's column letters, then ``grid1``, ``grid2``... one line per grid row:
                 its number, then one cell per square (the braille glyphs of ``[grid]`` in the
-                words, so every table shows the same cells and rows line up: a half by its
+                words, so every braille table shows the same cells and rows line up: a half by its
                 pips, a blank half and an empty square feel different); routing a square
                 keeps only the placements that cover it;
   ``commands``, ``help``.
 
-    lines = SCREEN.screen(game.view(0), table)
+    lines = SCREEN.screen(game.view(0), context)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from games.domino.game import (
     Placed,
     RoundEnded,
     RoundStarted,
+    parse_card,
 )
 from games.domino.grid import (
     Card,
@@ -43,18 +44,34 @@ from games.domino.grid import (
     Place,
     Square,
     bounds,
-    card_text,
     column_name,
     opening_options,
     placements,
     square_name,
 )
 from games.domino.pad import ScorePad
-from layouts.catalog import HERE, Catalog, load_toml
-from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
-from layouts.screen import Line, Region
+from layouts.catalog import Catalog, game_data
+from layouts.domino.words import label
+from layouts.screen import (
+    COLUMNS_LINE,
+    COMMAND_LINE,
+    HAND_LINE,
+    PAD_LINE,
+    PLACES_LINE,
+    STATUS_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    grid_key,
+    help_and_quit,
+    help_line,
+    message_line,
+    status_line,
+)
 
-BLANK_CELL = "\u2800"  # a braille blank, kept by every table (a space would be trimmed)
+BLANK_CELL = "\u2800"  # a braille blank, kept by every braille table (a space would be trimmed)
 
 
 @dataclass(frozen=True)
@@ -63,11 +80,6 @@ class DominoInput:
 
     card: Card | None = None
     square: Square | None = None
-
-
-def label(card: Card, catalog: Catalog) -> str:
-    """The label of a card from the words (``6/0``), the same as on the embossed card."""
-    return str(catalog.table("cards")[card_text(card)])
 
 
 def options_of(view: DominoView) -> list[Option]:
@@ -83,13 +95,13 @@ def best_first(options: Sequence[Option]) -> list[Option]:
     return sorted(options, key=lambda o: (-o.points, -len(o.lines)))
 
 
-def _said(table: Table) -> DominoInput:
-    return table.pending if isinstance(table.pending, DominoInput) else DominoInput()
+def _said(context: Context) -> DominoInput:
+    return context.pending if isinstance(context.pending, DominoInput) else DominoInput()
 
 
-def selected(view: DominoView, table: Table, options: Sequence[Option]) -> Card | None:
+def selected(view: DominoView, context: Context, options: Sequence[Option]) -> Card | None:
     """The card chosen on the hand line, else the card of the best placement."""
-    said = _said(table)
+    said = _said(context)
     if said.card is not None and said.card in view.hand:
         return said.card
     ranked = best_first(options)
@@ -125,7 +137,7 @@ def option_text(view: DominoView, option: Option, catalog: Catalog) -> str:
 def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
     """The sheet in regions: each value column's boxes, the bonuses, super bonuses, total;
     headed with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
-    words = load_toml(HERE / "domino" / "pad.toml")[catalog.lang]["columns"]
+    words = game_data("domino", "pad")[catalog.lang]["columns"]
     regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
                                    boxes=" ".join(map(str, pad.column(value))) or "-"),
                       atomic=False) for value in pad.values]
@@ -141,59 +153,57 @@ def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
 
 
 class DominoScreen:
-    """The :class:`layouts.common.screen.GameScreen` of Domino 10-11-12."""
+    """The :class:`layouts.screen.GameScreen` of Domino 10-11-12."""
 
-    def screen(self, view: DominoView, table: Table) -> tuple[Line, ...]:
+    def screen(self, view: DominoView, context: Context) -> tuple[Line, ...]:
         options = options_of(view)
-        lines = [message_line(table.messages, table.catalog), self.status(view, table),
-                 self.hand(view, table, options), self.places(view, table, options),
-                 Line("pad", tuple(pad_regions(view.pads[view.seat], table.catalog))),
-                 *self.grid(view, table)]
-        lines.append(Line("commands", (Region(table.catalog.text("help"), target=Show("help")),
-                                       Region(table.catalog.text("quit"), target=Ui("quit")))))
-        lines.append(help_line(table.catalog, table.catalog.text("dom_help")))
+        lines = [message_line(context.messages, context.catalog), self.status(view, context),
+                 self.hand(view, context, options), self.places(view, context, options),
+                 Line(PAD_LINE, tuple(pad_regions(view.pads[view.seat], context.catalog))),
+                 *self.grid(view, context)]
+        lines.append(Line(COMMAND_LINE, help_and_quit(context.catalog)))
+        lines.append(help_line(context.catalog, context.catalog.text("dom_help")))
         return tuple(lines)
 
-    def home(self, view: DominoView, table: Table) -> str:
-        return "places" if view.turn == view.seat and not view.over else "status"
+    def home(self, view: DominoView, context: Context) -> str:
+        return PLACES_LINE if view.turn == view.seat and not view.over else STATUS_LINE
 
-    def status(self, view: DominoView, table: Table) -> Line:
-        cat = table.catalog
+    def status(self, view: DominoView, context: Context) -> Line:
+        cat = context.catalog
         texts = [cat.text("dom_round", round=view.round + 1, rounds=view.rounds)]
         if view.turn is not None:
-            texts.append(cat.text("dom_turn", name=table.names[view.turn]))
-        texts += [cat.text("dom_total", name=table.names[seat], total=pad.total())
+            texts.append(cat.text("dom_turn", name=context.names[view.turn]))
+        texts += [cat.text("dom_total", name=context.names[seat], total=pad.total())
                   for seat, pad in enumerate(view.pads)]
         texts.append(cat.text("dom_stock", count=view.stock_sizes[view.seat]))
-        return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
-                                    for i, text in enumerate(texts)))
+        return status_line(texts)
 
-    def hand(self, view: DominoView, table: Table, options: Sequence[Option]) -> Line:
+    def hand(self, view: DominoView, context: Context, options: Sequence[Option]) -> Line:
         """One region per card, highest first; routing selects it for the placements line."""
-        chosen = selected(view, table, options)
+        chosen = selected(view, context, options)
         regions = []
         for card in sorted(view.hand, reverse=True):
-            text = label(card, table.catalog)
+            text = label(card, context.catalog)
             if card == chosen:
                 text = f"[{text}]"
             regions.append(Region(text, target=Ask(DominoInput(card))))
         if not regions:
-            regions.append(Region(table.catalog.text("dom_no_cards")))
-        return Line("hand", tuple(regions))
+            regions.append(Region(context.catalog.text("dom_no_cards")))
+        return Line(HAND_LINE, tuple(regions))
 
-    def places(self, view: DominoView, table: Table, options: Sequence[Option]) -> Line:
+    def places(self, view: DominoView, context: Context, options: Sequence[Option]) -> Line:
         """The selected card's legal placements, best first (only those covering the routed
         square, if one was routed); routing one plays it."""
-        cat = table.catalog
+        cat = context.catalog
         if view.turn != view.seat or view.over:
-            return Line("places", (Region(cat.text("dom_wait")),))
-        chosen = selected(view, table, options)
-        square = _said(table).square
+            return Line(PLACES_LINE, (Region(cat.text("dom_wait")),))
+        chosen = selected(view, context, options)
+        square = _said(context).square
         mine = [o for o in options if chosen in [p.card for p in _places(o.move)]]
         if square is not None:
             mine = [o for o in mine
                     if any(square in p.squares for p in _places(o.move))]
-        regions = [Region(option_text(view, o, cat), target=Move(o.move))
+        regions = [Region(option_text(view, o, cat), target=PlayMove(o.move))
                    for o in best_first(mine)]
         if square is not None:
             name = square_name(view.grid, square)
@@ -201,24 +211,24 @@ class DominoScreen:
                                      target=Ask(DominoInput(chosen))))
         if not mine:
             regions.append(Region(cat.text("dom_no_place")))
-        return Line("places", tuple(regions))
+        return Line(PLACES_LINE, tuple(regions))
 
-    def grid(self, view: DominoView, table: Table) -> list[Line]:
+    def grid(self, view: DominoView, context: Context) -> list[Line]:
         """The column letters, then one line per grid row of the layout and its margin, each
         square one cell of ``[grid]`` glyphs with no gap (``gap=0``) so rows and letters line
         up cell under cell on a multi-row display."""
-        glyphs = table.catalog.table("grid")
+        glyphs = context.catalog.section("grid")
         halves: Sequence[str] = glyphs["halves"]
         empty, digits, letters = str(glyphs["empty"]), str(glyphs["digits"]), str(glyphs["letters"])
         x0, y0, x1, y1 = bounds(view.grid)
         width = len(str(y1 - y0 + 1))
-        said = _said(table)
+        said = _said(context)
         # a blank cell after the row number: a one-pip half must not read as one more digit
         header = [Region(str(glyphs["corner"]) * (width + 1) + BLANK_CELL)]
         header += [Region("".join(letters[ord(char) - ord("a")]
                                   for char in column_name(x - x0)))
                    for x in range(x0, x1 + 1)]
-        lines = [Line("columns", tuple(header), gap=0)]
+        lines = [Line(COLUMNS_LINE, tuple(header), gap=0)]
         for y in range(y0, y1 + 1):
             number = str(y - y0 + 1).rjust(width, "0")
             regions = [Region(str(glyphs["number"]) + "".join(digits[int(d)] for d in number)
@@ -228,26 +238,29 @@ class DominoScreen:
                 text = empty if pips is None else str(halves[pips])
                 target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
                 regions.append(Region(text, target=target))
-            lines.append(Line(f"grid{y - y0 + 1}", tuple(regions), gap=0))
+            lines.append(Line(grid_key(y - y0 + 1), tuple(regions), gap=0))
         return lines
 
-    def explain(self, reason: Reason, table: Table) -> str:
-        """A refusal in words; its arguments (a card, a line value) are already as shown."""
-        return table.catalog.reason(reason)
+    def explain(self, reason: Reason, context: Context) -> str:
+        """A refusal in words, its card as the reader's label."""
+        args = dict(reason.params)
+        if "card" in args:
+            args["card"] = label(parse_card(str(args["card"])), context.catalog)
+        return context.catalog.text(reason.code, **args)
 
-    def prompt(self, view: DominoView, table: Table) -> str | None:
+    def prompt(self, view: DominoView, context: Context) -> str | None:
         if view.turn != view.seat or view.over:
             return None
         key = "dom_your_opening" if view.opening else "dom_your_turn"
-        return table.catalog.text(key)
+        return context.catalog.text(key)
 
-    def describe(self, event: Event, table: Table) -> str | None:
+    def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words (speech says the same)."""
-        cat = table.catalog
+        cat = context.catalog
 
         def say(code: str, seat: Seat, **args: Any) -> str:
-            own = seat == table.seat
-            return cat.text(f"{code}_you" if own else code, name=table.names[seat], **args)
+            own = seat == context.seat
+            return cat.text(f"{code}_you" if own else code, name=context.names[seat], **args)
 
         def cards(hand: Sequence[Card]) -> str:
             return " ".join(label(card, cat) for card in hand)
@@ -279,13 +292,13 @@ class DominoScreen:
         if isinstance(event, Passed):
             return say("dom_passed", event.seat)
         if isinstance(event, RoundEnded):
-            scores = ", ".join(f"{table.names[seat]} {points}"
+            scores = ", ".join(f"{context.names[seat]} {points}"
                                for seat, points in enumerate(event.scores))
             return cat.text("dom_round_ended", round=event.round + 1, scores=scores)
         if isinstance(event, GameEnded):
-            if table.seat in event.winners:
+            if context.seat in event.winners:
                 return cat.text("dom_won_you")
-            return cat.text("dom_won", name=", ".join(table.names[s] for s in event.winners))
+            return cat.text("dom_won", name=", ".join(context.names[s] for s in event.winners))
         return None
 
 

@@ -1,1 +1,14 @@
-"""Elements as people read it: card labels, combination names, messages, the play screen."""
+"""Elements as people read it: words, the display screen, card faces and the score pad.
+
+    KIT.label(Card("y", 7), KIT.catalog("fr"))
+"""
+
+from games.elements import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
+from layouts.elements import paper
+from layouts.elements.screen import SCREEN
+from layouts.elements.words import label
+from layouts.kit import Deck, GameKit
+
+KIT = GameKit(name="elements", game=GAME, bots=BOTS, label=label, options=OPTIONS,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              deck=Deck(paper.deck_cards, paper.face), pad=paper.pad)

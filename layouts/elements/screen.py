@@ -11,19 +11,36 @@ face down; when one card is due it is laid at once; in round 3 two cards are sel
 ``confirm`` on the choice line lays them; in phase 3 a card is marked for the stock (routing
 again keeps it), then ``confirm`` keeps the rest.
 
-    lines = SCREEN.screen(game.view(0), table)
+    lines = SCREEN.screen(game.view(0), context)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import Event
-from games.elements.cards import Card, bid_key
+from games.core import Event, Reason
+from games.elements.cards import Card, bid_key, element_label
 from games.elements.engine import BID, KEEP, OVER, PLACE, ElementsView, Keep, Lay, Pass, Place
-from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
-from layouts.elements.words import Words
-from layouts.screen import Line, Region
+from layouts.elements.words import Words, label
+from layouts.screen import (
+    BIDS_LINE,
+    CHOICE_LINE,
+    COMMAND_LINE,
+    HAND_LINE,
+    ORDER_LINE,
+    POINTS_LINE,
+    SCORES_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    help_and_quit,
+    help_line,
+    listed,
+    message_line,
+    status_line,
+)
 
 
 @dataclass(frozen=True)
@@ -40,12 +57,12 @@ class ElementsInput:
         return ElementsInput(chosen=(*self.chosen, card))
 
 
-def words_of(table: Table) -> Words:
-    return Words(table.catalog)
+def words_of(context: Context) -> Words:
+    return Words(context.catalog)
 
 
-def _input(table: Table) -> ElementsInput:
-    return table.pending if isinstance(table.pending, ElementsInput) else ElementsInput()
+def _input(context: Context) -> ElementsInput:
+    return context.pending if isinstance(context.pending, ElementsInput) else ElementsInput()
 
 
 def sort_hand(view: ElementsView) -> list[Card]:
@@ -59,39 +76,38 @@ def _mine(view: ElementsView) -> bool:
 
 
 class ElementsScreen:
-    """The :class:`layouts.common.screen.GameScreen` of Elements."""
+    """The :class:`layouts.screen.GameScreen` of Elements."""
 
-    def screen(self, view: ElementsView, table: Table) -> tuple[Line, ...]:
-        lines = [message_line(table.messages, table.catalog), self.status(view, table),
-                 self.order(view, table)]
+    def screen(self, view: ElementsView, context: Context) -> tuple[Line, ...]:
+        lines = [message_line(context.messages, context.catalog), self.status(view, context),
+                 self.order(view, context)]
         if view.phase == BID:
-            lines += [self.points(view, table), self.bids(view, table)]
-        lines.append(self.hand(view, table))
-        choice = self.choice(view, table)
+            lines += [self.points(view, context), self.bids(view, context)]
+        lines.append(self.hand(view, context))
+        choice = self.choice(view, context)
         if choice is not None:
             lines.append(choice)
-        lines += [self.commands(view, table), self.scores(view, table),
-                  help_line(table.catalog, table.catalog.text("game_help"))]
+        lines += [self.commands(view, context), self.scores(view, context),
+                  help_line(context.catalog, context.catalog.text("game_help"))]
         return tuple(lines)
 
-    def home(self, view: ElementsView, table: Table) -> str:
-        return "choice" if self.choice(view, table) is not None else "hand"
+    def home(self, view: ElementsView, context: Context) -> str:
+        return CHOICE_LINE if self.choice(view, context) is not None else HAND_LINE
 
-    def status(self, view: ElementsView, table: Table) -> Line:
-        text = table.catalog.text
+    def status(self, view: ElementsView, context: Context) -> Line:
+        text = context.catalog.text
         parts = [text("status_hand", number=view.hand_number + 1, hands=view.hands)]
         if view.phase == OVER:
             parts.append(text("status_over"))
         elif view.turn is not None:
             parts.append(text("status_turn_own") if _mine(view)
-                         else text("status_turn", name=table.names[view.turn]))
-        return Line("status", tuple(Region(part + ("," if index < len(parts) - 1 else ""))
-                                    for index, part in enumerate(parts)))
+                         else text("status_turn", name=context.names[view.turn]))
+        return status_line(parts)
 
-    def order(self, view: ElementsView, table: Table) -> Line:
+    def order(self, view: ElementsView, context: Context) -> Line:
         """Phase 1: each element with its face-down card (``?``, or yours) or ``free``;
         afterwards the colour order, strongest first."""
-        words, text = words_of(table), table.catalog.text
+        cat, text = context.catalog, context.catalog.text
         if view.phase == PLACE:
             placed = {element: (seat, card) for element, seat, card in view.placements}
             regions = [Region(text("row_label"))]
@@ -100,29 +116,30 @@ class ElementsScreen:
                     shown = text("row_free")
                 else:
                     seat, card = placed[element]
-                    shown = (f"{table.names[seat]} "
-                             f"{words.card(card) if card is not None else text('row_hidden')}")
-                regions.append(Region(f"{words.element(element)} {shown},"))
-            return Line("order", tuple(regions))
-        return Line("order", (Region(text("order_label")),
-                              *(Region(words.element(colour)) for colour in view.order)))
+                    shown = (f"{context.names[seat]} "
+                             f"{label(card, cat) if card is not None else text('row_hidden')}")
+                regions.append(Region(f"{label(element_label(element), cat)} {shown},"))
+            return Line(ORDER_LINE, tuple(regions))
+        return Line(ORDER_LINE, (Region(text("order_label")),
+                                 *(Region(label(element_label(colour), cat))
+                                   for colour in view.order)))
 
-    def points(self, view: ElementsView, table: Table) -> Line:
+    def points(self, view: ElementsView, context: Context) -> Line:
         """The point cards still to win, left to right; the current one is the last."""
-        words = words_of(table)
-        return Line("points", (Region(table.catalog.text("points_label")),
-                               *(Region(words.card(card)) for card in view.point_cards)))
+        cat = context.catalog
+        return Line(POINTS_LINE, (Region(cat.text("points_label")),
+                                  *(Region(label(card, cat)) for card in view.point_cards)))
 
-    def bids(self, view: ElementsView, table: Table) -> Line:
+    def bids(self, view: ElementsView, context: Context) -> Line:
         """The current point card, then each player's laid cards and combination."""
-        words, text = words_of(table), table.catalog.text
+        words, text = words_of(context), context.catalog.text
         assert view.current is not None
-        regions = [Region(text("bids_label", card=words.card(view.current)))]
+        regions = [Region(text("bids_label", card=label(view.current, context.catalog)))]
         leader = self._leader(view)
         for step in range(view.players):
             seat = (view.first + step) % view.players
-            regions.append(Region(text("bids_seat", name=table.names[seat])))
-            regions += [Region(words.card(card)) for card in view.laid[seat]]
+            regions.append(Region(text("bids_seat", name=context.names[seat])))
+            regions += [Region(label(card, context.catalog)) for card in view.laid[seat]]
             combination = view.combination(seat)
             notes = []
             if combination is not None:
@@ -134,7 +151,7 @@ class ElementsScreen:
             if view.passed[seat]:
                 notes.append(text("bids_passed"))
             regions.append(Region(", ".join(notes) + ";", atomic=False))
-        return Line("bids", tuple(regions))
+        return Line(BIDS_LINE, tuple(regions))
 
     @staticmethod
     def _leader(view: ElementsView) -> int | None:
@@ -143,94 +160,105 @@ class ElementsScreen:
                 for key in [view.combination(seat)] if key is not None}
         return max(keys, key=keys.__getitem__) if keys else None
 
-    def hand(self, view: ElementsView, table: Table) -> Line:
-        words, said = words_of(table), _input(table)
+    def hand(self, view: ElementsView, context: Context) -> Line:
+        said = _input(context)
         mine = _mine(view)
         regions = []
         for card in sort_hand(view):
-            target: Ask | Move | None = None
+            target: Ask | PlayMove | None = None
             if mine and view.phase == PLACE:
                 target = Ask(ElementsInput(place=card))
             elif mine and view.phase == BID and view.need == 1:
-                target = Move(Lay((card,)))
+                target = PlayMove(Lay((card,)))
             elif mine and view.phase == BID and view.need == 2 and len(view.hand) >= 2:
                 if card in said.chosen or len(said.chosen) < 2:
                     target = Ask(said.toggle(card))
             elif mine and view.phase == KEEP:
                 target = Ask(said.toggle(card))
             marked = card == said.place or card in said.chosen
-            regions.append(Region(words.card(card) + ("*" if marked else ""), target=target))
+            regions.append(Region(label(card, context.catalog) + ("*" if marked else ""),
+                                  target=target))
         if not regions:
-            regions.append(Region(table.catalog.text("hand_empty")))
-        return Line("hand", tuple(regions))
+            regions.append(Region(context.catalog.text("hand_empty")))
+        return Line(HAND_LINE, tuple(regions))
 
-    def choice(self, view: ElementsView, table: Table) -> Line | None:
+    def choice(self, view: ElementsView, context: Context) -> Line | None:
         """What is due: the element for the selected card, confirming two cards, keeping."""
         if not _mine(view):
             return None
-        words, text, said = words_of(table), table.catalog.text, _input(table)
+        words, text, said = words_of(context), context.catalog.text, _input(context)
+        cat = context.catalog
         cancel = Region(text("cancel"), target=Ask(None))
         if view.phase == PLACE and said.place is not None:
             taken = {element for element, _, _ in view.placements}
-            return Line("choice", (
-                Region(text("place_ask", card=words.card(said.place))),
-                *(Region(words.element(element), target=Move(Place(said.place, element)))
+            return Line(CHOICE_LINE, (
+                Region(text("place_ask", card=label(said.place, cat))),
+                *(Region(label(element_label(element), cat),
+                         target=PlayMove(Place(said.place, element)))
                   for element in view.row if element not in taken),
                 cancel))
         if view.phase == BID and view.need == 2 and said.chosen:
             if len(said.chosen) < 2:
-                return Line("choice", (
+                return Line(CHOICE_LINE, (
                     Region(text("lay_pick", cards=words.cards(said.chosen)), atomic=False),
                     cancel))
-            return Line("choice", (
+            return Line(CHOICE_LINE, (
                 Region(text("lay_ask", cards=words.cards(said.chosen))),
-                Region(text("confirm"), target=Move(Lay(tuple(said.chosen)))),
+                Region(text("confirm"), target=PlayMove(Lay(tuple(said.chosen)))),
                 cancel))
         if view.phase == KEEP:
             kept = tuple(card for card in sort_hand(view) if card not in said.chosen)
-            return Line("choice", (
+            return Line(CHOICE_LINE, (
                 Region(text("keep_ask", kept=words.cards(kept) or text("nothing"),
                             discarded=words.cards(said.chosen) or text("nothing")),
                        atomic=False),
-                Region(text("confirm"), target=Move(Keep(kept))),
-                Region(text("keep_all"), target=Move(Keep(tuple(sort_hand(view)))))))
+                Region(text("confirm"), target=PlayMove(Keep(kept))),
+                Region(text("keep_all"), target=PlayMove(Keep(tuple(sort_hand(view)))))))
         return None
 
-    def commands(self, view: ElementsView, table: Table) -> Line:
-        text = table.catalog.text
+    def commands(self, view: ElementsView, context: Context) -> Line:
+        text = context.catalog.text
         regions = []
         if _mine(view) and view.phase == BID:
-            regions.append(Region(text("pass"), target=Move(Pass())))
-        regions += [Region(text("help"), target=Show("help")),
-                    Region(text("quit"), target=Ui("quit"))]
-        return Line("commands", tuple(regions))
+            regions.append(Region(text("pass"), target=PlayMove(Pass())))
+        regions += help_and_quit(context.catalog)
+        return Line(COMMAND_LINE, tuple(regions))
 
-    def scores(self, view: ElementsView, table: Table) -> Line:
+    def scores(self, view: ElementsView, context: Context) -> Line:
         """Running scores: finished hands plus the point cards won in this hand."""
-        text = table.catalog.text
-        regions = [Region(text("scores_label"))]
-        for seat in range(view.players):
-            points = view.totals[seat] + sum(card.value for card in view.won[seat])
-            regions.append(Region(f"{table.names[seat]} {points}"
-                                  + ("," if seat < view.players - 1 else "")))
-        return Line("scores", tuple(regions))
+        text = context.catalog.text
+        points = [view.totals[seat] + sum(card.value for card in view.won[seat])
+                  for seat in range(view.players)]
+        return Line(SCORES_LINE, (Region(text("scores_label")),
+                                  *listed(f"{context.names[seat]} {points[seat]}"
+                                          for seat in range(view.players))))
 
-    def prompt(self, view: ElementsView, table: Table) -> str | None:
+    def prompt(self, view: ElementsView, context: Context) -> str | None:
         if not _mine(view):
             return None
-        text, words = table.catalog.text, words_of(table)
+        text = context.catalog.text
         if view.phase == PLACE:
             return text("prompt_place")
         if view.phase == KEEP:
             return text("prompt_keep")
         assert view.current is not None
-        card = words.card(view.current)
+        card = label(view.current, context.catalog)
         if view.need == 0 or len(view.hand) < view.need:
             return text("prompt_pass", card=card)
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
 
-    def describe(self, event: Event, table: Table) -> str | None:
-        return words_of(table).event(event, table.seat, table.names)
+    def explain(self, reason: Reason, context: Context) -> str:
+        """A refusal in words, its card and element as the reader's labels (``j7``, ``Ej``)."""
+        args = dict(reason.params)
+        if "card" in args:
+            card = str(args["card"])
+            args["card"] = label(Card(card[0], int(card[1:])), context.catalog)
+        if "element" in args:
+            args["element"] = label(str(args["element"]), context.catalog)
+        return context.catalog.text(reason.code, **args)
+
+    def describe(self, event: Event, context: Context) -> str | None:
+        return words_of(context).event(event, context.seat, context.names)
 
 
 SCREEN = ElementsScreen()

@@ -1,7 +1,8 @@
 """Elements in words: card labels, combination names, refusals and events, per language.
 
+    label(Card("y", 7), Catalog.load("elements", "fr"))      # "j7"
+    label("Eb", Catalog.load("elements", "fr"))              # "Eb", an element card
     words = Words.load("fr")
-    words.card(Card("y", 7))               # "j7"
     words.combination(key)                 # "paire de nombres"
     words.event(Won(1, Card("r", 5), (Card("y", 10),), key), viewer=0)
 """
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core import Event, NotationError, Reason, Seat
-from games.elements.cards import Card, ComboKey
+from games.elements.cards import ELEMENT_PREFIX, Card, ComboKey, element_label
 from games.elements.engine import (
     Bidding,
     Drew,
@@ -27,7 +28,17 @@ from games.elements.engine import (
     ToStock,
     Won,
 )
-from layouts.catalog import Catalog, rules_data
+from layouts.catalog import Catalog
+
+
+def label(card: Card | str, catalog: Catalog) -> str:
+    """The label of a card, the same on the display and on paper: a number card its colour
+    letter and value (``label(Card("y", 7), fr) == "j7"``), an element card, given in its
+    notation ``E`` and colour, ``E`` and the colour letter (``label("Ey", fr) == "Ej"``)."""
+    cards = catalog.section("cards")
+    if isinstance(card, Card):
+        return f"{cards['colour_prefix'][card.colour]}{card.value}"
+    return f"{cards['element_prefix']}{cards['colour_prefix'][card[len(ELEMENT_PREFIX):]]}"
 
 
 @dataclass(frozen=True)
@@ -44,23 +55,16 @@ class Words:
     def lang(self) -> str:
         return self.catalog.lang
 
-    def card(self, card: Card) -> str:
-        """The label of a number card, the same on the display and on paper: ``y7`` / ``j7``."""
-        return f"{self.catalog.table('cards')['colour_prefix'][card.colour]}{card.value}"
-
     def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
+        """Labels one after the other: ``words.cards([Card("y", 7), Card("b", 2)])``."""
+        return " ".join(label(card, self.catalog) for card in cards)
 
-    def element(self, colour: str) -> str:
-        """The label of an element card: ``Eb``."""
-        table = self.catalog.table("cards")
-        return f"{table['element_prefix']}{table['colour_prefix'][colour]}"
 
     def colour(self, colour: str) -> str:
-        return str(self.catalog.table("names")["colours"][colour])
+        return str(self.catalog.section("names")["colours"][colour])
 
     def combination(self, key: ComboKey) -> str:
-        return str(self.catalog.table("combinations")[key.pattern.code])
+        return str(self.catalog.section("combinations")[key.pattern.code])
 
     def text(self, code: str, **args: object) -> str:
         return self.catalog.text(code, **args)
@@ -76,21 +80,12 @@ class Words:
 
     def read_card(self, text: str) -> Card:
         """A label back to its card (``j7`` in French is ``y7``); raises NotationError."""
-        prefixes = self.catalog.table("cards")["colour_prefix"]
+        prefixes = self.catalog.section("cards")["colour_prefix"]
         colours = {label: colour for colour, label in prefixes.items()}
         head, digits = text[:1], text[1:]
         if head not in colours or not digits.isdigit():
             raise NotationError(Reason.of("not_a_card", text=text))
         return Card(colours[head], int(digits))
-
-    def deck_labels(self) -> list[tuple[str, str]]:
-        """Every card of the box with its label: the 55 number cards then the 5 elements,
-        as ``(notation, label)`` pairs, e.g. ``("y7", "j7")`` and ``("Ey", "Ej")``."""
-        data = rules_data("elements")
-        values = range(int(data["min_value"]), int(data["max_value"]) + 1)
-        numbers = [Card(colour, value) for colour in data["colours"] for value in values]
-        return ([(str(card), self.card(card)) for card in numbers]
-                + [(f"E{colour}", self.element(colour)) for colour in data["colours"]])
 
     def event(self, event: Event, viewer: Seat | None,
               names: Sequence[str] = ()) -> str | None:
@@ -101,7 +96,7 @@ class Words:
 
     def order(self, order: Sequence[str]) -> str:
         """The colour order, strongest first: ``b r g y k``."""
-        return " ".join(self.catalog.table("cards")["colour_prefix"][c] for c in order)
+        return " ".join(self.catalog.section("cards")["colour_prefix"][c] for c in order)
 
     @staticmethod
     def numbers(values: Sequence[int]) -> str:
@@ -127,26 +122,27 @@ class _Teller:
 
     def event(self, event: Event) -> str | None:
         words, text, about = self.words, self.words.text, self.about
+        catalog = words.catalog
         if isinstance(event, Placed):
             if event.card is not None and event.seat == self.viewer:
-                return text("placed_own", card=words.card(event.card),
-                            element=words.element(event.element))
+                return text("placed_own", card=label(event.card, catalog),
+                            element=label(element_label(event.element), catalog))
             return text("placed", player=self.who(event.seat),
-                        element=words.element(event.element))
+                        element=label(element_label(event.element), catalog))
         if isinstance(event, Revealed):
-            shown = ", ".join(f"{words.element(element)} {words.card(card)}"
+            shown = ", ".join(f"{label(element_label(element), catalog)} {label(card, catalog)}"
                               for element, _, card in event.placements)
             return text("revealed", cards=shown, order=words.order(event.order))
         if isinstance(event, ToStock):
-            return text(f"to_stock_{event.why}", card=words.card(event.card))
+            return text(f"to_stock_{event.why}", card=label(event.card, catalog))
         if isinstance(event, Bidding):
-            return about("bidding", event.seat, card=words.card(event.card))
+            return about("bidding", event.seat, card=label(event.card, catalog))
         if isinstance(event, Laid):
             return about("laid", event.seat, cards=words.cards(event.cards))
         if isinstance(event, Passed):
             return about("passed", event.seat)
         if isinstance(event, Won):
-            return about("won", event.seat, card=words.card(event.card),
+            return about("won", event.seat, card=label(event.card, catalog),
                          combination=words.combination(event.key),
                          cards=words.cards(event.cards))
         if isinstance(event, HandScored):

@@ -1,0 +1,14 @@
+"""Elevens as people read it: words, the display screen, card faces and the score pad.
+
+    KIT.label("y12", KIT.catalog("fr"))
+"""
+
+from games.elevens import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
+from layouts.elevens import paper
+from layouts.elevens.screen import SCREEN
+from layouts.elevens.words import label
+from layouts.kit import Deck, GameKit
+
+KIT = GameKit(name="elevens", game=GAME, bots=BOTS, label=label, options=OPTIONS,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              deck=Deck(paper.deck_cards, paper.face), pad=paper.pad)

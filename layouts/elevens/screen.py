@@ -8,21 +8,36 @@ the hand plays it when it has one place, else offers its places (its own place, 
 ``L r12>b``, the joker exchange) on the choice line. Routing a joker lying in a row exchanges
 it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
 
-    lines = SCREEN.screen(game.view(0), table)
+    lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines]
     # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'help']
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from games.core import Event, Reason
 from games.elevens.engine import DISCARD, DRAW, END, JOKER, UNDO, ElevensView, Step, place, segments
 from layouts.catalog import Catalog
-from layouts.common.screen import Ask, Move, Show, Table, Ui, help_line, message_line
-from layouts.elevens.words import card_label, event_text, reason_text, row_label, step_label
-from layouts.screen import Line, Region
+from layouts.elevens.words import event_text, label, reason_text, row_label, step_label
+from layouts.screen import (
+    CHOICE_LINE,
+    COMMAND_LINE,
+    HAND_LINE,
+    TURN_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    help_and_quit,
+    help_line,
+    message_line,
+    row_key,
+    status_line,
+)
 
 
 @dataclass(frozen=True)
@@ -38,17 +53,13 @@ class Chosen:
 GROUP_ABOVE = 8
 
 
-def row_key(row: str) -> str:
-    return f"row_{row}"
-
-
 def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
     """``r 5-16``; after its segment, a joker is a region ``*10``, routable to exchange it
     when the seat holds the card it stands for, and a laid link card is a region ``Lg5``
     naming the card it joins in the neighbouring row (``y 5 Lg5 11``), for reading only."""
     cells = view.rows[row]
-    joker = card_label(catalog, JOKER)
-    link = str(catalog.table("screen")["row_link"])
+    joker = label(JOKER, catalog)
+    link = str(catalog.section("screen")["row_link"])
     links = view.links_at(row)
     regions = [Region(row_label(catalog, row))]
     for low, high in segments(cells):
@@ -56,52 +67,53 @@ def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
         for pos in range(low, high + 1):
             if cells[pos] == JOKER:
                 exchange = Step("exchange", f"{row}{pos}", row, pos)
-                target = Move(exchange) if exchange.card in view.hand else None
+                target = PlayMove(exchange) if exchange.card in view.hand else None
                 regions.append(Region(f"{joker}{pos}", target=target))
-            regions += [Region(link.format(card=card_label(catalog, f"{other}{pos}")))
+            regions += [Region(link.format(card=label(f"{other}{pos}", catalog)))
                         for at, other in links if at == pos]
     return Line(row_key(row), tuple(regions))
 
 
-def options(legal: list[Step], card: str) -> list[Step]:
+def options(legal: Sequence[Hashable], card: str) -> list[Step]:
     """The legal steps that put ``card`` of the hand somewhere (or discard a joker)."""
     kinds = ("place", "link", "exchange", "discard")  # discarding, the last resort, last
-    found = [step for step in legal if step.card == card and step.kind in kinds]
+    found = [step for step in legal
+             if isinstance(step, Step) and step.card == card and step.kind in kinds]
     return sorted(found, key=lambda step: kinds.index(step.kind))
 
 
-def _chosen(view: ElevensView, table: Table) -> Chosen | None:
+def _chosen(view: ElevensView, context: Context) -> Chosen | None:
     mine = view.current == view.seat
-    pending = table.pending
+    pending = context.pending
     if mine and isinstance(pending, Chosen) and pending.card in view.hand:
         return pending
     return None
 
 
 class ElevensScreen:
-    """The :class:`layouts.common.screen.GameScreen` of Elevens."""
+    """The :class:`layouts.screen.GameScreen` of Elevens."""
 
-    def screen(self, view: ElevensView, table: Table) -> tuple[Line, ...]:
-        cat = table.catalog
-        legal = view.legal_steps()
-        lines = [message_line(table.messages, cat), self.status(view, table)]
+    def screen(self, view: ElevensView, context: Context) -> tuple[Line, ...]:
+        cat = context.catalog
+        legal = context.legal_moves
+        lines = [message_line(context.messages, cat), self.status(view, context)]
         lines += [row_line(view, row, cat) for row in view.order]
-        lines.append(self.hand(view, table, legal))
-        choice = self.choice(view, table, legal)
+        lines.append(self.hand(view, context, legal))
+        choice = self.choice(view, context, legal)
         if choice is not None:
             lines.append(choice)
         if view.steps:
-            lines.append(self.turn(view, table))
-        lines.append(self.commands(view, table, legal))
+            lines.append(self.turn(view, context))
+        lines.append(self.commands(view, context, legal))
         lines.append(help_line(cat, cat.text("elevens_help", limit=view.limit)))
         return tuple(lines)
 
-    def home(self, view: ElevensView, table: Table) -> str:
-        return "choice" if _chosen(view, table) is not None else "hand"
+    def home(self, view: ElevensView, context: Context) -> str:
+        return CHOICE_LINE if _chosen(view, context) is not None else HAND_LINE
 
-    def status(self, view: ElevensView, table: Table) -> Line:
+    def status(self, view: ElevensView, context: Context) -> Line:
         """Whose turn, cards played this turn, stock, link cards, bonuses, the other hands."""
-        words = table.catalog.table("screen")
+        words = context.catalog.section("screen")
         texts = []
         if view.over:
             texts.append(str(words["over"]))
@@ -109,7 +121,7 @@ class ElevensScreen:
             texts.append(str(words["your_turn"]))
             texts.append(str(words["played"]).format(count=view.played, limit=view.limit))
         elif view.current is not None:
-            texts.append(str(words["turn_of"]).format(player=table.names[view.current]))
+            texts.append(str(words["turn_of"]).format(player=context.names[view.current]))
         texts.append(str(words["stock"]).format(count=view.stock))
         if not view.beginner:
             texts.append(str(words["links"]).format(count=view.link_cards[view.seat]))
@@ -118,39 +130,37 @@ class ElevensScreen:
         for step in range(1, view.players):
             seat = (view.seat + step) % view.players
             texts.append(str(words["other"]).format(
-                player=table.names[seat], count=view.hand_counts[seat],
+                player=context.names[seat], count=view.hand_counts[seat],
                 links=view.link_cards[seat]) if not view.beginner else
-                str(words["other_beginner"]).format(player=table.names[seat],
+                str(words["other_beginner"]).format(player=context.names[seat],
                                                     count=view.hand_counts[seat]))
-        # Commas between the parts: fingers find where one ends and the next begins.
-        return Line("status", tuple(Region(text + ("," if i < len(texts) - 1 else ""))
-                                    for i, text in enumerate(texts)))
+        return status_line(texts)
 
-    def hand(self, view: ElevensView, table: Table, legal: list[Step]) -> Line:
+    def hand(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """One region per card: routing plays a card with one place, else offers its places."""
-        cat = table.catalog
-        regions = [Region(str(cat.table("screen")["hand"]))]
+        cat = context.catalog
+        regions = [Region(str(cat.section("screen")["hand"]))]
         for card in view.hand:
-            target: Move | Ask
+            target: PlayMove | Ask
             found = options(legal, card)
             if len(found) == 1:
-                target = Move(found[0])
+                target = PlayMove(found[0])
             elif found or card == JOKER:
                 target = Ask(Chosen(card))
             else:
-                target = Move(place(card))  # refused with its reason, said to the player
-            regions.append(Region(card_label(cat, card), target=target))
-        return Line("hand", tuple(regions))
+                target = PlayMove(place(card))  # refused with its reason, said to the player
+            regions.append(Region(label(card, cat), target=target))
+        return Line(HAND_LINE, tuple(regions))
 
-    def choice(self, view: ElevensView, table: Table, legal: list[Step]) -> Line | None:
+    def choice(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line | None:
         """The places of the chosen card (row by row when they are many), then cancel."""
-        chosen = _chosen(view, table)
+        chosen = _chosen(view, context)
         if chosen is None:
             return None
-        cat = table.catalog
-        words = cat.table("screen")
+        cat = context.catalog
+        words = cat.section("screen")
         card = chosen.card
-        regions = [Region(f"{card_label(cat, card)} {words['places']}")]
+        regions = [Region(f"{label(card, cat)} {words['places']}")]
         found = options(legal, card)
         if chosen.row:
             found = [step for step in found if step.row == chosen.row]
@@ -162,53 +172,52 @@ class ElevensScreen:
                     text = str(words["row_group"]).format(row=row_label(cat, row), count=count)
                     regions.append(Region(text, target=Ask(Chosen(card, row))))
             found = [step for step in found if step.kind == "discard"]
-        regions += [Region(step_label(cat, step), target=Move(step)) for step in found]
+        regions += [Region(step_label(cat, step), target=PlayMove(step)) for step in found]
         if len(regions) == 1:
             regions.append(Region(str(words["nowhere"])))
         if chosen.row:
             regions.append(Region(str(words["back"]), target=Ask(Chosen(card))))
         regions.append(Region(str(words["cancel"]), target=Ask(None)))
-        return Line("choice", tuple(regions))
+        return Line(CHOICE_LINE, tuple(regions))
 
-    def turn(self, view: ElevensView, table: Table) -> Line:
+    def turn(self, view: ElevensView, context: Context) -> Line:
         """The steps of the turn so far, with the count against the limit."""
-        cat = table.catalog
-        words = cat.table("screen")
+        cat = context.catalog
+        words = cat.section("screen")
         head = str(words["this_turn"]).format(count=view.played, limit=view.limit)
-        return Line("turn", (Region(head),
+        return Line(TURN_LINE, (Region(head),
                              *(Region(step_label(cat, step)) for step in view.steps)))
 
-    def commands(self, view: ElevensView, table: Table, legal: list[Step]) -> Line:
+    def commands(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """End the turn (or pass), draw, undo, discard a joker, help, quit."""
-        cat = table.catalog
-        words = cat.table("screen")
+        cat = context.catalog
+        words = cat.section("screen")
         regions = []
         if view.current == view.seat and not view.over:
             if not view.played and view.stock:
-                regions.append(Region(str(words["draw"]), target=Move(DRAW)))
+                regions.append(Region(str(words["draw"]), target=PlayMove(DRAW)))
             else:
                 name = "end" if view.played else "pass"
-                regions.append(Region(str(words[name]), target=Move(END)))
+                regions.append(Region(str(words[name]), target=PlayMove(END)))
             if view.played:
-                regions.append(Region(str(words["undo"]), target=Move(UNDO)))
+                regions.append(Region(str(words["undo"]), target=PlayMove(UNDO)))
             if DISCARD in legal:
-                regions.append(Region(str(words["discard"]), target=Move(DISCARD)))
-        regions.append(Region(cat.text("help"), target=Show("help")))
-        regions.append(Region(cat.text("quit"), target=Ui("quit")))
-        return Line("commands", tuple(regions))
+                regions.append(Region(str(words["discard"]), target=PlayMove(DISCARD)))
+        regions += help_and_quit(cat)
+        return Line(COMMAND_LINE, tuple(regions))
 
-    def prompt(self, view: ElevensView, table: Table) -> str | None:
+    def prompt(self, view: ElevensView, context: Context) -> str | None:
         if view.over or view.current != view.seat or view.played:
             return None
-        return table.catalog.text("must_play_now" if not view.stock else "your_turn")
+        return context.catalog.text("must_play_now" if not view.stock else "your_turn")
 
-    def explain(self, reason: Reason, table: Table) -> str:
+    def explain(self, reason: Reason, context: Context) -> str:
         """A refusal with the cards and rows in the reader's labels (``j9`` in French)."""
-        return reason_text(table.catalog, reason)
+        return reason_text(context.catalog, reason)
 
-    def describe(self, event: Event, table: Table) -> str | None:
+    def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words."""
-        return event_text(table.catalog, event, me=table.seat, names=table.names)
+        return event_text(context.catalog, event, me=context.seat, names=context.names)
 
 
 SCREEN = ElevensScreen()

@@ -4,7 +4,7 @@ The engine speaks in canonical notation (``y12``, ``L r5>y``); people read label
 ``layouts/elevens/<lang>.toml`` (``j12`` in French), the same on the display and on paper.
 
     cat = Catalog.load("elevens", "fr")
-    card_label(cat, "y12")                          # 'j12'
+    label("y12", cat)                               # 'j12'
     reason_text(cat, Reason.of("place_taken", row="y", pos=5))
 """
 
@@ -32,33 +32,42 @@ from layouts.catalog import Catalog
 
 def row_label(cat: Catalog, row: str) -> str:
     """The colour letter of a row in ``cat``'s language: ``row_label(fr, "y") == "j"``."""
-    return str(cat.table("cards")["colour_prefix"].get(row, row))
+    return str(cat.section("cards")["colour_prefix"].get(row, row))
 
 
-def card_label(cat: Catalog, card: str) -> str:
-    """``card_label(fr, "y12") == "j12"``; ``*`` for a joker (the [cards] joker label)."""
-    if card == JOKER:
-        return str(cat.table("cards")["joker"])
+# The cards of the box the engine has no notation for: a --cards list writes them so.
+LINK_CARD = "L"
+BONUS_CARD = "bonus"
+# The [cards] label of each card that is not a number card.
+_SPECIAL = {JOKER: "joker", LINK_CARD: "link", BONUS_CARD: "bonus"}
+
+
+def label(card: str, catalog: Catalog) -> str:
+    """The label of a card, the same on the display and on paper: its row's colour letter and
+    value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``L`` for a link card, ``11``
+    for a bonus card (the ``[cards]`` words)."""
+    if card in _SPECIAL:
+        return str(catalog.section("cards")[_SPECIAL[card]])
     row, pos = split_card(card)
-    return f"{row_label(cat, row)}{pos}" if row else card
+    return f"{row_label(catalog, row)}{pos}" if row else card
 
 
 def step_label(cat: Catalog, step: Step) -> str:
     """A step as the reader's notation: ``L r5>j``, ``*@j7``, ``x j7``, ``r12``."""
-    joker = str(cat.table("cards")["joker"])
-    screen = cat.table("screen")
+    joker = label(JOKER, cat)
+    screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):
         return str(screen[step.kind])
     if step.kind == "discard":
         return str(screen["discard"])
     if step.kind == "exchange":
-        return f"{screen['exchange']} {card_label(cat, step.card)}"
+        return f"{screen['exchange']} {label(step.card, cat)}"
     target = f"{row_label(cat, step.row)}{step.pos}"
     if step.kind == "link":
         suffix = f" {joker}" if step.card == JOKER else ""
-        link = cat.table("cards")["link"]
+        link = label(LINK_CARD, cat)
         return f"{link} {row_label(cat, step.source)}{step.pos}>{row_label(cat, step.row)}{suffix}"
-    return f"{joker}@{target}" if step.card == JOKER else card_label(cat, step.card)
+    return f"{joker}@{target}" if step.card == JOKER else label(step.card, cat)
 
 
 def reason_text(cat: Catalog, reason: Reason) -> str:
@@ -68,7 +77,7 @@ def reason_text(cat: Catalog, reason: Reason) -> str:
         if key in args:
             args[key] = row_label(cat, str(args[key]))
     if "card" in args:
-        args["card"] = card_label(cat, str(args["card"]))
+        args["card"] = label(str(args["card"]), cat)
     return cat.text(reason.code, **args)
 
 
@@ -82,12 +91,12 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
         if seat == me:
             return cat.text(f"{code}_you", **args)
         player = names[seat] if names is not None else str(
-            cat.table("names")["seat"]).format(seat=seat + 1)
+            cat.section("names")["seat"]).format(seat=seat + 1)
         return cat.text(code, player=player, **args)
 
     if isinstance(event, Placed):
-        card = card_label(cat, event.card) if event.card != JOKER else (
-            f"{card_label(cat, JOKER)}@{row_label(cat, event.row)}{event.pos}")
+        card = label(event.card, cat) if event.card != JOKER else (
+            f"{label(JOKER, cat)}@{row_label(cat, event.row)}{event.pos}")
         if event.source:
             source = f"{row_label(cat, event.source)}{event.pos}"
             return say("linked", event.seat, source=source, card=card)
@@ -97,9 +106,9 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
-        return say("drew", event.seat, card=card_label(cat, event.card or ""))
+        return say("drew", event.seat, card=label(event.card or "", cat))
     if isinstance(event, BonusTaken):
-        words = cat.table("names")
+        words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],
                    half=words["halves"][event.half])
     if isinstance(event, Undone):
@@ -111,8 +120,8 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
             if names is not None:
                 return names[seat]
             if seat == me:
-                return str(cat.table("names")["you"])
-            return str(cat.table("names")["seat"]).format(seat=seat + 1)
+                return str(cat.section("names")["you"])
+            return str(cat.section("names")["seat"]).format(seat=seat + 1)
 
         scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
         return cat.text("result", scores=scores,

@@ -5,7 +5,7 @@ offers what is due (the colour, challenge or accept a +4, play or keep the drawn
 command line offers draw, UNO, catch, help and quit. Words and card labels (UNO-12) come from
 ``layouts/uno/{en,fr}.toml``.
 
-    lines = SCREEN.screen(game.view(0), table)
+    lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines]   # ['messages', 'status', 'hand', 'commands', 'help']
 """
 
@@ -41,19 +41,24 @@ from games.uno.notation import (
     KEEP,
     PLAY,
     WILDS,
-)
-from games.uno.notation import Move as UnoMove
-from layouts.catalog import Catalog
-from layouts.common.screen import (
-    Ask,
     Move,
-    Show,
-    Table,
-    Ui,
+)
+from layouts.catalog import Catalog
+from layouts.screen import (
+    CHOICE_LINE,
+    COMMAND_LINE,
+    HAND_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    help_and_quit,
     help_line,
     message_line,
+    status_line,
 )
-from layouts.screen import Line, Region
+from layouts.uno.words import colour_name, label
 
 # The order of values within a colour on the hand line: numbers, then the action cards.
 VALUE_ORDER = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "sk", "rv", "+2")
@@ -68,18 +73,6 @@ class UnoInput:
 
     wild: str = ""
     uno: bool = False
-
-
-def label(card: str, catalog: Catalog) -> str:
-    """The braille label of a card (UNO-12): ``label("r+2", Catalog.load("uno", "fr"))``."""
-    cards = catalog.table("cards")
-    if card in WILDS:
-        return str(cards[card])
-    return str(cards["colour_prefix"][card[0]]) + str(cards[card[1:]])
-
-
-def colour_name(colour: str, catalog: Catalog) -> str:
-    return str(catalog.table("names")["colours"][colour])
 
 
 def top_text(view: UnoView, catalog: Catalog) -> str:
@@ -99,143 +92,139 @@ def sort_hand(hand: tuple[str, ...], colours: tuple[str, ...]) -> list[str]:
     return sorted(hand, key=key)
 
 
-def matches(view: UnoView, card: str) -> bool:
-    """UNO-4 from the view: same colour, same number or symbol, or a Wild."""
-    if card in WILDS:
-        return True
-    return card[0] == view.colour or (view.top not in WILDS and card[1:] == view.top[1:])
+def _input(context: Context) -> UnoInput:
+    return context.pending if isinstance(context.pending, UnoInput) else UnoInput()
 
 
-def _input(table: Table) -> UnoInput:
-    return table.pending if isinstance(table.pending, UnoInput) else UnoInput()
+def _playable(card: str, context: Context) -> bool:
+    """Whether the seat may play ``card`` now (UNO-4), as the game's legal moves say."""
+    return any(isinstance(move, Move) and move.kind == PLAY and move.card == card
+               for move in context.legal_moves)
 
 
 class UnoScreen:
-    """The :class:`layouts.common.screen.GameScreen` of Uno."""
+    """The :class:`layouts.screen.GameScreen` of Uno."""
 
-    def screen(self, view: UnoView, table: Table) -> tuple[Line, ...]:
-        lines = [message_line(table.messages, table.catalog), self.status(view, table),
-                 self.hand(view, table)]
-        choice = self.choice(view, table)
+    def screen(self, view: UnoView, context: Context) -> tuple[Line, ...]:
+        lines = [message_line(context.messages, context.catalog), self.status(view, context),
+                 self.hand(view, context)]
+        choice = self.choice(view, context)
         if choice is not None:
             lines.append(choice)
-        lines.append(self.commands(view, table))
-        lines.append(help_line(table.catalog, table.catalog.text("uno_help")))
+        lines.append(self.commands(view, context))
+        lines.append(help_line(context.catalog, context.catalog.text("uno_help")))
         return tuple(lines)
 
-    def home(self, view: UnoView, table: Table) -> str:
-        return "choice" if self.choice(view, table) is not None else "hand"
+    def home(self, view: UnoView, context: Context) -> str:
+        return CHOICE_LINE if self.choice(view, context) is not None else HAND_LINE
 
-    def status(self, view: UnoView, table: Table) -> Line:
+    def status(self, view: UnoView, context: Context) -> Line:
         """Top card and colour in play, whose turn, each opponent's card count, direction."""
-        cat = table.catalog
+        cat = context.catalog
         texts = [top_text(view, cat)]
         if view.turn >= 0:
-            texts.append(cat.text("uno_turn", name=table.names[view.turn]))
+            texts.append(cat.text("uno_turn", name=context.names[view.turn]))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
-            texts.append(cat.text("uno_count", name=table.names[seat],
+            texts.append(cat.text("uno_count", name=context.names[seat],
                                   count=view.hand_counts[seat]))
         if view.players > 2:
             texts.append(cat.text("uno_direction_left" if view.direction > 0
                                   else "uno_direction_right"))
-        # Commas between the parts: fingers find where one ends and the next begins.
-        regions = [Region(text + ("," if index < len(texts) - 1 else ""))
-                   for index, text in enumerate(texts)]
-        return Line("status", tuple(regions))
+        return status_line(texts)
 
-    def hand(self, view: UnoView, table: Table) -> Line:
+    def hand(self, view: UnoView, context: Context) -> Line:
         """One region per card; routing plays it (a Wild asks its colour first)."""
-        said = _input(table)
+        said = _input(context)
         regions = []
         for card in sort_hand(view.hand, view.colours):
-            target: Ask | Move
+            target: Ask | PlayMove
             if card in WILDS:
                 target = Ask(replace(said, wild=card))
             else:
-                target = Move(UnoMove(PLAY, card, "", said.uno))
-            regions.append(Region(label(card, table.catalog), target=target))
+                target = PlayMove(Move(PLAY, card, "", said.uno))
+            regions.append(Region(label(card, context.catalog), target=target))
         if not regions:
-            regions.append(Region(table.catalog.text("uno_no_cards")))
-        return Line("hand", tuple(regions))
+            regions.append(Region(context.catalog.text("uno_no_cards")))
+        return Line(HAND_LINE, tuple(regions))
 
-    def choice(self, view: UnoView, table: Table) -> Line | None:
+    def choice(self, view: UnoView, context: Context) -> Line | None:
         """What is due now, if anything: a colour, challenge or accept, play or keep."""
-        cat = table.catalog
-        said = _input(table)
+        cat = context.catalog
+        said = _input(context)
         mine = view.turn == view.seat
         if said.wild and mine:
             regions = [Region(cat.text("uno_ask_colour", card=label(said.wild, cat)))]
             regions += [Region(colour_name(colour, cat),
-                               target=Move(UnoMove(PLAY, said.wild, colour, said.uno)))
+                               target=PlayMove(Move(PLAY, said.wild, colour, said.uno)))
                         for colour in view.colours]
             regions.append(Region(cat.text("uno_cancel"), target=Ask(replace(said, wild=""))))
-            return Line("choice", tuple(regions))
+            return Line(CHOICE_LINE, tuple(regions))
         if not mine:
             return None
         if view.phase == "choose":
             regions = [Region(cat.text("uno_ask_first_colour", card=label(view.top, cat)))]
             regions += [Region(colour_name(colour, cat),
-                               target=Move(UnoMove(CHOOSE, colour=colour)))
+                               target=PlayMove(Move(CHOOSE, colour=colour)))
                         for colour in view.colours]
-            return Line("choice", tuple(regions))
+            return Line(CHOICE_LINE, tuple(regions))
         if view.phase == "challenge" and view.challenge_from >= 0:
-            return Line("choice", (
-                Region(cat.text("uno_ask_challenge", name=table.names[view.challenge_from])),
-                Region(cat.text("uno_challenge"), target=Move(UnoMove(CHALLENGE))),
-                Region(cat.text("uno_accept"), target=Move(UnoMove(ACCEPT)))))
+            return Line(CHOICE_LINE, (
+                Region(cat.text("uno_ask_challenge", name=context.names[view.challenge_from])),
+                Region(cat.text("uno_challenge"), target=PlayMove(Move(CHALLENGE))),
+                Region(cat.text("uno_accept"), target=PlayMove(Move(ACCEPT)))))
         if view.phase == "drawn" and view.drawn:
             regions = [Region(cat.text("uno_ask_drawn", card=label(view.drawn, cat)))]
-            if matches(view, view.drawn):
-                play: Ask | Move = (Ask(replace(said, wild=view.drawn)) if view.drawn in WILDS
-                                    else Move(UnoMove(PLAY, view.drawn, "", said.uno)))
+            if _playable(view.drawn, context):
+                play: Ask | PlayMove = (Ask(replace(said, wild=view.drawn))
+                                        if view.drawn in WILDS
+                                        else PlayMove(Move(PLAY, view.drawn, "", said.uno)))
                 regions.append(Region(cat.text("uno_play"), target=play))
-            regions.append(Region(cat.text("uno_keep"), target=Move(UnoMove(KEEP))))
-            return Line("choice", tuple(regions))
+            regions.append(Region(cat.text("uno_keep"), target=PlayMove(Move(KEEP))))
+            return Line(CHOICE_LINE, tuple(regions))
         return None
 
-    def commands(self, view: UnoView, table: Table) -> Line:
+    def commands(self, view: UnoView, context: Context) -> Line:
         """Draw, UNO (armed or not), catch a forgetful opponent, help, quit."""
-        cat = table.catalog
-        said = _input(table)
+        cat = context.catalog
+        said = _input(context)
         regions = []
         mine = view.turn == view.seat
         if mine and view.phase == "play":
-            regions.append(Region(cat.text("uno_draw"), target=Move(UnoMove(DRAW))))
+            regions.append(Region(cat.text("uno_draw"), target=PlayMove(Move(DRAW))))
         if mine and len(view.hand) == 2 and view.phase in ("play", "drawn"):
             regions.append(Region(cat.text("uno_say_on" if said.uno else "uno_say_off"),
                                   target=Ask(replace(said, uno=not said.uno))))
         # A partner cannot be caught (UNO-11): the engine says so if the player tries.
         if view.catchable >= 0 and view.catchable != view.seat:
-            regions.append(Region(cat.text("uno_catch", name=table.names[view.catchable]),
-                                  target=Move(UnoMove(CATCH, target=view.catchable))))
-        regions.append(Region(cat.text("help"), target=Show("help")))
-        regions.append(Region(cat.text("quit"), target=Ui("quit")))
-        return Line("commands", tuple(regions))
+            regions.append(Region(cat.text("uno_catch", name=context.names[view.catchable]),
+                                  target=PlayMove(Move(CATCH, target=view.catchable))))
+        regions += help_and_quit(cat)
+        return Line(COMMAND_LINE, tuple(regions))
 
-    def prompt(self, view: UnoView, table: Table) -> str | None:
+    def prompt(self, view: UnoView, context: Context) -> str | None:
         if view.turn != view.seat:
             return None
         code = "uno_your_turn_two" if len(view.hand) == 2 else "uno_your_turn"
-        return table.catalog.text(code, top=top_text(view, table.catalog))
+        return context.catalog.text(code, top=top_text(view, context.catalog))
 
-    def explain(self, reason: Reason, table: Table) -> str:
+    def explain(self, reason: Reason, context: Context) -> str:
         """The engine's reason with card labels and colour names in place of codes."""
         args = dict(reason.params)
         for key in ("card", "top"):
             if isinstance(args.get(key), str) and args[key] in _CARDS:
-                args[key] = label(args[key], table.catalog)
+                args[key] = label(args[key], context.catalog)
         if args.get("colour") in COLOURS:
-            args["colour"] = colour_name(str(args["colour"]), table.catalog)
-        return table.catalog.text(reason.code, **args)
+            args["colour"] = colour_name(str(args["colour"]), context.catalog)
+        return context.catalog.text(reason.code, **args)
 
-    def describe(self, event: Event, table: Table) -> str | None:
+    def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words."""
-        cat = table.catalog
+        cat = context.catalog
 
         def say(code: str, seat: Seat, **args: Any) -> str:
-            own = seat == table.seat
-            return cat.text(f"{code}_you" if own else code, name=table.names[seat], **args)
+            own = seat == context.seat
+            return cat.text(f"{code}_you" if own else code, name=context.names[seat], **args)
 
         def cards(hand: tuple[str, ...]) -> str:
             return " ".join(label(card, cat) for card in hand)
@@ -246,7 +235,7 @@ class UnoScreen:
             if event.why == "deal":
                 dealt = tuple(sort_hand(event.cards or (), COLOURS))
                 return say("uno_dealt", event.seat, cards=cards(dealt))\
-                    if event.seat == table.seat else None
+                    if event.seat == context.seat else None
             if event.count == 0:
                 return say("uno_drew_none", event.seat)
             if event.cards:
@@ -274,22 +263,22 @@ class UnoScreen:
         if isinstance(event, Kept):
             return say("uno_kept", event.seat)
         if isinstance(event, Caught):
-            return say("uno_caught", event.by, other=table.names[event.seat])
+            return say("uno_caught", event.by, other=context.names[event.seat])
         if isinstance(event, Challenged):
             code = "uno_challenged_guilty" if event.guilty else "uno_challenged_fair"
-            return say(code, event.by, other=table.names[event.seat])
+            return say(code, event.by, other=context.names[event.seat])
         if isinstance(event, HandShown):
-            return cat.text("uno_hand_shown", name=table.names[event.seat],
+            return cat.text("uno_hand_shown", name=context.names[event.seat],
                             cards=cards(event.cards))
         if isinstance(event, RoundOver):
-            scores = ", ".join(f"{table.names[seat]} {points}"
+            scores = ", ".join(f"{context.names[seat]} {points}"
                                for seat, points in enumerate(event.scores))
             return say("uno_round_won", event.winner, points=event.points, scores=scores)
         if isinstance(event, MatchOver):
-            if table.seat in event.winners:
+            if context.seat in event.winners:
                 return cat.text("uno_match_won_you")
             return cat.text("uno_match_won",
-                            name=", ".join(table.names[seat] for seat in event.winners))
+                            name=", ".join(context.names[seat] for seat in event.winners))
         return None
 
 

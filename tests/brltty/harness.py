@@ -38,7 +38,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
-from layouts.common.screen import MESSAGE_LINE
+from layouts.screen import MESSAGE_LINE
 
 READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
 PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>

@@ -10,12 +10,13 @@ from collections.abc import Callable
 import pytest
 
 from brailledev.braille import translator
-from brailledev.display import RESIZED, DisplayGone, open_display
+from brailledev.display import RESIZED, open_display
 from brailledev.display.brlapi import BrlapiDisplay, probe
 from brailledev.display.terminal import TerminalDisplay
-from brailledev.errors import UserError
+from brailledev.errors import DisplayGone
 from brailledev.keys import Bottom, Chord, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
 from brailledev.window import Viewport
+from layouts.errors import UserError
 from layouts.screen import Line, Region, Screen
 from tests.brltty.harness import HarnessError, VirtualBrltty, parse_braille_line
 

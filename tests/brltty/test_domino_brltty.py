@@ -16,8 +16,8 @@ from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.window import LEFT_MARKER, RIGHT_MARKER
 from games.domino.game import Domino
-from layouts.common.screen import MESSAGE_LINE
 from layouts.domino.screen import DominoInput
+from layouts.screen import MESSAGE_LINE
 from tests.brltty.harness import VirtualBrltty
 
 EN = translator("en-ueb-g1.ctb")

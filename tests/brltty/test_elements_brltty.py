@@ -17,7 +17,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.keyloop import Front
 from brailledev.session import Session
 from games.elements.engine import KEEP, PLACE, Elements
-from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.brltty.harness import VirtualBrltty
 
 COLUMNS = 40
@@ -44,14 +44,14 @@ def wanted(session: Session) -> tuple[str, int]:
     cards = [index for index, region in enumerate(hand) if region.target is not None]
     unmarked = [index for index in cards if not hand[index].text.endswith("*")]
     choice = lines["choice"].regions if "choice" in lines else ()
-    moves = [index for index, region in enumerate(choice) if isinstance(region.target, Move)]
+    moves = [index for index, region in enumerate(choice) if isinstance(region.target, PlayMove)]
     if session.view().phase == KEEP and len(unmarked) == len(cards) and cards:
         return "hand", cards[0]
     if moves:
         return "choice", moves[0]
     if not cards:
         return "commands", next(index for index, region in enumerate(lines["commands"].regions)
-                                if isinstance(region.target, Move))
+                                if isinstance(region.target, PlayMove))
     return "hand", unmarked[0]
 
 

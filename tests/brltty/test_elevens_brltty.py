@@ -12,7 +12,7 @@ from typing import Any
 from brailledev.braille import translator
 from brailledev.session import Session
 from games.elevens.engine import JOKER, Elevens
-from layouts.common.screen import Move
+from layouts.screen import PlayMove
 from tests.brltty.harness import Fingers, fingers_on
 from tests.elevens_helpers import table
 
@@ -90,7 +90,7 @@ def test_elv_12_whole_beginner_game_by_routing_keys(tmp_path):
             lines = {line.key: line for line in session.lines()}
             legal = player.game.legal_moves(0)
             cards = [region.text for region in lines["hand"].regions
-                     if isinstance(region.target, Move) and region.target.move in legal]
+                     if isinstance(region.target, PlayMove) and region.target.move in legal]
             if cards and player.game.view(0).played < 4:
                 player.go_to("hand")
                 player.route_word(cards[0])

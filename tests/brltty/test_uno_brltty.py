@@ -17,8 +17,8 @@ from brailledev.session import Session
 from brailledev.window import RIGHT_MARKER
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
-from layouts.common.screen import MESSAGE_LINE
-from layouts.uno.screen import label
+from layouts.screen import MESSAGE_LINE
+from layouts.uno.words import label
 from tests.brltty.harness import VirtualBrltty, read_words
 from tests.play_helpers import ONE_ROUND, short_deal, wanted
 

@@ -15,7 +15,7 @@ from brailledev.braille import (
     CONTRACTED_TABLES,
     DEFAULT_TABLES,
     Translator,
-    UnknownTable,
+    UnknownBrailleTable,
     ascii_to_cells,
     available_tables,
     cell_to_dots,
@@ -26,8 +26,8 @@ from brailledev.braille import (
     table_for,
     translator,
 )
-from brailledev.errors import UserError
 from layouts.catalog import Catalog
+from layouts.errors import UserError
 
 FOUR_TABLES = ("fr-bfu-comp6.utb", "en-ueb-g1.ctb", "fr-bfu-g2.ctb", "en-ueb-g2.ctb")
 BRF_ORDER = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
@@ -37,7 +37,7 @@ def uno_labels() -> list[str]:
     """Every Uno card label of both languages, as the display shows them."""
     labels = {"r5", "r+2", "wi+4", "jk+4", "rinv"}
     for lang in ("en", "fr"):
-        cards = dict(Catalog.load("uno", lang).table("cards"))
+        cards = dict(Catalog.load("uno", lang).section("cards"))
         prefixes = cards.pop("colour_prefix")
         for code, label in cards.items():
             if code.startswith("wi"):
@@ -110,7 +110,7 @@ def test_every_offered_table_loads_and_defaults_are_offered() -> None:
 
 def test_unknown_table_is_one_sentence_naming_it_and_the_choices(
         capfd: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(UnknownTable) as caught:
+    with pytest.raises(UnknownBrailleTable) as caught:
         Translator("klingon-g9.ctb")
     message = str(caught.value)
     assert "'klingon-g9.ctb'" in message

@@ -19,8 +19,7 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key, Named
 from brailledev.session import Session
-from layouts.common.screen import MESSAGE_LINE, Move, Show, Ui
-from layouts.screen import Line, Region
+from layouts.screen import MESSAGE_LINE, Line, PlayMove, Region, Show, Ui
 from tests.brltty.harness import VirtualBrltty
 from tests.play_helpers import ONE_ROUND
 
@@ -182,8 +181,8 @@ LINES = (line("hand", "r5", "wi"), line("choice", "red", "rose", "cancel"),
 
 
 def test_command_names_are_words_never_card_labels():
-    assert command_name(Region("r5", target=Move("r5"))) is None
-    assert command_name(Region("x j7", target=Move("x"))) is None
+    assert command_name(Region("r5", target=PlayMove("r5"))) is None
+    assert command_name(Region("x j7", target=PlayMove("x"))) is None
     assert command_name(Region("your turn")) is None
     assert command_name(Region("uno?", target=Ui("uno"))) == "uno"
     assert command_name(Region("Écarter", target=Ui("x"))) == "ecarter"
@@ -265,7 +264,7 @@ def test_a_command_shown_on_two_lines_is_listed_once_and_runs_the_first():
 
 def test_the_help_line_tells_how_to_type_commands_in_both_languages():
     from layouts.catalog import Catalog
-    from layouts.common.screen import help_line
+    from layouts.screen import help_line
     for lang, words in (("en", ("braille keyboard", "dot 1 or 4")),
                         ("fr", ("clavier braille", "point 1 ou 4"))):
         line = help_line(Catalog.load("uno", lang), "")

@@ -16,11 +16,12 @@ import pytest
 
 from brailledev.braille import TABLES, table_for, translator
 from emboss import brf
-from emboss.deck import card_size, deck_document, deck_faces
+from emboss.deck import deck_document
 from emboss.embossers import PROFILES
 from emboss.page import Geometry, paper
 from emboss.udev import RULES_NAME, install
 from layouts.catalog import load_toml, output_text
+from layouts.registry import kit
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = {"fr": "fr_FR.UTF-8", "en": "C"}
@@ -109,8 +110,8 @@ def test_emboss_says_what_it_wrote_and_the_file_is_whole(tmp_path: Path, lang: s
     out = tmp_path / "cards.brf"
     lines = lines_of(lang, "emboss", "deck", "uno", "--cards", "r7,r7,b+2", "--out", str(out))
     # No --lang: the cards' words and braille table follow the environment too.
-    expected = deck_document(deck_faces("uno", lang, "r7,r7,b+2"), Geometry(paper("a4")),
-                             card_size("uno"), translator(table_for(lang)), "uno card labels",
+    expected = deck_document(kit("uno").deck_faces(lang, "r7,r7,b+2"), Geometry(paper("a4")),
+                             kit("uno").card_size(), translator(table_for(lang)), "uno card labels",
                              lang)
     assert out.read_bytes() == brf.document_bytes(expected)
     assert lines == [wrote.format(path=out, pages=len(expected.pages))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pexpect
 
 from brailledev.session import Session
-from layouts.common.screen import Move
+from layouts.screen import PlayMove
 from tests.device.test_play_terminal import Terminal
 
 
@@ -21,7 +21,7 @@ def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):
         legal = session.game.legal_moves(0)
         hand = next(line for line in session.lines() if line.key == "hand")
         card = next(region.text for region in hand.regions
-                    if isinstance(region.target, Move) and region.target.move in legal)
+                    if isinstance(region.target, PlayMove) and region.target.move in legal)
         for _ in range(20):
             if terminal.route_word(card):
                 break

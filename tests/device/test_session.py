@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.cli import main
-from brailledev.errors import UserError
 from brailledev.history import History
 from brailledev.session import Session
 from games.uno.engine import Drew
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
-from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.errors import UserError
+from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.play_helpers import ONE_ROUND, wanted
 
 
@@ -69,7 +69,7 @@ def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
     refusal = session.history.texts[told]
     why = session.game.check(0, UnoMove(PLAY, wrong))
     assert why is not None
-    reason = session.face.explain(why, session.context())
+    reason = session.screen.explain(why, session.context())
     assert refusal == f"Refused: {reason}"
     assert len(session.history.texts) == told + 1
 
@@ -103,9 +103,9 @@ def test_history_holds_what_the_seat_may_know_only():
 
 def test_drew_event_of_another_seat_is_told_without_cards():
     session = new()
-    table = session.context()
-    assert session.face.describe(Drew(1, 1, "draw", None), table) == "Bo draws 1."
-    assert session.face.describe(Drew(0, 1, "draw", ("r5",)), table) == "You draw r5."
+    context = session.context()
+    assert session.screen.describe(Drew(1, 1, "draw", None), context) == "Bo draws 1."
+    assert session.screen.describe(Drew(0, 1, "draw", ("r5",)), context) == "You draw r5."
 
 
 @settings(max_examples=60, deadline=None)
@@ -135,7 +135,8 @@ def test_autosave_after_every_move_and_resume_goes_on_identically(tmp_path):
         play_turn(session)
     path = tmp_path / "uno.json"
     saved = json.loads(path.read_text())
-    assert saved["table"]["game"] == "uno" and saved["table"]["state"] == session.game.to_dict()
+    assert saved["table"]["game"] == "uno"
+    assert saved["table"]["state"] == session.game.to_dict()
     assert saved["reader"]["history"]["texts"] == session.history.texts
     assert [p.name for p in tmp_path.iterdir()] == ["uno.json"]  # no temporary left over
     again = Session.resume(path, pace=0)
@@ -192,7 +193,7 @@ def test_routing_a_move_target_plays_it_and_focus_goes_to_news():
     legal = session.game.legal_moves(0)
     hand = session.lines()[2]
     index = next(i for i, region in enumerate(hand.regions)
-                 if isinstance(region.target, Move) and region.target.move in legal)
+                 if isinstance(region.target, PlayMove) and region.target.move in legal)
     card = hand.regions[index].text
     session.route(hand.regions[index].target)
     assert session.focus == MESSAGE_LINE

@@ -11,7 +11,7 @@ from brailledev.keyloop import Front
 from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
 from games.uno.notation import Move as UnoMove
-from layouts.common.screen import MESSAGE_LINE, Move
+from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.play_helpers import ONE_ROUND
 
 EN = translator("en-ueb-g1.ctb")
@@ -88,12 +88,12 @@ def test_line_keys_move_between_lines_and_routing_plays_a_card():
     assert shown_text(display) == f"You play {card}."
 
 
-def number_card_to_play(session: Session) -> Move | None:
+def number_card_to_play(session: Session) -> PlayMove | None:
     """A legal number card of the hand: after it, the bot must answer."""
     legal = session.game.legal_moves(0)
     for region in next(line for line in session.lines() if line.key == "hand").regions:
         target = region.target
-        if not isinstance(target, Move):
+        if not isinstance(target, PlayMove):
             continue
         move = target.move
         if isinstance(move, UnoMove) and move in legal and move.card[1:].isdigit():

@@ -11,8 +11,9 @@ from games.uno.engine import Uno
 from games.uno.notation import ACCEPT, CHALLENGE, CHOOSE, KEEP, PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.catalog import Catalog
-from layouts.common.screen import Ask, Move
-from layouts.uno.screen import UnoInput, label, sort_hand
+from layouts.screen import Ask, PlayMove
+from layouts.uno.screen import UnoInput, sort_hand
+from layouts.uno.words import label
 from tests.play_helpers import ONE_ROUND
 
 
@@ -61,7 +62,7 @@ def test_hand_routes_play_the_card_and_a_wild_asks_its_colour_first():
                            hands=[["r5", "wi", "b2"], ["y1"] * 3])
     hand = line(session, "hand")
     assert [region.text for region in hand.regions] == ["r5", "b2", "wi"]
-    assert hand.regions[0].target == Move(UnoMove(PLAY, "r5"))
+    assert hand.regions[0].target == PlayMove(UnoMove(PLAY, "r5"))
     wild = hand.regions[2].target
     assert wild == Ask(UnoInput(wild="wi"))
     session.route(wild)
@@ -81,7 +82,7 @@ def test_choice_line_for_a_wild_draw_four_challenge():
     choice = line(session, "choice")
     assert [region.text for region in choice.regions] == ["+4 from Bo:", "challenge", "accept"]
     assert [region.target for region in choice.regions[1:]] == \
-        [Move(UnoMove(CHALLENGE)), Move(UnoMove(ACCEPT))]
+        [PlayMove(UnoMove(CHALLENGE)), PlayMove(UnoMove(ACCEPT))]
     assert session.home() == "choice"
 
 
@@ -94,7 +95,7 @@ def test_choice_line_after_drawing_play_or_keep():
                               drawn="g9", hands=[["b5", "g9"], ["y1"] * 3])
     choice = line(unplayable, "choice")
     assert [region.text for region in choice.regions] == ["drew g9:", "keep"]
-    assert choice.regions[1].target == Move(UnoMove(KEEP))
+    assert choice.regions[1].target == PlayMove(UnoMove(KEEP))
 
 
 def test_first_wild_asks_the_first_colour_in_french():
@@ -103,7 +104,7 @@ def test_first_wild_asks_the_first_colour_in_french():
     choice = line(session, "choice")
     assert [region.text for region in choice.regions] == \
         ["1re carte jk : couleur ?", "rouge", "jaune", "vert", "bleu"]
-    assert choice.regions[4].target == Move(UnoMove(CHOOSE, colour="b"))
+    assert choice.regions[4].target == PlayMove(UnoMove(CHOOSE, colour="b"))
     assert line(session, "status").text.startswith("jk, à vous")
 
 
@@ -153,5 +154,5 @@ def test_refusal_words_use_labels_and_colour_names():
 def test_uno_7_prompt_reminds_to_say_uno_with_two_cards():
     session = session_with(discard=["r7"], colour="r", current=0, phase="play",
                            hands=[["r5", "b2"], ["y1"] * 3])
-    assert session.face.prompt(session.view(), session.context()) == (
+    assert session.screen.prompt(session.view(), session.context()) == (
         "Your turn, on r7 red. Two cards: route uno? before the card, or be caught.")

@@ -17,7 +17,7 @@ from brailledev.window import (
     check_size,
     lay_out_line,
 )
-from layouts.screen import Command, Line, Region, Screen
+from layouts.screen import Line, Region, Screen, Ui
 
 WIDTHS = (12, 14, 20, 32, 40, 80)
 TABLES = ("en-ueb-g1.ctb", "fr-bfu-comp6.utb", "fr-bfu-g2.ctb")
@@ -38,10 +38,10 @@ def hand(count: int) -> Line:
 def sample_lines() -> list[Line]:
     lines = [hand(count) for count in (0, 1, 2, 5, 9, 17, len(LABELS))]
     lines.append(Line("status", (Region("top r5"), Region(SENTENCE, atomic=False),
-                                 Region("draw", target=Command("draw")))))
+                                 Region("draw", target=Ui("draw")))))
     lines.append(Line("long", (Region("x" * 100, target="big"), Region("b7", target="b7"),
                                Region("y" * 13, target="y13"), Region("z" * 79))))
-    lines.append(Line("empties", (Region(""), Region("uno", target=Command("uno")),
+    lines.append(Line("empties", (Region(""), Region("uno", target=Ui("uno")),
                                   Region(""), Region("", target="ghost"), Region("r5"))))
     lines.append(Line("words", (Region("a " * 60, atomic=False), Region("b", target="b"))))
     return lines

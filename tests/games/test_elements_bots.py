@@ -4,7 +4,7 @@ from games.elements import BOTS, SELFPLAY_OPTIONS
 from games.elements.bots import HeuristicBot
 from games.elements.engine import BID, Keep, Lay, Pass, Place
 from games.play import play_out
-from layouts.registry import GAMES, make_bot, new_game
+from layouts.registry import GAMES, kit
 from tests.elements_helpers import cards, new, rig
 
 
@@ -15,8 +15,8 @@ def test_elements_is_registered_with_both_bots():
 
 def test_bots_play_whole_games_with_legal_moves_only():
     for players in (3, 4, 5):
-        game = new_game("elements", players, seed=players)
-        bots = {seat: make_bot("elements", ("heuristic", "random")[seat % 2], seat)
+        game = kit("elements").new_game(players, seed=players)
+        bots = {seat: kit("elements").make_bot(("heuristic", "random")[seat % 2], seat)
                 for seat in range(players)}
         assert play_out(game, bots) > 0
         assert game.is_over() and game.winners()

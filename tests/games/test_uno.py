@@ -446,7 +446,7 @@ def test_uno_12_card_and_move_notation_round_trips():
 
 def test_uno_12_every_card_has_a_label_in_both_languages():
     for lang in ("en", "fr"):
-        labels = Catalog.load("uno", lang).table("cards")
+        labels = Catalog.load("uno", lang).section("cards")
         for card in set(new().deck):
             value = card if card in ("wi", "wi+4") else card[1:]
             assert value in labels

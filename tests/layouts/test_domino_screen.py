@@ -9,15 +9,15 @@ from games.domino import BOTS
 from games.domino.game import Domino, Placed
 from games.domino.grid import Opening, Place, card_text
 from layouts.catalog import Catalog, rules_data
-from layouts.common.screen import Ask, Messages, Move, Table
 from layouts.domino.screen import SCREEN, DominoInput, options_of
+from layouts.screen import Ask, Context, Messages, PlayMove
 
 DATA = rules_data("domino")
 
 
-def table_for(seat=0, pending=None, lang="en"):
+def context_for(seat=0, pending=None, lang="en"):
     catalog = Catalog.load("domino", lang)
-    return Table(seat, ("you", "Bo", "Cy"), Messages((), -1, 0), pending, catalog)
+    return Context(seat, ("you", "Bo", "Cy"), Messages((), -1, 0), pending, catalog)
 
 
 def line(lines, key):
@@ -26,7 +26,7 @@ def line(lines, key):
 
 def place_of(region):
     """The single-card move a places region plays."""
-    assert isinstance(region.target, Move) and isinstance(region.target.move, Place)
+    assert isinstance(region.target, PlayMove) and isinstance(region.target.move, Place)
     return region.target.move
 
 
@@ -44,7 +44,7 @@ def test_places_line_lists_the_selected_cards_placements_best_first_and_plays_th
     seat = game.actors()[0]
     view = game.view(seat)
     card = view.hand[0]
-    lines = SCREEN.screen(view, table_for(seat, DominoInput(card)))
+    lines = SCREEN.screen(view, context_for(seat, DominoInput(card)))
     regions = line(lines, "places").regions
     options = [o for o in options_of(view) if isinstance(o.move, Place) and o.move.card == card]
     assert len(regions) == len(options) > 0
@@ -62,13 +62,13 @@ def test_hand_line_selects_a_card_by_routing():
     game = middle_game()
     seat = game.actors()[0]
     view = game.view(seat)
-    hand = line(SCREEN.screen(view, table_for(seat)), "hand")
+    hand = line(SCREEN.screen(view, context_for(seat)), "hand")
     labels = sorted((card_text(c) for c in view.hand), reverse=True)
     assert [r.text.strip("[]") for r in hand.regions] == labels
     assert sum(r.text.startswith("[") for r in hand.regions) == 1
     target = hand.regions[-1].target
     assert isinstance(target, Ask) and isinstance(target.pending, DominoInput)
-    chosen = line(SCREEN.screen(view, table_for(seat, target.pending)), "hand")
+    chosen = line(SCREEN.screen(view, context_for(seat, target.pending)), "hand")
     assert chosen.regions[-1].text.startswith("[")
 
 
@@ -76,12 +76,12 @@ def test_grid_has_one_line_per_row_and_tells_blank_from_empty():
     game = middle_game()
     view = game.view(0)
     catalog = Catalog.load("domino", "en")
-    lines = SCREEN.screen(view, table_for())
+    lines = SCREEN.screen(view, context_for())
     grid = [each for each in lines if each.key.startswith("grid")]
     ys = sorted({y for _, y in view.grid})
     assert len(grid) == ys[-1] - ys[0] + 1 + 4  # the layout and two rows of margin each side
-    halves = catalog.table("grid")["halves"]
-    empty = catalog.table("grid")["empty"]
+    halves = catalog.section("grid")["halves"]
+    empty = catalog.section("grid")["empty"]
     assert empty not in halves and len(set(halves)) == 7
     header = line(lines, "columns")
     width = len(header.regions) - 1
@@ -102,7 +102,7 @@ def test_routing_an_empty_square_keeps_only_placements_covering_it():
     assert isinstance(chosen, Place)
     target = chosen.squares[1]
     pending = DominoInput(chosen.card, target)
-    places = line(SCREEN.screen(view, table_for(seat, pending)), "places").regions
+    places = line(SCREEN.screen(view, context_for(seat, pending)), "places").regions
     assert places[0].target == Ask(DominoInput(chosen.card))  # back to all
     assert all(target in place_of(r).squares for r in places[1:])
     assert chosen in [place_of(r) for r in places[1:]]
@@ -111,7 +111,7 @@ def test_routing_an_empty_square_keeps_only_placements_covering_it():
 def test_pad_line_and_status_show_own_pad_and_every_total():
     game = middle_game(moves=8)
     view = game.view(0)
-    lines = SCREEN.screen(view, table_for())
+    lines = SCREEN.screen(view, context_for())
     pad = line(lines, "pad").text
     assert pad.startswith("10:") and f"total {game.scores()[0]}" in pad
     status = line(lines, "status").text
@@ -122,10 +122,10 @@ def test_opponents_placements_are_told_with_their_points():
     game = middle_game(moves=1)
     events = game.play(1, max(game.options(1), key=lambda o: o.points).move)
     placed = next(e for e in events if isinstance(e, Placed))
-    text = SCREEN.describe(placed, table_for(0))
+    text = SCREEN.describe(placed, context_for(0))
     assert text is not None and text.startswith(f"Bo lays {placed.notation}")
     assert f"{placed.entry.points} points" in text
-    french = SCREEN.describe(placed, table_for(0, lang="fr"))
+    french = SCREEN.describe(placed, context_for(0, lang="fr"))
     assert french is not None and french.startswith(f"Bo pose {placed.notation}")
 
 
@@ -133,7 +133,7 @@ def test_screen_never_shows_another_seats_hand():
     game = middle_game(moves=3)
     for seat in range(2):
         for event in game.start_events:
-            text = SCREEN.describe(event.seen_by(seat), table_for(seat))
+            text = SCREEN.describe(event.seen_by(seat), context_for(seat))
             other = game.hands[1 - seat]
             if text and "get" in text:
                 assert text.startswith("You get")
@@ -164,7 +164,7 @@ def test_a_whole_game_by_routing_places_alone(tmp_path, lang):
 def test_opening_places_show_both_cards():
     game = Domino.new(2, 8, DATA)
     view = game.view(0)
-    places = line(SCREEN.screen(view, table_for()), "places").regions
+    places = line(SCREEN.screen(view, context_for()), "places").regions
     assert all(isinstance(r.target.move, Opening) for r in places)
     assert places[0].text.count("@") == 2
 
@@ -186,9 +186,9 @@ def test_every_place_on_screen_is_legal_and_every_legal_place_is_on_screen(seed,
     seat = game.actors()[0]
     view = game.view(seat)
     card = sorted(view.hand)[pick % len(view.hand)]
-    places = line(SCREEN.screen(view, table_for(seat, DominoInput(card))), "places").regions
+    places = line(SCREEN.screen(view, context_for(seat, DominoInput(card))), "places").regions
     shown = [r.target.move for r in places
-             if isinstance(r.target, Move) and isinstance(r.target.move, Place | Opening)]
+             if isinstance(r.target, PlayMove) and isinstance(r.target.move, Place | Opening)]
     assert all(game.check(seat, move) is None for move in shown)
     wanted = [m for m in game.legal_moves(seat)
               if card in ([m.first.card, m.second.card] if isinstance(m, Opening) else [m.card])]
@@ -215,11 +215,11 @@ def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
     game = middle_game(moves=8)
     view = game.view(0)
     catalog = Catalog.load("domino", "en")
-    glyphs = catalog.table("grid")
+    glyphs = catalog.section("grid")
     halves, empty, letters = glyphs["halves"], glyphs["empty"], glyphs["letters"]
     for table in ("en-ueb-g1.ctb", "fr-bfu-comp6.utb"):
         viewport = Viewport(translator(table), 40, 4)
-        lines = SCREEN.screen(view, table_for())
+        lines = SCREEN.screen(view, context_for())
         viewport.show(Screen(lines))
         viewport.goto("columns")
         rows = viewport.rows()

@@ -23,12 +23,12 @@ def test_every_reason_code_has_a_message(lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_card_of_the_box_has_a_label(lang):
-    labels = Catalog.load("domino", lang).table("cards")
+    labels = Catalog.load("domino", lang).section("cards")
     deck = GAME.new(2, 1, rules_data("domino")).box.deck
     assert {labels[card_text(c)] for c in deck} >= {"6/0", "1/1", "6/6"}
 
 
 def test_both_languages_have_the_same_messages():
     en, fr = (Catalog.load("domino", lang) for lang in ("en", "fr"))
-    assert set(en.table("messages")) == set(fr.table("messages"))
-    assert set(en.table("cards")) == set(fr.table("cards"))
+    assert set(en.section("messages")) == set(fr.section("messages"))
+    assert set(en.section("cards")) == set(fr.section("cards"))

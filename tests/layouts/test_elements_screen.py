@@ -6,12 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.session import Session
+from games.core import Reason
 from games.elements.cards import Card
-from games.elements.engine import BID, KEEP, PLACE, Elements
-from layouts.common.screen import Ask, Move, Table
+from games.elements.engine import BID, KEEP, PLACE, Elements, Place
 from layouts.elements.screen import SCREEN, ElementsInput
-from layouts.elements.words import Words
-from layouts.screen import Line
+from layouts.elements.words import label
+from layouts.screen import Ask, Context, Line, PlayMove
 from tests.elements_helpers import cards, play, rig
 
 
@@ -71,6 +71,17 @@ def test_phase_1_route_a_card_then_an_element_face_down():
         "elements: Er Bo ?, Ey free, Eg you r5, Eb free, Ek free,"
 
 
+def test_refusals_name_cards_and_elements_by_their_labels():
+    session = rigged("fr")
+    session.route(PlayMove(Place(Card("g", 7), "r")))
+    assert session.history.texts[-1] == \
+        "Refusé : Vous n'avez pas v7 : choisissez une carte de votre main."
+    assert game_of(session).placements == {}
+    taken = Reason.of("element_taken", element="Ey")
+    assert session.screen.explain(taken, session.context()) == \
+        "L'élément Ej a déjà une carte : choisissez un élément libre."
+
+
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
@@ -108,7 +119,7 @@ def test_french_lines():
 
 def test_speech_and_history_tell_reveals_bids_and_winners():
     session = rigged()
-    session.route(Move(session.game.parse_move(0, "place r5@Eg")))
+    session.route(PlayMove(session.game.parse_move(0, "place r5@Eg")))
     session.run_bots()
     texts = session.history.texts
     assert "You put r5 face down before Eg." in texts
@@ -160,8 +171,8 @@ def test_a_whole_hand_by_routing_targets_alone():
 def test_screen_never_shows_a_hidden_card():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er")
-    table = Table(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
-    shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), table))
+    context = Context(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
+    shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), context))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
 
 
@@ -172,7 +183,7 @@ def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
     speech = Speech("fr", record_dir=tmp_path)
     session.attach_speech(speech)
     told = len(session.history.texts)
-    session.route(Move(game_of(session).parse_move(0, "place r5@Eg")))
+    session.route(PlayMove(game_of(session).parse_move(0, "place r5@Eg")))
     session.run_bots()                                  # the others place: the reveal
     route_text(session, "hand", "j10")                  # a bid
     session.run_bots()
@@ -206,8 +217,7 @@ def test_the_screen_never_shows_a_card_the_seat_may_not_know(seed, steps):
             break
         seat = game.actors()[0]
         game.play(seat, rng.choice(game.legal_moves(seat)))
-    words = Words(session.catalog)
     hidden = [card for seat in (1, 2) for card in game.hands[seat]] + list(game.stock)
     hidden += [card for seat, card in game.placements.values() if seat != 0]
     shown = {region.text.rstrip("*,;") for line in session.lines() for region in line.regions}
-    assert not shown & {words.card(card) for card in hidden}
+    assert not shown & {label(card, session.catalog) for card in hidden}

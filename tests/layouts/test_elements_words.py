@@ -8,9 +8,10 @@ import pytest
 
 from games.core import events_for
 from games.elements import engine
-from games.elements.cards import Pattern
+from games.elements.cards import Pattern, element_label
 from layouts.catalog import HERE, load_toml
-from layouts.elements.words import Words
+from layouts.elements.words import Words, label
+from layouts.registry import kit
 from tests.elements_helpers import new
 
 
@@ -31,7 +32,7 @@ def test_english_and_french_have_the_same_words():
 
 def test_ele_6_every_combination_is_named_in_both_languages():
     for lang in ("en", "fr"):
-        names = Words.load(lang).catalog.table("combinations")
+        names = Words.load(lang).catalog.section("combinations")
         assert set(names) == {pattern.code for pattern in Pattern}
         assert len(set(names.values())) == len(Pattern)
 
@@ -39,11 +40,12 @@ def test_ele_6_every_combination_is_named_in_both_languages():
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_ele_1_labels_of_the_55_cards_and_5_elements_are_unique_and_read_back(lang):
     words = Words.load(lang)
-    labels = words.deck_labels()
-    assert len(labels) == 60 and len({label for _, label in labels}) == 60
-    for notation, label in labels[:55]:
-        assert str(words.read_card(label)) == notation
-    assert [label for _, label in labels[55:]] == [words.element(c) for c in "rygbk"]
+    labels = [(face.card, face.lines[0]) for face in kit("elements").deck_faces(lang)]
+    assert len(labels) == 60 and len({text for _, text in labels}) == 60
+    for notation, text in labels[:55]:
+        assert str(words.read_card(text)) == notation
+    assert [text for _, text in labels[55:]] == [label(element_label(c), words.catalog)
+                                                 for c in "rygbk"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -6,8 +6,8 @@ from typing import Any
 
 from brailledev.session import Session
 from games.elevens.engine import JOKER, Elevens, Step
-from layouts.common.screen import Ask, Move
 from layouts.elevens.screen import Chosen
+from layouts.screen import Ask, PlayMove
 from tests.elevens_helpers import table
 
 
@@ -67,7 +67,7 @@ def test_a_card_with_one_place_is_played_at_once():
     game = table([["r12", "b20"], ["b3"]])
     session = session_with(game)
     hand = line(session, "hand")
-    assert hand.regions[1].target == Move(Step("place", "r12", "r", 12))
+    assert hand.regions[1].target == PlayMove(Step("place", "r12", "r", 12))
     session.route(hand.regions[1].target)
     assert elevens(session).rows["r"][12] == "r12"
     assert line(session, "turn").text == "this turn 1/4: r12"
@@ -89,10 +89,10 @@ def test_elv_6_link_placement_offered_as_routable_choices():
 def test_elv_8_routing_a_joker_in_a_row_exchanges_it():
     game = table([["r12", "y12", "b20"], ["b3"]], jokers=[("y", 12)])
     session = session_with(game)
-    assert line(session, "row_y").regions[-1].target == Move(Step("exchange", "y12", "y", 12))
+    assert line(session, "row_y").regions[-1].target == PlayMove(Step("exchange", "y12", "y", 12))
     route(session, "hand", "r12")
     joker = line(session, "row_y").regions[-1]
-    assert joker.text == "*12" and joker.target == Move(Step("exchange", "y12", "y", 12))
+    assert joker.text == "*12" and joker.target == PlayMove(Step("exchange", "y12", "y", 12))
     session.route(joker.target)
     assert elevens(session).rows["y"][12] == "y12" and JOKER in elevens(session).hands[0]
     assert "You exchange the joker at y12." in session.history.texts
@@ -220,7 +220,7 @@ def test_elv_6_elv_8_joker_laid_through_a_link_is_still_exchanged_by_routing():
     assert line(session, "row_b").text == "b 11-12 *12 Lg12"
     assert line(session, "row_g").text == "g 11-13 Lb12"
     joker, link = line(session, "row_b").regions[-2:]
-    assert joker.target == Move(Step("exchange", "b12", "b", 12)) and link.target is None
+    assert joker.target == PlayMove(Step("exchange", "b12", "b", 12)) and link.target is None
     session.route(joker.target)
     assert elevens(session).rows["b"][12] == "b12"
     assert line(session, "row_b").text == "b 11-12 Lg12"

@@ -5,7 +5,7 @@ import pytest
 from games.core import Reason, events_for
 from games.elevens.engine import JOKER, Step
 from layouts.catalog import HERE, Catalog, load_toml
-from layouts.elevens.words import card_label, event_text, reason_text, step_label
+from layouts.elevens.words import event_text, label, reason_text, step_label
 from tests.elevens_helpers import refused, table
 
 ENGINE = HERE.parent / "games" / "elevens" / "engine.py"
@@ -32,8 +32,8 @@ def test_every_reason_code_of_the_engine_has_a_message(lang):
 
 def test_labels_follow_the_language():
     fr, en = Catalog.load("elevens", "fr"), Catalog.load("elevens", "en")
-    assert card_label(fr, "y12") == "j12" and card_label(en, "y12") == "y12"
-    assert card_label(fr, "g3") == "v3" and card_label(fr, JOKER) == "*"
+    assert label("y12", fr) == "j12" and label("y12", en) == "y12"
+    assert label("g3", fr) == "v3" and label(JOKER, fr) == "*"
     assert step_label(fr, Step("link", "y5", "y", 5, "g")) == "L v5>j"
     assert step_label(en, Step("place", JOKER, "b", 7)) == "*@b7"
     assert step_label(fr, Step("exchange", "g7", "g", 7)) == "x v7"

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from brailledev.cli import main
-from brailledev.errors import UserError, env_lang
-from layouts.catalog import HERE, Problem
+from brailledev.errors import env_lang
+from layouts.catalog import HERE
+from layouts.errors import Problem, UserError
 
 ROOT = Path(__file__).resolve().parents[2]
 # A coded raise: SomethingError("code" or UnknownName("code" (the first argument a code).
@@ -49,8 +50,8 @@ def test_every_error_code_raised_in_the_code_has_its_sentence():
 
 
 def test_no_error_a_person_reads_is_a_sentence_in_the_code():
-    problems = re.compile(r"\b(?:UserError|LayoutError|TransportError|DataError|UnknownName|"
-                          r"UnknownTable|GameRefused|Problem)\(\s*(f?[\"'][^\"']*)")
+    problems = re.compile(r"\b(?:UserError|PaperError|TransportError|DataError|UnknownName|"
+                          r"UnknownBrailleTable|GameRefused|Problem)\(\s*(f?[\"'][^\"']*)")
     sentences = []
     for folder in ("brailledev", "emboss", "layouts"):
         for path in (ROOT / folder).rglob("*.py"):

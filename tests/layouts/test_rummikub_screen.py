@@ -99,3 +99,13 @@ def test_opponents_melds_are_told_in_french():
     told = " ".join(session.history.texts)
     assert "pose pour la première fois : r10 r11 r12" in told
     assert texts(session, "rack") == ["support", "n1"]
+
+
+def test_done_with_an_invalid_set_says_why_and_plays_nothing():
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1"])
+    session = session_with(game)
+    route(session, "rack", "k8")
+    route(session, "set_1", "1")
+    route(session, "commands", "done")
+    assert line(session, "problems").text.startswith("Set 1 is neither a run nor a group.")
+    assert game.table == [("B4", "B5", "B6")] and game.turn == 0

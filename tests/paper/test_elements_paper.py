@@ -7,17 +7,19 @@ import pytest
 
 from brailledev.braille import translator
 from brailledev.cli import main
-from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import Geometry, LayoutError, paper
-from emboss.scorepad import GUIDE, pad_document, pad_sheets
-from layouts.elements.words import Words
+from emboss.page import Geometry, paper
+from emboss.scorepad import GUIDE, pad_document
+from games.elements.cards import Card
+from layouts.elements.words import Words, label
+from layouts.errors import PaperError
+from layouts.registry import kit
 
 TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
           ("fr", "fr-bfu-g2.ctb")]
 
 
 def test_ele_1_whole_deck_is_55_number_cards_and_5_element_cards():
-    deck = whole_deck("elements")
+    deck = kit("elements").whole_deck()
     assert len(deck) == len(set(deck)) == 60
     assert deck[:11] == [f"r{value}" for value in range(11)]
     assert deck[55:] == ["Er", "Ey", "Eg", "Eb", "Ek"]
@@ -25,10 +27,12 @@ def test_ele_1_whole_deck_is_55_number_cards_and_5_element_cards():
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_labels_are_the_display_labels(lang):
-    words = Words.load(lang)
-    faces = deck_faces("elements", lang)
-    assert [face.lines[0] for face in faces] == [label for _, label in words.deck_labels()]
-    french = {face.card: face for face in deck_faces("elements", "fr")}
+    catalog = Words.load(lang).catalog
+    faces = kit("elements").deck_faces(lang)
+    shown = [label(card if card.startswith("E") else Card(card[0], int(card[1:])), catalog)
+             for card in kit("elements").whole_deck()]
+    assert [face.lines[0] for face in faces] == shown
+    french = {face.card: face for face in kit("elements").deck_faces("fr")}
     assert french["y7"].lines == ("j7",) and french["y7"].caption == "j7 (jaune)"
     assert french["Ek"].lines == ("En",) and french["Ek"].caption == "En (élément noir)"
 
@@ -36,14 +40,14 @@ def test_labels_are_the_display_labels(lang):
 @pytest.mark.parametrize(("lang", "table"), TABLES)
 def test_every_label_back_translates_to_its_text(lang, table):
     louis = translator(table)
-    for face in deck_faces("elements", lang):
+    for face in kit("elements").deck_faces(lang):
         assert louis.back(louis.translate(face.lines[0]).cells) == face.lines[0], face.card
 
 
 def test_replacement_set_and_unknown_card():
-    assert parse_cards("elements", "r7, k10,Eb", "en") == ["r7", "k10", "Eb"]
-    with pytest.raises(LayoutError, match="0-10"):
-        parse_cards("elements", "r11", "en")
+    assert kit("elements").parse_cards("r7, k10,Eb", "en") == ["r7", "k10", "Eb"]
+    with pytest.raises(PaperError, match="0-10"):
+        kit("elements").parse_cards("r11", "en")
 
 
 @pytest.mark.parametrize(("lang", "table", "heads", "total"), [
@@ -51,7 +55,7 @@ def test_replacement_set_and_unknown_card():
     ("fr", "fr-bfu-comp6.utb", ["mc", "j1", "j2", "j3", "j4"], "tot")])
 def test_ele_8_score_sheet_a_row_per_hand_and_a_total(lang, table, heads, total):
     louis = translator(table)
-    document = pad_document(pad_sheets("elements", lang, 4), Geometry(paper("a4")), louis,
+    document = pad_document(kit("elements").pad_sheets(lang, 4), Geometry(paper("a4")), louis,
                             "Elements", lang)
     rows = document.pages[0].rows()
     assert "Elements" in louis.back(rows[0])

@@ -8,24 +8,25 @@ import pytest
 
 from brailledev.braille import translator
 from brailledev.cli import main
-from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import Geometry, LayoutError, paper
-from emboss.scorepad import GUIDE, pad_document, pad_sheets
+from emboss.page import Geometry, paper
+from emboss.scorepad import GUIDE, pad_document
+from layouts.errors import PaperError
+from layouts.registry import kit
 
 TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
           ("fr", "fr-bfu-g2.ctb")]
 
 
 def test_elv_1_whole_deck_labels_every_card_of_the_box():
-    counts = Counter(whole_deck("elevens"))
+    counts = Counter(kit("elevens").whole_deck())
     assert sum(counts.values()) == 84 + 4 + 15 + 7
     assert counts["r11"] == counts["b21"] == counts["y1"] == 1
     assert (counts["*"], counts["L"], counts["bonus"]) == (4, 15, 7)
 
 
 def test_labels_are_the_display_labels_in_each_language():
-    english = {face.card: face for face in deck_faces("elevens", "en")}
-    french = {face.card: face for face in deck_faces("elevens", "fr")}
+    english = {face.card: face for face in kit("elevens").deck_faces("en")}
+    french = {face.card: face for face in kit("elevens").deck_faces("fr")}
     assert [english[c].lines[0] for c in ("r5", "y12", "g21", "*", "L", "bonus")] == [
         "r5", "y12", "g21", "*", "L", "11"]
     assert [french[c].lines[0] for c in ("r5", "y12", "g21", "b1")] == ["r5", "j12", "v21", "b1"]
@@ -35,14 +36,14 @@ def test_labels_are_the_display_labels_in_each_language():
 @pytest.mark.parametrize(("lang", "table"), TABLES)
 def test_every_label_back_translates_to_its_text(lang, table):
     louis = translator(table)
-    for face in deck_faces("elevens", lang):
+    for face in kit("elevens").deck_faces(lang):
         assert louis.back(louis.translate(face.lines[0]).cells) == face.lines[0], face.card
 
 
 def test_replacement_set_and_unknown_card():
-    assert parse_cards("elevens", "r5, *, L,bonus", "en") == ["r5", "*", "L", "bonus"]
-    with pytest.raises(LayoutError, match="1-21"):
-        parse_cards("elevens", "r22", "en")
+    assert kit("elevens").parse_cards("r5, *, L,bonus", "en") == ["r5", "*", "L", "bonus"]
+    with pytest.raises(PaperError, match="1-21"):
+        kit("elevens").parse_cards("r22", "en")
 
 
 @pytest.mark.parametrize(("lang", "table", "heads"), [
@@ -50,7 +51,7 @@ def test_replacement_set_and_unknown_card():
     ("fr", "fr-bfu-comp6.utb", ["pt", "j1", "j2", "j3"])])
 def test_elv_11_score_sheet_a_game_per_row_and_the_box_points(lang, table, heads):
     louis = translator(table)
-    document = pad_document(pad_sheets("elevens", lang, 3), Geometry(paper("a4")), louis,
+    document = pad_document(kit("elevens").pad_sheets(lang, 3), Geometry(paper("a4")), louis,
                             "Elevens", lang)
     rows = document.pages[0].rows()
     assert "Elevens" in louis.back(rows[0])

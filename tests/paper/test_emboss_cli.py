@@ -12,9 +12,10 @@ from pathlib import Path
 from brailledev.braille import translator
 from brailledev.cli import main
 from emboss import brf
-from emboss.deck import card_size, deck_document, deck_faces
+from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import Geometry, paper
+from layouts.registry import kit
 
 
 def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
@@ -22,8 +23,9 @@ def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
     status = main(["emboss", "deck", "uno", "--lang", "fr", "--out", str(out),
                    "--preview", str(preview)])
     assert status == 0
-    expected = deck_document(deck_faces("uno", "fr"), Geometry(paper("a4")), card_size("uno"),
-                             translator("fr-bfu-comp6.utb"), "uno card labels", "fr")
+    expected = deck_document(kit("uno").deck_faces("fr"), Geometry(paper("a4")),
+                             kit("uno").card_size(), translator("fr-bfu-comp6.utb"),
+                             "uno card labels", "fr")
     assert out.read_bytes() == brf.document_bytes(expected)
     assert preview.read_bytes().startswith(b"%PDF-1.4")
     assert "108 étiquettes, 9 par feuille" in capsys.readouterr().out
@@ -72,8 +74,8 @@ def test_where_the_braille_goes_must_be_said(capsys):
 def test_deck_to_a_serial_device_resumed_from_a_page():
     master, slave = pty.openpty()
     try:
-        document = deck_document(deck_faces("uno", "en"), Geometry(paper("a4")),
-                                 card_size("uno"), translator("en-ueb-g1.ctb"),
+        document = deck_document(kit("uno").deck_faces("en"), Geometry(paper("a4")),
+                                 kit("uno").card_size(), translator("en-ueb-g1.ctb"),
                                  "uno card labels", "en")
         expected = profile_named("generic").job(document).data(from_page=11)
         received = bytearray()

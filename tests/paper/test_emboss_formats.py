@@ -12,7 +12,7 @@ from lxml import etree
 
 from brailledev.braille import ascii_to_cells, translator
 from emboss import brf
-from emboss.deck import card_size, deck_document, deck_faces
+from emboss.deck import deck_document
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import (
     BLANK,
@@ -21,13 +21,14 @@ from emboss.page import (
     CellSize,
     Document,
     Geometry,
-    LayoutError,
     Margins,
     Page,
     paper,
 )
 from emboss.pef import document_pef
-from emboss.scorepad import pad_document, pad_sheets
+from emboss.scorepad import pad_document
+from layouts.errors import PaperError
+from layouts.registry import kit
 
 SCHEMA = Path(__file__).parents[1] / "data" / "pef-2008-1.rng"
 PEF_NS = {"p": "http://www.daisy.org/ns/2008/pef"}
@@ -49,7 +50,7 @@ def test_paper_sizes_and_custom_millimetres():
     assert paper("11x11.5in").height == pytest.approx(11.5 * INCH)
     assert paper("11x12in").height == pytest.approx(304.8)
     assert (paper("250x300").width, paper("250x300mm").height) == (250.0, 300.0)
-    with pytest.raises(LayoutError, match="unknown paper 'b5'"):
+    with pytest.raises(PaperError, match="unknown paper 'b5'"):
         paper("b5")
 
 
@@ -70,7 +71,7 @@ def test_interpoint_back_swaps_left_and_right_margins():
 
 def test_page_refuses_cells_past_its_edge():
     page = Page.blank(Geometry(paper("a4")))
-    with pytest.raises(LayoutError, match="do not fit"):
+    with pytest.raises(PaperError, match="do not fit"):
         page.put(0, 30, "⠁⠃⠉")
 
 
@@ -139,10 +140,10 @@ def assert_valid_pef(data: bytes) -> None:
 
 def test_pef_of_the_whole_uno_deck_and_a_pad_is_valid_pef_1():
     geometry = Geometry(paper("a4"))
-    deck = deck_document(deck_faces("uno", "fr"), geometry, card_size("uno"),
+    deck = deck_document(kit("uno").deck_faces("fr"), geometry, kit("uno").card_size(),
                          translator("fr-bfu-comp6.utb"), "Uno", "fr")
     assert_valid_pef(document_pef(deck, "uno-deck"))
-    pad = pad_document(pad_sheets("domino", "en", 2), Geometry(paper("letter"), duplex=True),
+    pad = pad_document(kit("domino").pad_sheets("en", 2), Geometry(paper("letter"), duplex=True),
                        translator("en-ueb-g1.ctb"), "Domino", "en")
     assert_valid_pef(document_pef(pad, "domino-pad"))
     assert_valid_pef(document_pef(small_document(), "small"))
@@ -202,7 +203,7 @@ def test_generic_profile_is_plain_brf():
 ])
 def test_profiles_refuse_jobs_that_do_not_fit(name, geometry, reason):
     document = Document(geometry, [Page.blank(geometry)], "t", "en")
-    with pytest.raises(LayoutError, match=reason):
+    with pytest.raises(PaperError, match=reason):
         profile_named(name).job(document)
 
 
@@ -216,9 +217,9 @@ def test_every_profile_takes_a4_single_sided():
 def test_resume_point_must_exist_and_be_a_front_page():
     document = small_document(duplex=True)
     job = profile_named("index-everest-d").job(document)
-    with pytest.raises(LayoutError, match="outside this job of 2 pages"):
+    with pytest.raises(PaperError, match="outside this job of 2 pages"):
         job.check_start(3, duplex=True)
-    with pytest.raises(LayoutError, match="resume from page 1"):
+    with pytest.raises(PaperError, match="resume from page 1"):
         job.check_start(2, duplex=True)
     job.check_start(2, duplex=False)
 

@@ -9,16 +9,18 @@ from pathlib import Path
 import pytest
 
 from brailledev.braille import translator
-from emboss.deck import card_size, deck_document, deck_faces
-from emboss.page import Geometry, LayoutError, paper
+from emboss.deck import deck_document
+from emboss.page import Geometry, paper
 from emboss.preview import POINTS_PER_MM, dots, write_preview
+from layouts.errors import PaperError
+from layouts.registry import kit
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def labels(cards: str | None = "r7,y+2,wi+4"):
-    return deck_document(deck_faces("uno", "en", cards), Geometry(paper("a4")),
-                         card_size("uno"), translator("en-ueb-g1.ctb"), "Uno & co", "en")
+    return deck_document(kit("uno").deck_faces("en", cards), Geometry(paper("a4")),
+                         kit("uno").card_size(), translator("en-ueb-g1.ctb"), "Uno & co", "en")
 
 
 def test_svg_has_every_dot_cut_and_caption(tmp_path: Path):
@@ -77,6 +79,6 @@ def test_pdf_renders_with_dots_where_the_braille_is(tmp_path: Path):
 
 
 def test_preview_needs_svg_or_pdf(tmp_path: Path):
-    with pytest.raises(LayoutError, match=r"\.svg or \.pdf"):
+    with pytest.raises(PaperError, match=r"\.svg or \.pdf"):
         write_preview(labels(), tmp_path / "deck.png")
     assert list(tmp_path.iterdir()) == []

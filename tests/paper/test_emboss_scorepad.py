@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from brailledev.braille import translator
-from emboss.page import Geometry, LayoutError, paper
-from emboss.scorepad import GUIDE, pad_document, pad_sheets
+from emboss.page import Geometry, paper
+from emboss.scorepad import GUIDE, pad_document
 from layouts.catalog import rules_data
+from layouts.errors import PaperError, UnknownName
+from layouts.registry import kit
 
 
 def boxes(louis, row: str) -> list[str]:
@@ -22,7 +26,7 @@ def boxes(louis, row: str) -> list[str]:
 def test_dom_8_pad_columns_rows_and_bonuses_from_the_box_data(lang, table, words):
     louis = translator(table)
     pad = rules_data("domino")["pad"]
-    document = pad_document(pad_sheets("domino", lang, 3), Geometry(paper("a4")), louis,
+    document = pad_document(kit("domino").pad_sheets(lang, 3), Geometry(paper("a4")), louis,
                             "Domino", lang)
     assert len(document.pages) == 3                       # one sheet per player
     for seat, page in enumerate(document.pages):
@@ -38,14 +42,14 @@ def test_dom_8_pad_columns_rows_and_bonuses_from_the_box_data(lang, table, words
 
 
 def test_dom_8_pad_follows_a_box_with_other_rows(monkeypatch):
-    from emboss import scorepad
+    import layouts.kit
 
     data = rules_data("domino")
     data["pad"]["rows"] = 3
     data["pad"]["row_bonus"] = [7, 8, 9]
-    monkeypatch.setattr(scorepad, "rules_data", lambda game: data)
+    monkeypatch.setattr(layouts.kit, "rules_data", lambda game: data)
     louis = translator("en-ueb-g1.ctb")
-    page = pad_document(pad_sheets("domino", "en", 1), Geometry(paper("a4")), louis,
+    page = pad_document(kit("domino").pad_sheets("en", 1), Geometry(paper("a4")), louis,
                         "Domino", "en").pages[0]
     assert [boxes(louis, row)[3] for row in page.rows()[2:5]] == ["7", "8", "9"]
 
@@ -53,7 +57,7 @@ def test_dom_8_pad_follows_a_box_with_other_rows(monkeypatch):
 def test_uno_sheet_counts_rounds_to_the_match_target():
     louis = translator("en-ueb-g1.ctb")
     geometry = Geometry(paper("a4"))
-    page = pad_document(pad_sheets("uno", "en", 4), geometry, louis, "Uno", "en").pages[0]
+    page = pad_document(kit("uno").pad_sheets("en", 4), geometry, louis, "Uno", "en").pages[0]
     rows = page.rows()
     assert "500" in louis.back(rows[0])
     assert boxes(louis, rows[1]) == ["rd", "p1", "p2", "p3", "p4"]
@@ -64,36 +68,38 @@ def test_uno_sheet_counts_rounds_to_the_match_target():
 
 def test_rummikub_sheet_in_french():
     louis = translator("fr-bfu-comp6.utb")
-    page = pad_document(pad_sheets("rummikub", "fr", 3), Geometry(paper("letter")), louis,
+    page = pad_document(kit("rummikub").pad_sheets("fr", 3), Geometry(paper("letter")), louis,
                         "Rummikub", "fr", copies=2).pages[1]
     assert louis.back(page.rows()[0]).lower().startswith("rummikub")
     assert boxes(louis, page.rows()[1]) == ["mc", "j1", "j2", "j3"]
 
 
 def test_interpoint_pad_keeps_a_blank_back_per_sheet():
-    document = pad_document(pad_sheets("domino", "en", 2), Geometry(paper("a4"), duplex=True),
+    document = pad_document(kit("domino").pad_sheets("en", 2), Geometry(paper("a4"), duplex=True),
                             translator("en-ueb-g1.ctb"), "Domino", "en")
     assert len(document.pages) == 4
     assert document.pages[1].rows() == [] and document.pages[3].rows() == []
 
 
 def test_sheet_too_wide_for_the_paper_says_why():
-    with pytest.raises(LayoutError, match="choose larger paper or fewer players"):
-        pad_document(pad_sheets("uno", "en", 9), Geometry(paper("a4")),
+    with pytest.raises(PaperError, match="choose larger paper or fewer players"):
+        pad_document(kit("uno").pad_sheets("en", 9), Geometry(paper("a4")),
                      translator("en-ueb-g1.ctb"), "Uno", "en")
 
 
 def test_unknown_pad_and_bad_counts_are_refused():
-    with pytest.raises(LayoutError, match="no score pad for chess"):
-        pad_sheets("chess", "en", 2)
-    with pytest.raises(LayoutError, match="--players 0"):
-        pad_sheets("uno", "en", 0)
-    with pytest.raises(LayoutError, match="--sheets 0"):
+    with pytest.raises(UnknownName, match="unknown game 'chess'"):
+        kit("chess")
+    with pytest.raises(PaperError, match="no score pad for uno yet; choose one of domino, "):
+        replace(kit("uno"), pad=None).pad_sheets("en", 2)
+    with pytest.raises(PaperError, match="--players 0"):
+        kit("uno").pad_sheets("en", 0)
+    with pytest.raises(PaperError, match="--sheets 0"):
         pad_document([], Geometry(paper("a4")), translator("en-ueb-g1.ctb"), "x", "en", 0)
 
 
 def test_dom_8_preview_says_which_row_and_its_bonus():
-    page = pad_document(pad_sheets("domino", "fr", 1), Geometry(paper("a4")),
+    page = pad_document(kit("domino").pad_sheets("fr", 1), Geometry(paper("a4")),
                         translator("fr-bfu-comp6.utb"), "Domino", "fr").pages[0]
     texts = [caption.text for caption in page.captions]
     assert "ligne 1, prime 1" in texts and "ligne 20, prime 5" in texts

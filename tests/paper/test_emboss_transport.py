@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.errors import UserError
 from emboss.embossers import Job, profile_named
 from emboss.page import Document, Geometry, Page, paper
 from emboss.transport import (
@@ -22,8 +21,9 @@ from emboss.transport import (
     SerialTransport,
     TransportError,
     cups_queues,
-    write_atomically,
+    write_file,
 )
+from layouts.errors import UserError
 
 XOFF, XON = b"\x13", b"\x11"
 
@@ -154,7 +154,7 @@ def test_file_is_written_whole_and_nothing_is_left_behind(tmp_path: Path):
 
 def test_file_in_a_missing_folder_is_refused_without_a_trace(tmp_path: Path):
     with pytest.raises(TransportError, match="does not exist"):
-        write_atomically(tmp_path / "nowhere" / "deck.brf", b"x")
+        write_file(tmp_path / "nowhere" / "deck.brf", b"x")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -168,10 +168,10 @@ def test_file_in_a_read_only_folder_leaves_the_old_file_intact(tmp_path: Path):
             os.chmod(tmp_path, 0o700)
             (tmp_path / "dir.brf").mkdir()
             with pytest.raises(UserError, match="cannot write"):
-                write_atomically(tmp_path / "dir.brf", b"new")
+                write_file(tmp_path / "dir.brf", b"new")
         else:
             with pytest.raises(UserError, match="cannot write"):
-                write_atomically(target, b"new")
+                write_file(target, b"new")
     finally:
         os.chmod(tmp_path, 0o700)
     assert target.read_bytes() == b"old"

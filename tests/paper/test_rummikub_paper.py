@@ -8,22 +8,22 @@ import pytest
 
 from brailledev.braille import translator
 from brailledev.cli import main
-from emboss.deck import deck_faces, parse_cards, whole_deck
-from emboss.page import LayoutError
+from layouts.errors import PaperError
+from layouts.registry import kit
 
 TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
           ("fr", "fr-bfu-g2.ctb")]
 
 
 def test_rum_1_whole_deck_labels_the_106_tiles():
-    counts = Counter(whole_deck("rummikub"))
+    counts = Counter(kit("rummikub").whole_deck())
     assert sum(counts.values()) == 106
     assert counts["K1"] == counts["Y13"] == 2 and counts["J"] == 2
 
 
 def test_rum_1_labels_use_each_language_colour_letters():
-    english = {face.card: face for face in deck_faces("rummikub", "en")}
-    french = {face.card: face for face in deck_faces("rummikub", "fr")}
+    english = {face.card: face for face in kit("rummikub").deck_faces("en")}
+    french = {face.card: face for face in kit("rummikub").deck_faces("fr")}
     assert [english[c].lines[0] for c in ("K5", "R13", "B1", "Y12", "J")] == [
         "k5", "r13", "b1", "y12", "jk"]
     assert [french[c].lines[0] for c in ("K5", "R13", "B1", "Y12", "J")] == [
@@ -34,14 +34,14 @@ def test_rum_1_labels_use_each_language_colour_letters():
 @pytest.mark.parametrize(("lang", "table"), TABLES)
 def test_every_tile_label_back_translates_to_its_text(lang, table):
     louis = translator(table)
-    for face in deck_faces("rummikub", lang):
+    for face in kit("rummikub").deck_faces(lang):
         assert louis.back(louis.translate(face.lines[0]).cells) == face.lines[0], face.card
 
 
 def test_replacement_tiles_and_unknown_tile():
-    assert parse_cards("rummikub", "k5, Y12,j", "en") == ["K5", "Y12", "J"]
-    with pytest.raises(LayoutError, match="1-13"):
-        parse_cards("rummikub", "K14", "en")
+    assert kit("rummikub").parse_cards("k5, Y12,j", "en") == ["K5", "Y12", "J"]
+    with pytest.raises(PaperError, match="1-13"):
+        kit("rummikub").parse_cards("K14", "en")
 
 
 def test_emboss_command_writes_rummikub_labels(tmp_path):

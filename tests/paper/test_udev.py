@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from brailledev.cli import main
-from brailledev.errors import UserError
 from emboss.udev import RULES_FILE, RULES_NAME, install, rules_text
+from layouts.errors import UserError
 
 TOKEN = re.compile(r'([A-Z]+(?:\{[A-Za-z_]+\})?)(==|!=|\+=|:=|=)"([^"]*)"')
 MATCH_KEYS = {"ACTION", "SUBSYSTEM", "KERNEL", "ATTRS{idVendor}", "ATTRS{idProduct}",

@@ -1,0 +1,56 @@
+"""Domino 10-11-12 on paper: the 50 cards of the box (DOM-1), the face of a card (its label)
+and the score pad of DOM-8, one sheet per player with the row bonuses printed.
+
+    deck_cards(rules)[:2]                           # ['1/1', '1/1']
+    face("6/0", Catalog.load("domino", "en"))       # Face('6/0', ('6/0',), '6/0 (with a ...)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.domino.game import parse_card
+from games.domino.grid import card_text
+from layouts.catalog import Catalog
+from layouts.domino.words import label
+from layouts.errors import DataError
+from layouts.paper import Column, Face, PadRequest, Sheet
+
+
+def deck_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Domino 10-11-12 box (DOM-1) from the box data, each card higher half first:
+    ``1/1``, ``1/1``, ``2/1`` ... ``6/0``."""
+    return [card_text(parse_card(text)) for text in rules["cards"]]
+
+
+def read_card(text: str, rules: Mapping[str, Any]) -> str:
+    """A card with its halves in either order: ``read_card("0/6", rules) == "6/0"``."""
+    return card_text(parse_card(text))
+
+
+def face(card: str, catalog: Catalog) -> Face:
+    """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
+    label as on the display; the caption says when a half is blank."""
+    text = label(parse_card(card), catalog)
+    blank = catalog.section("names")["blank"]
+    return Face(card, (text,), f"{text} ({blank})" if card.endswith("/0") else text)
+
+
+def pad(request: PadRequest) -> list[Sheet]:
+    """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed."""
+    box, words = request.rules["pad"], request.words
+    columns = tuple(Column(str(words["columns"].get(name, name))) for name in box["columns"])
+    bonuses = [int(bonus) for bonus in box["row_bonus"]]
+    if len(bonuses) != int(box["rows"]):
+        raise DataError("pad_rows_disagree", rows=box["rows"], bonuses=len(bonuses))
+    bonus_at = list(box["columns"]).index("bonus")
+    rows = tuple(tuple(str(bonus) if i == bonus_at else "" for i in range(len(columns)))
+                 for bonus in bonuses)
+    footer = str(words["footer"]).format(super_bonus=box["super_bonus"])
+    captions = tuple(str(words["row_caption"]).format(number=number, bonus=bonus)
+                     for number, bonus in enumerate(bonuses, start=1))
+    return [Sheet(str(words["title"]).format(
+                      player=str(words["player"]).format(number=seat + 1)),
+                  columns, rows, footer, row_captions=captions)
+            for seat in range(request.players)]

@@ -1,0 +1,49 @@
+"""Elements on paper: the 55 number cards and 5 element cards (ELE-1), the face of a card (its
+label, captioned with its colour) and the score sheet (ELE-7, ELE-8).
+
+    deck_cards(rules)[-1]                           # 'Ek'
+    face("Ek", Catalog.load("elements", "fr"))      # Face('Ek', ('En',), 'En (élément noir)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.elements.cards import ELEMENT_PREFIX, Card, element_label
+from layouts.catalog import Catalog
+from layouts.elements.words import Words, label
+from layouts.paper import Column, Face, PadRequest, Sheet
+
+
+def deck_cards(rules: Mapping[str, Any]) -> list[str]:
+    """The Elements box (ELE-1): ``r0`` .. ``k10`` then the element cards ``Er`` .. ``Ek``."""
+    values = range(int(rules["min_value"]), int(rules["max_value"]) + 1)
+    return ([str(Card(colour, value)) for colour in rules["colours"] for value in values]
+            + [element_label(colour) for colour in rules["colours"]])
+
+
+def face(card: str, catalog: Catalog) -> Face:
+    """An Elements label, the display's own: ``j7``, ``Ej`` in French; the caption names the
+    colour (and the element)."""
+    words = Words(catalog)
+    if card.startswith(ELEMENT_PREFIX):
+        text = label(card, catalog)
+        caption = words.text("element_caption", colour=words.colour(card[len(ELEMENT_PREFIX):]))
+        return Face(card, (text,), f"{text} ({caption})")
+    text = label(Card(card[0], int(card[1:])), catalog)
+    return Face(card, (text,), f"{text} ({words.colour(card[0])})")
+
+
+def pad(request: PadRequest) -> list[Sheet]:
+    """Elements (ELE-7, ELE-8): a hand per player as first player, one row each, a total
+    row."""
+    words = request.words
+    columns = (Column(str(words["hand"]), 2),
+               *(Column(str(words["player"]).format(number=seat + 1))
+                 for seat in range(request.players)))
+    rows = tuple((str(number),) + ("",) * request.players
+                 for number in range(1, request.players + 1))
+    return [Sheet(str(words["title"]), columns,
+                  (*rows, (str(words["total"]),) + ("",) * request.players),
+                  str(words["footer"]))]

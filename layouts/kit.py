@@ -1,0 +1,167 @@
+"""One record per game: everything brailledev needs of it besides its rules, found by name
+through :func:`layouts.registry.kit`. Each ``layouts/<game>/__init__.py`` makes its ``KIT``.
+
+    uno = kit("uno")
+    game = uno.new_game(players=3, seed=1)
+    uno.screen.screen(game.view(0), context)                 # the display
+    uno.label("r+2", uno.catalog("fr"))                      # the same label everywhere
+    uno.deck_faces("fr", cards="r7,wi")                      # paper: card faces
+    uno.pad_sheets("en", players=4)                          # paper: a score pad
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Bot, Game, NotationError
+from games.options import Option
+from layouts.catalog import Catalog, game_data, rules_data
+from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
+from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
+from layouts.screen import GameScreen
+
+# A bot maker takes the bot's seed: ``BOTS["heuristic"](5)``.
+BotMaker = Callable[[int], Bot[Any, Any]]
+# The most players a score pad is made for.
+PAD_PLAYERS = 10
+
+
+def as_written(text: str, rules: Mapping[str, Any]) -> str:
+    """A card of a ``--cards`` list that needs no reading: its text, spaces dropped:
+    ``as_written(" r5", rules) == "r5"``."""
+    return text.strip()
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A game's cards on paper: ``cards`` lists the whole deck in the game's notation from the
+    box data (duplicates included), ``read`` turns a card text of a ``--cards`` list into that
+    notation (or raises ``NotationError``), ``face`` gives what is embossed on one card:
+    ``Deck(deck_cards, face, read_card)``."""
+
+    cards: Callable[[Mapping[str, Any]], list[str]]
+    face: Callable[[str, Catalog], Face]
+    read: Callable[[str, Mapping[str, Any]], str] = as_written
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """A game as brailledev knows it: ``name`` (its folder in ``games/`` and ``layouts/``),
+    the engine class ``game``, ``bots`` (name -> maker from a seed), ``options`` (the
+    variants ``--option`` and the flags choose), ``selfplay_options`` (what self-play sets
+    unless told otherwise), ``label`` (a card of the game's own card type in words: the one
+    label of the display, the embossed card and the web page), ``screen`` (its face on a
+    display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
+    ``pad`` (its score pad maker; words in ``pad.toml``). A game may start without a screen,
+    a deck or a pad: ``None``."""
+
+    name: str
+    game: type[Game[Any, Any]]
+    bots: Mapping[str, BotMaker]
+    label: Callable[[Any, Catalog], str]
+    options: Mapping[str, Option] = field(default_factory=dict)
+    selfplay_options: Mapping[str, Any] = field(default_factory=dict)
+    screen: GameScreen | None = None
+    deck: Deck | None = None
+    pad: PadMaker | None = None
+
+    # ---- words and rules -------------------------------------------------------------------
+
+    def catalog(self, lang: str) -> Catalog:
+        """The game's words in ``lang``: ``kit("uno").catalog("fr").text("uno_help")``."""
+        return Catalog.load(self.name, lang)
+
+    def rules(self) -> dict[str, Any]:
+        """The box's numbers (a fresh copy): ``kit("domino").rules()["pad"]``."""
+        return rules_data(self.name)
+
+    # ---- playing ---------------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int, **options: Any) -> Game[Any, Any]:
+        """A fresh game with the box's data; a player count outside the game's range, or an
+        engine's refusal of the options (a ValueError), is a :class:`GameRefused`:
+        ``kit("uno").new_game(3, seed=1, match_target=0)``."""
+        if not self.game.min_players <= players <= self.game.max_players:
+            raise GameRefused("players_range", game=self.name, low=self.game.min_players,
+                              high=self.game.max_players, players=players)
+        try:
+            return self.game.new(players=players, seed=seed, data=self.rules(), **options)
+        except Problem:
+            raise
+        except ValueError as error:
+            raise GameRefused("game_refused", game=self.name, detail=error) from None
+
+    def make_bot(self, bot: str, seed: int) -> Bot[Any, Any]:
+        """The bot named ``bot``, seeded: ``kit("uno").make_bot("heuristic", 5)``."""
+        if bot not in self.bots:
+            raise UnknownName("bot_unknown", game=self.name, bot=bot,
+                              choices=", ".join(self.bots))
+        return self.bots[bot](seed)
+
+    # ---- paper -----------------------------------------------------------------------------
+
+    def card_size(self) -> CardSize:
+        """The card size of the box (``deck.toml``): ``kit("uno").card_size()``."""
+        data = game_data(self.name, "deck")
+        return CardSize(float(data["card_width"]), float(data["card_height"]))
+
+    def whole_deck(self) -> list[str]:
+        """Every card of the box in the game's notation, duplicates included:
+        ``kit("rummikub").whole_deck().count("J") == 2``."""
+        return self._deck().cards(self.rules())
+
+    def parse_cards(self, text: str, lang: str) -> list[str]:
+        """A replacement set ``"r7,r7,b+2,wi"`` checked against the deck, in notation; an
+        unknown card is refused with the notation explained in ``lang``."""
+        deck, rules = self._deck(), self.rules()
+        known = set(deck.cards(rules))
+        items = [item.strip() for item in text.split(",") if item.strip()]
+        if not items:
+            raise PaperError("cards_empty")
+        chosen = []
+        for item in items:
+            try:
+                card = deck.read(item, rules)
+            except NotationError:
+                card = ""
+            if card not in known:
+                notation = game_data(self.name, "deck").get("notation", {}).get(lang, "")
+                raise PaperError("card_unknown", game=self.name, card=item, notation=notation)
+            chosen.append(card)
+        return chosen
+
+    def deck_faces(self, lang: str, cards: str | None = None) -> list[Face]:
+        """The faces of the whole deck, or of the cards listed in ``cards``:
+        ``kit("uno").deck_faces("fr", "r7,wi")``."""
+        face = self._deck().face
+        chosen = self.whole_deck() if cards is None else self.parse_cards(cards, lang)
+        catalog = self.catalog(lang)
+        return [face(card, catalog) for card in chosen]
+
+    def pad_sheets(self, lang: str, players: int) -> list[Sheet]:
+        """The sheets of one score pad for ``players`` players, in ``lang``:
+        ``kit("domino").pad_sheets("fr", 3)``."""
+        if self.pad is None:
+            raise _missing("no_pad", self.name, lambda each: each.pad is not None)
+        if not 1 <= players <= PAD_PLAYERS:
+            raise PaperError("pad_players", players=players)
+        words = game_data(self.name, "pad").get(lang)
+        if not isinstance(words, Mapping):
+            raise DataError("pad_words_missing", game=self.name, lang=lang)
+        return self.pad(PadRequest(self.rules(), words, players))
+
+    def _deck(self) -> Deck:
+        if self.deck is None:
+            raise _missing("no_deck", self.name, lambda each: each.deck is not None)
+        return self.deck
+
+
+def _missing(code: str, game: str, offers: Callable[[GameKit], bool]) -> PaperError:
+    """A game without this kind of paper, naming the games that have it."""
+    # The registry imports every kit: it is asked only when this error is told.
+    from layouts.registry import GAMES, kit
+
+    return PaperError(code, game=game,
+                      choices=", ".join(sorted(name for name in GAMES if offers(kit(name)))))

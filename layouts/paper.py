@@ -1,0 +1,88 @@
+"""What goes on paper, as plain text: the face of a card and the sheets of a score pad. Each
+game's ``layouts/<game>/paper.py`` makes them from its words; ``emboss`` packs faces onto
+sheets at the card's size and lays sheets out in braille, knowing no game.
+
+    Face("r5", ("r5",), "r5 (red)")
+    Sheet("Uno score", (Column("rd", 2), Column("p1")), rows=(("1", ""),))
+    rounds_pad("Rummikub", PadRequest(rules, words, players=3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MIN_BOX = 4               # cells: room for a three-digit score and its number sign
+
+
+@dataclass(frozen=True)
+class Face:
+    """What goes on one card: its notation, the print lines embossed (its label), the ink
+    caption for sighted helpers: ``Face("y7", ("j7",), "j7 (jaune)")``."""
+
+    card: str
+    lines: tuple[str, ...]
+    caption: str
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's width and height in mm, as held for reading: ``CardSize(56, 87)``."""
+
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its printed heading and the least number of cells its boxes need:
+    ``Column("total")``."""
+
+    heading: str
+    width: int = MIN_BOX
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One score sheet: title, columns, rows of printed values (``""`` = blank box), footer:
+    ``Sheet("Domino 10-11-12, player 1", columns, rows, footer)``."""
+
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    footer: str = ""
+    # A sheet of rounds keeps only the rows the page has room for.
+    fill: bool = False
+    # Ink beside each row in previews, for sighted helpers: "row 3, bonus 1".
+    row_captions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PadRequest:
+    """What a pad maker is given: the box data, the pad's words in the chosen language (a
+    table of ``layouts/<game>/pad.toml``) and the number of players."""
+
+    rules: Mapping[str, Any]
+    words: Mapping[str, Any]
+    players: int
+
+
+# A game's pad maker: ``uno_pad(PadRequest(...))`` gives the sheets of one pad.
+PadMaker = Callable[[PadRequest], list[Sheet]]
+
+
+def rounds_pad(title: str, request: PadRequest) -> list[Sheet]:
+    """One sheet for the table: a round number column, a column per player, rows to fill:
+    ``rounds_pad("Rummikub", request)``."""
+    words = request.words
+    players = [Column(str(words["player"]).format(number=seat + 1))
+               for seat in range(request.players)]
+    columns = (Column(str(words["round"]), 2), *players)
+    # As many rounds as the page holds; the sheet drops the rows that do not fit.
+    rows = tuple((str(number),) + ("",) * request.players for number in range(1, 100))
+    template = words.get("row_caption")
+    captions = () if template is None else tuple(str(template).format(number=number)
+                                                  for number in range(1, 100))
+    return [Sheet(title, columns, rows, str(words["footer"]), fill=True,
+                  row_captions=captions)]

@@ -1,0 +1,173 @@
+"""The Rummikub turn being built on the display: a work-in-progress table, before it is sent
+to the engine as one ``table`` move. One immutable state: every action returns the next state,
+which remembers the one before it (``undo``), so the screen's targets are states themselves.
+
+The player selects tiles (from the rack, or taken out of table sets), then makes them a new
+set or adds them to a set; ``undo`` steps back, ``reset`` restores the table of the start of
+the turn, ``done`` gives the move to play. Sets that are not runs or groups are reported with
+their reason, so the screen can mark them (dots 7-8) and say why.
+
+    work = Work.start(view)
+    work = work.select_rack(0).select_rack(0).select_rack(0).new_set()
+    move = work.done()          # Table(...) for game.play, or a Reason
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from games.core import Reason
+from games.rummikub.engine import RummikubView, Table
+from games.rummikub.solver import Solution, solve
+from games.rummikub.tiles import TileSet, arrange, sort_key
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A selected tile and where it came from: ``None`` for the rack, else a set index:
+    ``Picked("K5", 0)``."""
+
+    tile: str
+    origin: int | None
+
+
+@dataclass(frozen=True)
+class Work:
+    """The turn in progress: ``sets`` (the table as it stands now; a set emptied by taking
+    keeps its place, so origins stay valid), ``rack`` (tiles still on the rack),
+    ``selection``; ``start_sets``/``start_rack`` for reset; ``back`` the state before the last
+    action; ``note`` why the last ``done`` was refused, shown until the next action:
+    ``Work.start(view).select_rack(0)``."""
+
+    start_sets: tuple[TileSet, ...]
+    start_rack: tuple[str, ...]
+    sets: tuple[TileSet, ...]
+    rack: tuple[str, ...]
+    selection: tuple[Picked, ...] = ()
+    back: Work | None = None
+    note: Reason | None = None
+
+    @classmethod
+    def start(cls, view: RummikubView) -> Work:
+        """The table and the rack (sorted) of the start of the seat's turn."""
+        sets = tuple(tuple(tile_set) for tile_set in view.table)
+        rack = tuple(sorted(view.rack, key=sort_key))
+        return cls(sets, rack, sets, rack)
+
+    def _then(self, sets: tuple[TileSet, ...], rack: tuple[str, ...],
+              selection: tuple[Picked, ...]) -> Work:
+        # Every action remembers the state it came from: that is what undo goes back to.
+        return replace(self, sets=sets, rack=rack, selection=selection, back=self, note=None)
+
+    # --- selecting ----------------------------------------------------------------------
+
+    def select_rack(self, index: int) -> Work:
+        """Routing on a rack tile: it joins the selection."""
+        tile = self.rack[index]
+        return self._then(self.sets, self.rack[:index] + self.rack[index + 1:],
+                          (*self.selection, Picked(tile, None)))
+
+    def take(self, set_index: int, position: int) -> Work:
+        """Routing on a tile of a table set: it leaves the set for the selection."""
+        tiles = self.sets[set_index]
+        return self._then(_with_set(self.sets, set_index, tiles[:position] + tiles[position + 1:]),
+                          self.rack, (*self.selection, Picked(tiles[position], set_index)))
+
+    def deselect(self, index: int) -> Work:
+        """Routing on a selected tile: it goes back where it came from."""
+        picked = self.selection[index]
+        selection = self.selection[:index] + self.selection[index + 1:]
+        if picked.origin is None:
+            return self._then(self.sets, tuple(sorted((*self.rack, picked.tile), key=sort_key)),
+                              selection)
+        tiles = _ordered((*self.sets[picked.origin], picked.tile))
+        return self._then(_with_set(self.sets, picked.origin, tiles), self.rack, selection)
+
+    # --- placing ------------------------------------------------------------------------
+
+    def new_set(self) -> Work:
+        """The selection becomes a new set at the end of the table (nothing selected: no
+        change)."""
+        if not self.selection:
+            return self
+        return self._then((*self.sets, _ordered(self._selected())), self.rack, ())
+
+    def add_to(self, set_index: int) -> Work:
+        """The selection joins the routed set (nothing selected: no change)."""
+        if not self.selection:
+            return self
+        tiles = _ordered((*self.sets[set_index], *self._selected()))
+        return self._then(_with_set(self.sets, set_index, tiles), self.rack, ())
+
+    def undo(self) -> Work | None:
+        """The state before the last action; ``None`` when there is nothing to undo."""
+        return self.back
+
+    def reset(self) -> Work:
+        """Back to the table and rack of the start of the turn, nothing to undo."""
+        return Work(self.start_sets, self.start_rack, self.start_sets, self.start_rack)
+
+    def _selected(self) -> tuple[str, ...]:
+        return tuple(picked.tile for picked in self.selection)
+
+    # --- checking and ending ------------------------------------------------------------
+
+    def problems(self) -> dict[int, Reason]:
+        """The sets (by index) that are not runs or groups, with why: marked on screen."""
+        found = {}
+        for index, tile_set in enumerate(self.sets):
+            if tile_set:
+                arranged = arrange(tile_set)
+                if isinstance(arranged, Reason):
+                    found[index] = arranged
+        return found
+
+    def done(self) -> Table | Reason:
+        """The move that ends the turn, or why the work is not ready (the engine checks the
+        rest: initial meld, jokers, tiles played)."""
+        if self.selection:
+            return Reason.of("selection_not_placed", count=len(self.selection))
+        problems = self.problems()
+        if problems:
+            first = min(problems)
+            return Reason.of("invalid_set", set=first + 1, why=problems[first].code)
+        return Table(tuple(tile_set for tile_set in self.sets if tile_set))
+
+    def noted(self, reason: Reason) -> Work:
+        """This state with why ``done`` was refused, to show (undo still goes back from
+        here to the state before the last action)."""
+        return replace(self, note=reason)
+
+    @staticmethod
+    def hint(view: RummikubView) -> Solution:
+        """The exact best move from the start of the turn (RUM-10)."""
+        return _best(view.table, view.rack, not view.melded[view.seat], view.initial_meld,
+                     view.joker_penalty)
+
+    def apply_hint(self, hint: Solution) -> Work:
+        """Lay the hint's table out as the work in progress (undo goes back)."""
+        left = list(self.start_rack)
+        for tile in hint.played:
+            left.remove(tile)
+        return self._then(tuple(hint.table), tuple(left), ())
+
+
+@lru_cache(maxsize=8)
+def _best(table: tuple[TileSet, ...], rack: tuple[str, ...], initial: bool, least: int,
+          penalty: int) -> Solution:
+    # The screen is drawn again and again in one position: solve it once.
+    return solve(table, rack, initial=initial, initial_meld=least, joker_penalty=penalty)
+
+
+def _with_set(sets: tuple[TileSet, ...], index: int, tiles: TileSet) -> tuple[TileSet, ...]:
+    return (*sets[:index], tiles, *sets[index + 1:])
+
+
+def _ordered(tiles: Sequence[str]) -> TileSet:
+    """A set in canonical order when it is valid, else sorted for reading."""
+    arranged = arrange(tuple(tiles))
+    if isinstance(arranged, Reason):
+        return tuple(sorted(tiles, key=sort_key))
+    return tuple(arranged.tiles)
