@@ -75,8 +75,7 @@ def pad_sheets(game: str, lang: str, players: int) -> list[Sheet]:
         raise LayoutError("no_pad", game=game, choices=", ".join(sorted(PADS)))
     if not 1 <= players <= 10:
         raise LayoutError("pad_players", players=players)
-    # A pad that prints no box number needs no rules.toml (Rummikub's pad is all words).
-    rules = rules_data(game) if (LAYOUTS / game / "rules.toml").exists() else {}
+    rules = rules_data(game)
     return PADS[game](PadRequest(rules, pad_words(game, lang), players))
 
 

@@ -128,8 +128,8 @@ class _Teller:
     def event(self, event: Event) -> str | None:
         words, text, about = self.words, self.words.text, self.about
         if isinstance(event, Placed):
-            if event.card is not None and event.seat == self.viewer:
-                return text("placed_own", card=words.card(event.card),
+            if event.cards and event.seat == self.viewer:
+                return text("placed_own", card=words.card(event.cards[0]),
                             element=words.element(event.element))
             return text("placed", player=self.who(event.seat),
                         element=words.element(event.element))

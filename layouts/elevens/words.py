@@ -97,7 +97,7 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
-        return say("drew", event.seat, card=card_label(cat, event.card or ""))
+        return say("drew", event.seat, card=card_label(cat, event.cards[0] if event.cards else ""))
     if isinstance(event, BonusTaken):
         words = cat.table("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],

@@ -63,7 +63,7 @@ def test_ele_3_placement_in_turn_face_down_then_revealed():
     assert game.actors() == [1]
     card = game.hands[1][0]
     events = game.play(1, game.parse_move(1, f"place {card}@E{game.row[0]}"))
-    assert events_for(events, 1) == [Placed(1, game.row[0], card)]
+    assert events_for(events, 1) == [Placed(1, game.row[0], (card,))]
     assert events_for(events, 0) == [Placed(1, game.row[0], None)]
     assert game.view(0).placements == ((game.row[0], 1, None),)
     assert game.view(1).placements == ((game.row[0], 1, card),)

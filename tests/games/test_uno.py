@@ -30,20 +30,21 @@ def new(players: int = 3, seed: int = 1, **options: Any) -> Uno:
 
 
 def rig(game: Uno, **fields: Any) -> Uno:
-    """The game with some of its saved fields replaced; the cards given to hands and the
-    discard are taken out of the stock so that the deck stays whole."""
-    state = game.to_dict()
+    """The game with some of its fields replaced, as the rule under test needs them; the
+    stock is what the hands and the discard leave of the deck unless given. A rigged table
+    need not be one the rules could reach (``stock=[]`` with small hands), so it is set on
+    the engine directly, not read as a save."""
     pool = Counter(game.deck)
-    hands: list[list[str]] = fields["hands"] if "hands" in fields else state["hands"]
-    discard: list[str] = fields["discard"] if "discard" in fields else state["discard"]
+    hands: list[list[str]] = fields.get("hands", game.hands)
+    discard: list[str] = fields.get("discard", game.discard)
     for card in [c for hand in hands for c in hand] + list(discard):
         pool[card] -= 1
         assert pool[card] >= 0, f"more {card} than the deck has"
-    state.update(fields)
-    state["hands"], state["discard"] = hands, discard
-    if "stock" not in fields:
-        state["stock"] = sorted(pool.elements())
-    return Uno.from_dict(state)
+    fields.setdefault("stock", sorted(pool.elements()))
+    for key, value in fields.items():
+        setattr(game, key, [list(v) for v in value] if key == "hands" else
+                list(value) if isinstance(value, list) else value)
+    return game
 
 
 def play(game: Uno, seat: int, text: str) -> list:
