@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import math
 import random
 import re
 import struct
@@ -106,7 +107,7 @@ def rng_from_json(data: Json, at: str = "rng") -> random.Random:
         raise bad_state(at, "not_a_random_state")
     version, internal, gauss = data
     if (version != 3 or not isinstance(internal, list) or len(internal) != _MT_WORDS + 1
-            or not (gauss is None or type(gauss) is float)):
+            or not (gauss is None or (type(gauss) is float and math.isfinite(gauss)))):
         raise bad_state(at, "not_a_random_state")
     for word in internal:
         if type(word) is not int or not 0 <= word < 2**32:
@@ -374,8 +375,9 @@ class Bot(Protocol[V_contra, M]):
     ``must_act()``) may return ``None`` to do nothing.
 
     A bot saves with its table: ``to_dict()`` holds its random state and whatever it
-    remembers, ``type(bot).from_dict(saved)`` gives it back, so that a resumed table plays
-    on exactly as it would have (:class:`BadState` for damaged data).
+    remembers; ``type(bot).from_dict(saved)`` gives it back (or ``bot.restore(saved)`` in
+    place), so that a resumed table plays on exactly as it would have (:class:`BadState`
+    for damaged data, the bot left as it was).
     """
 
     def choose(self, view: V_contra, legal: Sequence[M]) -> M | None: ...
@@ -384,6 +386,8 @@ class Bot(Protocol[V_contra, M]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Self: ...
+
+    def restore(self, data: Mapping[str, Json]) -> None: ...
 
 
 class BotMaker(Protocol[V_contra, M]):
@@ -420,6 +424,10 @@ class SeededBot:
         bot.rng = rng_from_json(data.get("rng"), "bot.rng")
         bot.remember(data)
         return bot
+
+    def restore(self, data: Mapping[str, Json]) -> None:
+        """Become the bot saved in ``data``; unchanged if it is damaged."""
+        self.__dict__.update(type(self).from_dict(data).__dict__)
 
     def memory(self) -> dict[str, Json]:
         """What the bot remembers beyond its generator, as plain data."""

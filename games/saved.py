@@ -14,6 +14,7 @@ once.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
@@ -136,6 +137,8 @@ def plain(value: object, at: str, depth: int = 6) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v, f"{at}.{i}", depth - 1)
                 for i, v in enumerate(items(list(value), at, MOST_CARDS))]
+    if isinstance(value, float) and not math.isfinite(value):
+        raise bad_state(at, "not_finite")
     if isinstance(value, (str, int, float, bool)):
         return value
     raise bad_state(at, "wrong_type", need="data")

@@ -62,9 +62,8 @@ from games.domino.pad import PadEntry, ScorePad
 from games.position import (
     FLAG,
     INT,
-    PER_SEAT_TEXTS,
-    TEXTS,
     Field,
+    ListOf,
     State,
     const,
     per_seat,
@@ -118,7 +117,11 @@ class Box:
                          "data.line_points", "no_such_line", value=str(value)[:10])
             points[int(value)] = saved.integer(gained, f"data.line_points.{value}", 0, 100)
         saved.ensure(bool(points), "data.line_points", "empty")
+        if "first_turn_cards" in box:  # DOM-5: the engine plays the seed's two-card opening
+            number("first_turn_cards", 2, 2)
         pad = saved.need_dict(get("pad"), "data.pad")
+        if "columns" in pad:  # the printed pad's headings (emboss)
+            saved.each(pad["columns"], "data.pad.columns", 10, saved.text)
         rows = number("rows", 1, 100, pad, "data.pad")
         row_bonus = saved.each(get("row_bonus", pad, "data.pad"), "data.pad.row_bonus", rows,
                                lambda value, at: saved.integer(value, at, 0, 100), least=rows)
@@ -655,6 +658,20 @@ class _Pads:
         return pads
 
 
+class _Cards:
+    """Cards in either order of their halves, written canonically: ``6/0,1/2`` reads as
+    ``6/0,2/1``."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(value) or "-"
+
+    def read(self, text: str) -> Any:
+        return [] if text == "-" else [card_text(parse_card(item)) for item in text.split(",")]
+
+
+CARDS, PER_SEAT_CARDS = _Cards(), ListOf(_Cards(), ";")
+
+
 def _number(text: str) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         raise ValueError(text)
@@ -667,7 +684,7 @@ Domino.POSITION = (
     Field("turn", INT, lambda state: state["dealer"]), Field("over", FLAG, const(False)),
     Field("passes", INT, const(0)), Field("table", _Places(), const([])),
     Field("opening", FLAG, lambda state: not state["table"]),
-    Field("hands", PER_SEAT_TEXTS), Field("stocks", PER_SEAT_TEXTS, per_seat([])),
-    Field("shown", TEXTS, const([])), Field("pads", _Pads(), _blank_pads),
-    Field("set_aside", TEXTS, _rest_of_box),
+    Field("hands", PER_SEAT_CARDS), Field("stocks", PER_SEAT_CARDS, per_seat([])),
+    Field("shown", CARDS, const([])), Field("pads", _Pads(), _blank_pads),
+    Field("set_aside", CARDS, _rest_of_box),
 )

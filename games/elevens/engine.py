@@ -678,6 +678,7 @@ def _read(data: object) -> Elevens:
 
     box = _check_box(get("data"))
     players = saved.integer(get("players"), "players", Elevens.min_players, Elevens.max_players)
+    saved.ensure(str(players) in box["deal"], "data.deal", "missing", players=players)
     colours: list[str] = box["colours"]
     lowest, start, highest = box["lowest"], box["start"], box["highest"]
     numbers = {f"{colour}{value}" for colour in colours for value in range(lowest, highest + 1)}
