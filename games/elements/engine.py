@@ -145,6 +145,15 @@ class Kept(SeatSecret):
 
 
 @dataclass(frozen=True)
+class Dealt(SeatSecret):
+    """ELE-2: a seat's hand dealt at the start (``cards``), seen by that seat only."""
+
+    seat: Seat
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True)
 class Drew(SeatSecret):
     """Cards drawn back to the hand size; other seats learn only how many."""
 
@@ -269,6 +278,7 @@ class Elements(Game[Move, ElementsView]):
         game.rng.shuffle(game.stock)
         for seat in range(players):
             game.hands[seat] = sorted(game._take(game.hand_size), key=game.sort_key)
+            game.start_events.append(Dealt(seat, game.hand_size, tuple(game.hands[seat])))
         game.first = game.turn = game.starter = first
         return game
 

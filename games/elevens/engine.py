@@ -104,6 +104,15 @@ class Undone(Event):
 
 
 @dataclass(frozen=True)
+class Dealt(SeatSecret):
+    """ELV-3: a seat's hand dealt at the start (``cards``), seen by that seat only."""
+
+    seat: Seat
+    count: int
+    cards: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
 class Drew(SeatSecret):
     """The drawn card (``cards``, one card) is known to the drawer only."""
 
@@ -410,8 +419,9 @@ class Elevens(Game[Step, ElevensView]):
             "turn": [], "idle": 0, "over": False, "out": None,
             "rng": rng_state_to_json(rng),
         })
-        for hand in game.hands:
+        for seat, hand in enumerate(game.hands):
             game._sort(hand)
+            game.start_events.append(Dealt(seat, len(hand), tuple(hand)))
         return game
 
     def to_dict(self) -> dict[str, Json]:

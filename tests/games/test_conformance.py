@@ -242,6 +242,9 @@ def test_new_takes_the_box_and_a_player_count_that_fits_by_default(name):
     assert game.players == case.engine.default_players
     assert case.engine.min_players <= game.players <= case.engine.max_players
     assert game.census() == game.box_cards()
+    # every game deals at creation, and says so to each seat (its own cards only)
+    dealt = {event.seat for event in game.start_events if isinstance(event, SeatSecret)}
+    assert dealt == set(range(game.players))
     too_few, too_many = case.engine.min_players - 1, case.engine.max_players + 1
     wrong: list[Any] = [too_few, too_many, 10**8, "3", 3.0]
     for players in wrong:
