@@ -242,7 +242,7 @@ class Game(ABC, Generic[M, V]):
         count = cls.default_players if players is None else players
         if type(count) is not int or not cls.min_players <= count <= cls.max_players:
             raise data_problem("players_range", game=cls.name, low=cls.min_players,
-                                        high=cls.max_players, players=str(count)[:20])
+                               high=cls.max_players, players=str(count)[:20])
         game = cls._create(count, seed, box_data(cls.name) if data is None else data, **options)
         game.seed = seed if type(seed) is int else None
         return game

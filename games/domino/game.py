@@ -268,7 +268,7 @@ class Domino(Game[Move, DominoView]):
         deck = options.pop("deck", None)
         if options:
             raise data_problem("unknown_option", game="domino",
-                                        option=sorted(options)[0][:20])
+                               option=sorted(options)[0][:20])
         if deck is not None:
             data = {**data, "cards": list(deck) if isinstance(deck, (list, tuple)) else deck}
         try:
@@ -277,7 +277,7 @@ class Domino(Game[Move, DominoView]):
             raise saved.box_problem(damaged) from None
         if not game.box.deals(players):
             raise data_problem("box_data", at="cards_per_round", why="too_few_cards",
-                                        players=players)
+                               players=players)
         game._start_round(game.start_events)
         return game
 

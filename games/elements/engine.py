@@ -260,10 +260,10 @@ class Elements(Game[Move, ElementsView]):
         first = options.pop("first_player", 0)
         if options:
             raise data_problem("unknown_option", game="elements",
-                                        option=sorted(options)[0][:20])
+                               option=sorted(options)[0][:20])
         if type(first) is not int or not 0 <= first < players:
             raise data_problem("option_value", option="first_player",
-                                        value=str(first)[:20])
+                               value=str(first)[:20])
         try:
             box = _check_box(data)
         except BadState as damaged:
@@ -271,7 +271,7 @@ class Elements(Game[Move, ElementsView]):
         game = cls(players, box, random.Random(seed))
         if players > len(game.colours) or game.hand_size * players > len(game.deck()):
             raise data_problem("box_data", at="colours", why="too_few_cards",
-                                        players=players)
+                               players=players)
         # ELE-2: the element cards lie in a row in no particular order
         game.rng.shuffle(game.row)
         game.stock = game.deck()
@@ -298,7 +298,7 @@ class Elements(Game[Move, ElementsView]):
         return {
             "game": self.name,
             "players": self.players,
-            "data": _plain(self.data),
+            "data": saved.plain(self.data, "data"),
             "rng": rng_state_to_json(self.rng),
             "phase": self.phase,
             "hands": [cards(hand) for hand in self.hands],
@@ -616,10 +616,6 @@ class Elements(Game[Move, ElementsView]):
 
 def _cards_json(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
-
-
-def _plain(value: Any) -> Json:
-    return saved.plain(value, "data")
 
 
 def _is_card(card: object) -> bool:

@@ -381,11 +381,11 @@ class Elevens(Game[Step, ElevensView]):
         unknown = set(options) - {"beginner", "first"}
         if unknown:
             raise data_problem("unknown_option", game="elevens",
-                                        option=sorted(unknown)[0][:20])
+                               option=sorted(unknown)[0][:20])
         beginner, first = options.get("beginner", False), options.get("first", 0)
         if type(beginner) is not bool:
             raise data_problem("option_value", option="beginner",
-                                        value=str(beginner)[:20])
+                               value=str(beginner)[:20])
         if type(first) is not int or not 0 <= first < players:
             raise data_problem("option_value", option="first", value=str(first)[:20])
         try:
@@ -407,7 +407,7 @@ class Elevens(Game[Step, ElevensView]):
         link_each, hand_size = (0 if beginner else deal[0]), deal[1]
         if hand_size * players > len(deck) or link_each * players > data["link_cards"]:
             raise data_problem("box_data", at="deal", why="too_few_cards",
-                                        players=players)
+                               players=players)
         hands = [deck[seat * hand_size:(seat + 1) * hand_size] for seat in range(players)]
         game = cls({
             "data": data, "players": players, "beginner": beginner, "order": order,

@@ -184,12 +184,12 @@ class Rummikub(Game[Move, RummikubView]):
         times = options.pop("turn_times", box["turn_time"])
         if options:
             raise data_problem("unknown_option", game="rummikub",
-                                        option=sorted(options)[0][:20])
+                               option=sorted(options)[0][:20])
         seat_times = [times] * players if type(times) is int else times
         if (not isinstance(seat_times, (list, tuple)) or len(seat_times) != players
                 or any(type(t) is not int or not 0 <= t <= MOST_SECONDS for t in seat_times)):
             raise data_problem("option_value", option="turn_times",
-                                        value=str(times)[:20])
+                               value=str(times)[:20])
         rng = random.Random(seed)
         pool = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
         rng.shuffle(pool)

@@ -302,7 +302,7 @@ class Uno(Game[Move, UnoView]):
         wd4 = options.get("wild_draw_four", NO_OTHER_PLAYABLE)
         if wd4 not in _VARIANTS:
             raise data_problem("option_value", option="wild_draw_four",
-                                        value=str(wd4)[:20])
+                               value=str(wd4)[:20])
         teams = options.get("teams", 0)
         if teams not in (0, 2) or type(teams) is not int:
             raise data_problem("option_value", option="teams", value=str(teams)[:20])
@@ -312,7 +312,7 @@ class Uno(Game[Move, UnoView]):
         target = options.get("match_target", box.get("match_target", 500))
         if type(target) is not int or not 0 <= target <= MOST_TARGET:
             raise data_problem("option_value", option="match_target",
-                                        value=str(target)[:20])
+                               value=str(target)[:20])
         game = cls(players, box, wd4, teams, target, random.Random(seed))
         if not game._can_deal():
             raise data_problem("box_data", at="deck", why="too_few_cards")
