@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from games.errors import (
     BadState,
@@ -45,6 +45,9 @@ from games.errors import (
     bad_state,
     data_problem,
 )
+
+if TYPE_CHECKING:
+    from games.position import Field
 
 __all__ = [
     "BadState", "Bot", "BotError", "BotMaker", "DataProblem", "Event", "Game", "GameError",
@@ -222,7 +225,7 @@ class Game(ABC, Generic[M, V]):
     max_players: ClassVar[int]
     default_players: ClassVar[int] = 2
     # The position line's fields (see :mod:`games.position`), in the order they are written.
-    POSITION: ClassVar[Sequence[Any]] = ()
+    POSITION: ClassVar[Sequence[Field]] = ()
 
     players: int
     # What the creation of the game did that seats may be told (the deal, the first card),

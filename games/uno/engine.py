@@ -581,12 +581,15 @@ class Uno(Game[Move, UnoView]):
         """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles)."""
         cards: list[str] = []
         stock = self.stock
+        # UNO-6: while a Wild Draw Four may be challenged, the card under it stays: a guilty
+        # challenge puts it back on top (a catch can make the stock run out meanwhile)
+        kept = 2 if self.phase == PHASE_CHALLENGE and self.wd4_by >= 0 else 1
         for _ in range(count):
             if not stock:
-                if len(self.discard) < 2:
+                if len(self.discard) <= kept:
                     break  # UNO-8: nothing left to draw
-                stock.extend(self.discard[:-1])
-                del self.discard[:-1]
+                stock.extend(self.discard[:-kept])
+                del self.discard[:-kept]
                 events.append(Reshuffled(len(stock)))
             cards.append(_take(stock, self.rng))
         self.hands[seat].extend(cards)

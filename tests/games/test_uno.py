@@ -253,6 +253,19 @@ def test_uno_6_guilty_challenge_returns_the_card_and_shows_the_hand_to_the_chall
     assert len(game.hands[1]) == 2
 
 
+def test_uno_6_a_catch_that_empties_the_stock_keeps_the_card_under_the_draw_four():
+    # seat 0 bluffs its second-to-last card without UNO; seat 2 catches it with no stock
+    # left: the reshuffle keeps r9 under the +4, so a guilty challenge can put it back
+    game = rig(new(), hands=[["wi+4", "r5"], ["b1", "b2"], ["y1", "y2"]],
+               discard=["g1", "r9"], colour="r", current=0, stock=[])
+    play(game, 0, "wi+4:g")
+    events = play(game, 2, "catch 0")
+    assert Reshuffled(1) in events and game.discard == ["r9", "wi+4"]
+    play(game, 1, "challenge")
+    assert game.discard == ["r9"] and game.colour == "r" and "wi+4" in game.hands[0]
+    assert game.view(1).top == "r9"
+
+
 def test_uno_6_innocent_challenger_draws_six_and_loses_the_turn():
     game = rig(new(), hands=[["b3", "wi+4", "b1"], ["b7", "g7"], ["b2", "y4"]],
                discard=["r9"], colour="r", current=0)
