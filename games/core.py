@@ -97,6 +97,7 @@ def events_for(events: Sequence[Event], seat: Seat) -> list[Event]:
 
 _MT_WORDS = 624  # the Mersenne Twister's state: 624 words of 32 bits and a position
 _MAX_SEARCH = 4_000  # blocks of 624 words tried when looking for a seed's position
+_SEED_DIGITS = 40  # a longer seed is written as the whole state
 
 
 def rng_state_to_json(rng: random.Random) -> Json:
@@ -126,7 +127,7 @@ def rng_text(rng: random.Random, seed: int | None = None) -> str:
     """The generator in a position line: ``"7+1234"`` when it is ``Random(7)`` after 1,234
     words of 32 bits, else its whole state (``"mt:<position>:<base64>"``, about 3 kB)."""
     _, internal, gauss = rng.getstate()
-    if seed is not None and gauss is None:
+    if seed is not None and gauss is None and len(str(seed)) <= _SEED_DIGITS:
         used = _words_used(seed, internal)
         if used is not None:
             return f"{seed}+{used}"
@@ -145,7 +146,7 @@ def rng_from_text(text: str) -> tuple[random.Random, int | None]:
             internal = [*struct.unpack(f"<{_MT_WORDS}I", words), int(parts[1])]
             gauss = float(parts[3]) if len(parts) == 4 else None
             return rng_from_json([3, internal, gauss]), None
-        found = re.fullmatch(r"(-?[0-9]{1,40})(?:\+([0-9]{1,9}))?", text)
+        found = re.fullmatch(rf"(-?[0-9]{{1,{_SEED_DIGITS}}})(?:\+([0-9]{{1,9}}))?", text)
         if found is None:
             raise bad_state("rng", "unreadable")
         seed, used = int(found.group(1)), int(found.group(2) or 0)
