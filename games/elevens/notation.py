@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.errors import NotationError, Reason
 
@@ -59,7 +60,12 @@ def place(card: str, row: str = "", pos: int = 0) -> Step:
 
 def split_card(card: str) -> tuple[str, int]:
     """``split_card("r12") == ("r", 12)``; a malformed card gives ``("", 0)``."""
-    match = _CARD.fullmatch(card) if type(card) is str else None
+    return _split(card) if type(card) is str else ("", 0)
+
+
+@lru_cache(maxsize=1024)  # the legal steps split the same few cards thousands of times
+def _split(card: str) -> tuple[str, int]:
+    match = _CARD.fullmatch(card)
     if match is None:
         return "", 0
     return match.group(1), int(match.group(2))

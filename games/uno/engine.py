@@ -483,7 +483,10 @@ class Uno(Game[Move, UnoView]):
         if kind == CATCH:
             events.append(Caught(seat, move.target))
             self.catchable = -1
-            self._draw(move.target, 2, "caught", events)
+            # UNO-6: while a Wild Draw Four may be challenged the card under it stays, for a
+            # guilty challenge puts it back on top
+            self._draw(move.target, 2, "caught", events,
+                       kept=2 if self.phase == PHASE_CHALLENGE else 1)
             return events
         self.catchable = -1  # UNO-7: the seat waited for acted, the catch window closes
         if kind == PLAY:
@@ -577,13 +580,12 @@ class Uno(Game[Move, UnoView]):
             self._draw(seat, 6, "challenge", events)
             self._pass_turn(seat)
 
-    def _draw(self, seat: Seat, count: int, why: str, events: list[Event]) -> list[str]:
-        """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles)."""
+    def _draw(self, seat: Seat, count: int, why: str, events: list[Event],
+              kept: int = 1) -> list[str]:
+        """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles all the
+        discard but its ``kept`` top cards)."""
         cards: list[str] = []
         stock = self.stock
-        # UNO-6: while a Wild Draw Four may be challenged, the card under it stays: a guilty
-        # challenge puts it back on top (a catch can make the stock run out meanwhile)
-        kept = 2 if self.phase == PHASE_CHALLENGE and self.wd4_by >= 0 else 1
         for _ in range(count):
             if not stock:
                 if len(self.discard) <= kept:
