@@ -282,12 +282,12 @@ class DominoScreen:
             extras += [cat.text("dom_column_full", value=value) for value in event.entry.lost]
             return " ".join([text, *extras])
         if isinstance(event, Drew):
-            return cat.text("dom_drew_you", cards=label(event.card, cat)) if event.card \
+            return cat.text("dom_drew_you", cards=cards(event.cards)) if event.cards \
                 else None
         if isinstance(event, Exchanged):
             text = say("dom_exchanged", event.seat, cards=cards(event.shown), count=event.count)
-            if event.drawn:
-                text += " " + cat.text("dom_drew_you", cards=cards(event.drawn))
+            if event.cards:
+                text += " " + cat.text("dom_drew_you", cards=cards(event.cards))
             return text
         if isinstance(event, Passed):
             return say("dom_passed", event.seat)

@@ -124,8 +124,8 @@ class _Teller:
         words, text, about = self.words, self.words.text, self.about
         catalog = words.catalog
         if isinstance(event, Placed):
-            if event.card is not None and event.seat == self.viewer:
-                return text("placed_own", card=label(event.card, catalog),
+            if event.cards and event.seat == self.viewer:
+                return text("placed_own", card=label(event.cards[0], catalog),
                             element=label(element_label(event.element), catalog))
             return text("placed", player=self.who(event.seat),
                         element=label(element_label(event.element), catalog))

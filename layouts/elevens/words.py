@@ -106,7 +106,7 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
-        return say("drew", event.seat, card=label(event.card or "", cat))
+        return say("drew", event.seat, card=label(event.cards[0] if event.cards else "", cat))
     if isinstance(event, BonusTaken):
         words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],

@@ -204,8 +204,8 @@ class RummikubScreen:
             return cat.text(code, player=names[event.seat], tiles=tiles,
                             count=len(event.played), sets=len(event.table))
         if isinstance(event, Drew):
-            if event.tiles:
-                tiles = " ".join(label(t, cat) for t in event.tiles)
+            if event.cards:
+                tiles = " ".join(label(t, cat) for t in event.cards)
                 code = "you_penalty" if event.penalty else "you_drew"
                 return cat.text(code, tiles=tiles)
             code = "drew_penalty" if event.penalty else "drew"
