@@ -21,7 +21,9 @@ from brailledev.history import History
 from brailledev.speech import Silence, Speech
 from brailledev.table import Table, TimeLeft
 from brailledev.turntimer import shown_left
-from games.core import Event, Reason, Seat
+from games import saved as check
+from games.core import Event, Reason, Seat, bad_state
+from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.registry import kit
 from layouts.screen import (
@@ -39,6 +41,29 @@ from layouts.screen import (
     TimedScreen,
     seat_names,
 )
+
+# The most messages a saved history holds, and the longest of them.
+MOST_MESSAGES = 200_000
+LONGEST_MESSAGE = 10_000
+
+
+def _saved_history(data: Any) -> History:
+    """A saved message history: texts, the one being read, how far the reader has read."""
+    saved = check.need_dict(data, "reader.history")
+    texts = check.each(check.field(saved, "texts", "reader.history"), "reader.history.texts",
+                       MOST_MESSAGES, _message)
+    cursor = check.integer(saved.get("cursor", -1), "reader.history.cursor", -1,
+                           len(texts) - 1)
+    read = check.integer(saved.get("read", 0), "reader.history.read", 0, len(texts))
+    return History(texts, cursor, read)
+
+
+def _message(value: Any, at: str) -> str:
+    if type(value) is not str:
+        raise bad_state(at, "wrong_type", need="str")
+    if len(value) > LONGEST_MESSAGE:
+        raise bad_state(at, "too_long")
+    return value
 
 
 class TableLink(Protocol):
@@ -132,16 +157,27 @@ class SeatClient:
     # ---- the reader's state, saved with the game --------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The reader's state for the save file, the half-made input included."""
         return {"seat": self.seat, "lang": self.lang, "braille_table": self.braille_table,
-                "history": self.history.to_dict()}
+                "history": self.history.to_dict(),
+                "pending": self.screen.save_input(self.pending)}
 
     @staticmethod
     def saved(data: Mapping[str, Any]) -> dict[str, Any]:
-        """The keyword arguments of the constructor a saved reader state gives."""
-        table = data.get("braille_table")
-        return {"lang": str(data["lang"]),
-                "braille_table": str(table) if table is not None else None,
-                "history": History.from_dict(data["history"])}
+        """The keyword arguments of the constructor a saved reader state gives, every field
+        checked (:class:`games.core.BadState` naming the field)."""
+        saved = check.need_dict(data, "reader")
+        table = saved.get("braille_table")
+        return {"lang": check.text(check.field(saved, "lang", "reader"), "reader.lang",
+                                   LANGUAGES),
+                "braille_table": None if table is None
+                else check.text(table, "reader.braille_table"),
+                "history": _saved_history(check.field(saved, "history", "reader"))}
+
+    def restore_input(self, data: Any) -> None:
+        """Take back the half-made input a save holds (``None``: none), checked against the
+        seat's view (:class:`games.core.BadState`)."""
+        self.pending = self.screen.load_input(data, self.view())
 
     def set_lang(self, lang: str) -> None:
         """Words and names in ``lang`` from now on (the history stays as it was told)."""

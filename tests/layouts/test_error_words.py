@@ -99,7 +99,7 @@ def test_lang_option_wins_over_the_environment(monkeypatch, capsys, tmp_path):
     status = main(["play", "uno", "--lang", "fr", "--pace", "-1", "--no-speech"])
     assert status == 2
     assert capsys.readouterr().err == (
-        "brailledev: --pace doit valoir 0 seconde ou plus, par exemple --pace 1.5.\n")
+        "brailledev: --pace doit valoir de 0 à 60 secondes, par exemple --pace 1.5.\n")
 
 
 def test_emboss_errors_follow_its_lang_option(monkeypatch, capsys):
