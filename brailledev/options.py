@@ -20,12 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from brailledev.errors import env_lang
+from brailledev.files import NotAFile, TooBig, read_file
 from brailledev.helptext import say
 from games.options import Option
 from layouts.catalog import help_text
-from layouts.errors import UserError
+from layouts.errors import Problem, UserError, system_reason
 from layouts.registry import GAMES, kit
 
+# A deck file is a list of cards: a few kilobytes; anything much larger is not one.
+MOST_DECK_BYTES = 1024 * 1024
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 # The metavar of each kind: a key of [help.metavar] in layouts/common/<lang>.toml.
@@ -147,12 +150,25 @@ def read_value(game: str, name: str, option: Option, text: str, players: int) ->
 def read_cards(path: Path) -> list[str]:
     """The card texts of a deck file: a TOML file holding ``cards = ["6/0", "1/1", ...]``."""
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(read_file(path, MOST_DECK_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise UserError("deck_file_missing", path=path) from None
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except NotAFile:  # a pipe or a device is never waited on
+        raise UserError("deck_file_invalid", path=path,
+                        detail=Problem("damage_not_file")) from None
+    except TooBig:
+        raise UserError("deck_file_invalid", path=path,
+                        detail=Problem("deck_file_too_big", most=MOST_DECK_BYTES // 1024)) from None
+    except OSError as error:
+        raise UserError("deck_file_invalid", path=path, detail=system_reason(error)) from None
+    except UnicodeDecodeError:
+        raise UserError("deck_file_invalid", path=path,
+                        detail=Problem("damage_not_text")) from None
+    except tomllib.TOMLDecodeError as error:
         raise UserError("deck_file_invalid", path=path, detail=error) from None
+    except RecursionError:
+        raise UserError("deck_file_invalid", path=path,
+                        detail=Problem("damage_too_deep_file")) from None
     cards = data.get("cards")
     if not isinstance(cards, list) or not cards or \
             not all(isinstance(card, str) for card in cards):

@@ -71,6 +71,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=say("play.display"))
     parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                         help=say("play.brlapi_host"))
+    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                        help=say("brlapi_auth"))
     parser.add_argument("--table", default=None, metavar=say("metavar.table"),
                         help=say("play.table"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
@@ -121,7 +123,7 @@ def _run(args: argparse.Namespace) -> int:
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host)
+    display = open_display(args.display, args.brlapi_host, auth=args.brlapi_auth)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()

@@ -133,14 +133,17 @@ def pdf(document: Document) -> bytes:
     return bytes(out)
 
 
-def write_preview(document: Document, path: Path) -> None:
-    """Write an SVG or PDF preview, chosen by the file's extension."""
+def preview_data(document: Document, path: Path) -> bytes:
+    """The SVG or PDF preview of ``document``, chosen by the extension of ``path``:
+    ``preview_data(document, Path("uno.pdf"))``."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        write_file(path, svg(document).encode("utf-8"))
-    elif suffix == ".pdf":
-        write_file(path, pdf(document))
-    else:
-        raise PaperError("preview_kind", name=path.name)
+        return svg(document).encode("utf-8")
+    if suffix == ".pdf":
+        return pdf(document)
+    raise PaperError("preview_kind", name=path.name)
 
 
+def write_preview(document: Document, path: Path) -> None:
+    """Write an SVG or PDF preview, chosen by the file's extension."""
+    write_file(path, preview_data(document, path))

@@ -16,11 +16,14 @@ __all__ = ["KINDS", "RESIZED", "Display", "fit", "open_display"]
 
 
 def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
-                 rows: int = 1, give_up: float | None = None) -> Display:
-    """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones.
+                 rows: int = 1, give_up: float | None = None,
+                 auth: str | None = None) -> Display:
+    """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones;
+    ``auth`` is BrlAPI's key (``keyfile:/etc/brlapi.key``; ``None``: BrlAPI's default).
 
     ``auto`` takes BRLTTY's display when a BRLTTY with a display answers at ``host``
-    (``None``: BrlAPI's own default), else the terminal.
+    (``None``: BrlAPI's own default), else the terminal; a BRLTTY that refuses our key is
+    told (UserError), not taken for no BRLTTY.
     """
     if kind not in KINDS:
         raise UserError("display_kind_unknown", kind=kind, choices=", ".join(KINDS))
@@ -29,10 +32,10 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
         return MemoryDisplay(columns, rows)
     if kind in ("auto", "brlapi"):
         from brailledev.display.brlapi import BrlapiDisplay, probe
-        info = probe(host)
+        info = probe(host, auth)
         if info is not None and info.columns * info.rows > 0:
             try:
-                return BrlapiDisplay(host, give_up=give_up, connect_timeout=5.0)
+                return BrlapiDisplay(host, auth, give_up=give_up, connect_timeout=5.0)
             except DisplayGone:
                 pass
         if kind == "brlapi":
