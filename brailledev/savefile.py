@@ -78,6 +78,8 @@ def read_save(path: Path) -> dict[str, Any]:
         raw = read_file(path, MOST_BYTES)
     except FileNotFoundError:
         raise
+    except NotADirectoryError:  # a folder on the way is a file: no file can be there
+        raise FileNotFoundError(path) from None
     except IsADirectoryError:
         raise Unreadable(Problem("damage_folder")) from None
     except NotAFile:
