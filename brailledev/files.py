@@ -37,23 +37,67 @@ def write_atomically(path: Path, data: bytes, mode: int = 0o644) -> None:
 
 def write_together(files: Sequence[tuple[Path, bytes]], mode: int = 0o644) -> None:
     """Write several files so that either all of them are replaced or none is: every
-    temporary is written and synced first, and only then are they renamed. On a failure
-    before the renames nothing has changed; the error (``OSError``) is raised.
+    temporary is written and synced first, and only then are they renamed; should a rename
+    fail, the files already renamed are put back as they were. The error (``OSError``, its
+    ``filename`` the file that failed) is raised.
 
     ``write_together([(Path("pad.brf"), brf), (Path("pad.svg"), svg)])``
     """
     ready: list[tuple[str, Path]] = []
+    kept: dict[Path, tuple[bool, str | None]] = {}
     try:
         for path, data in files:
+            if path.is_dir():
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
             ready.append((_temporary(path, data, mode), path))
-        for temporary, path in ready:
-            os.replace(temporary, path)
+        for _, path in ready:
+            kept[path] = _keep(path)
+        done: list[Path] = []
+        try:
+            for temporary, path in ready:
+                try:
+                    os.replace(temporary, path)
+                except OSError as error:
+                    error.filename = str(path)
+                    raise
+                done.append(path)
+        except BaseException:
+            for path in done:
+                _put_back(path, kept[path])
+            raise
     except BaseException:
         for temporary, _ in ready:
             Path(temporary).unlink(missing_ok=True)
         raise
+    finally:
+        for _, backup in kept.values():
+            if backup is not None:
+                Path(backup).unlink(missing_ok=True)
     for folder in {path.parent for _, path in ready}:
         _sync_folder(folder)
+
+
+def _keep(path: Path) -> tuple[bool, str | None]:
+    """Whether a file is at ``path``, and a second name for it (a hard link) while it is
+    replaced, so a failure can put it back (``None`` if the folder takes no link)."""
+    if not path.is_file():
+        return False, None
+    backup = f"{path.parent}/.{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    try:
+        os.link(path, backup)
+    except OSError:
+        return True, None
+    return True, backup
+
+
+def _put_back(path: Path, kept: tuple[bool, str | None]) -> None:
+    """The file at ``path`` as it was before the replacing: its old self, or none."""
+    existed, backup = kept
+    with contextlib.suppress(OSError):
+        if backup is not None:
+            os.replace(backup, path)
+        elif not existed:
+            path.unlink()
 
 
 def _temporary(path: Path, data: bytes, mode: int) -> str:

@@ -50,8 +50,10 @@ def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
     try:
         write_together(files)
     except OSError as error:
-        where = Path(error.filename).parent if error.filename else None
-        named = next((path for path, _ in files if path.parent == where), files[0][0])
+        failed = Path(error.filename) if error.filename else None
+        named = next((path for path, _ in files if failed is not None and (
+            path == failed or (path.parent == failed.parent
+                               and failed.name.startswith(f".{path.name}.")))), files[0][0])
         raise TransportError("cannot_write", path=named,
                              reason=system_reason(error)) from None
 
