@@ -216,12 +216,11 @@ class Table:
         """Let one bot act (catchers first, asked once per position); False if none did."""
         if self.game.is_over():
             return False
-        if self._optional_asked != self.moves:
-            self._optional_asked = self.moves
-            for seat in optional_actors(self.game):
-                bot = self.bots.get(seat)
-                if bot is None:
-                    continue
+        asked = [seat for seat in optional_actors(self.game) if seat in self.bots]
+        if self._optional_asked != self.moves and asked:
+            self._optional_asked = self.moves  # saved: a resumed table asks them no more
+            for seat in asked:
+                bot = self.bots[seat]
                 move = bot.choose(self.game.view(seat), self.game.legal_moves(seat))
                 if move is not None:
                     self._after(self.game.play(seat, move))

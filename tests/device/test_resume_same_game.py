@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brailledev.session import Session
+from games.uno.notation import PLAY
 from layouts.registry import GAMES, kit
 
 # Variants that keep a game short enough to play a few dozen times.
@@ -109,10 +110,11 @@ def test_every_game_has_its_property():
 
 def test_uno_bots_asked_to_catch_are_not_asked_again_after_a_resume(tmp_path):
     """Quitting right after the bots declined to catch: resumed, they are not asked again
-    (their random state would move on a second time)."""
+    (their random state would move on a second time). The person forgets UNO on purpose and
+    keeps the turn (a Skip between two players), so the bot is asked and the person acts."""
     path = tmp_path / "uno.json"
-    for seed in range(200):
-        session = Session.start("uno", players=3, seed=seed, lang="en", bots="random",
+    for seed in range(300):
+        session = Session.start("uno", players=2, seed=seed, lang="en", bots="random",
                                 options=OPTIONS["uno"], save=path, pace=0)
         for _ in range(300):
             if session.game.is_over():
@@ -125,7 +127,10 @@ def test_uno_bots_asked_to_catch_are_not_asked_again_after_a_resume(tmp_path):
                 again = Session.resume(path, pace=0)
                 assert again.table.to_dict()["optional_asked"]
                 assert again.bot_due() is None  # nobody left to ask: the person's turn
+                assert not again.table.bot_move()
                 assert again.table.to_dict()["bot_states"] == bots
                 return
-            person_move(session, seed)
+            legal = session.game.legal_moves(0)
+            forgetful = [move for move in legal if move.kind == PLAY and not move.uno]
+            session.play((forgetful or legal)[seed % len(forgetful or legal)])
     raise AssertionError("no position where bots were asked and the person must act")
