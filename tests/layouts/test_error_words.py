@@ -84,7 +84,8 @@ def test_the_environment_chooses_the_language(monkeypatch, variables, lang):
 def test_french_locale_gives_french_errors(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("LANGUAGE", "fr_FR")
     assert main(["selfplay", "uno", "--games", "0"]) == 2
-    assert capsys.readouterr().err == "brailledev: --games doit valoir au moins 1.\n"
+    assert capsys.readouterr().err == (
+        "brailledev: --games doit valoir de 1 à 1000000, par exemple --games 100.\n")
     assert main(["play", "uno", "--resume", str(tmp_path / "none.json"), "--no-speech"]) == 2
     assert capsys.readouterr().err == (
         f"brailledev: Il n'y a pas de partie enregistrée dans {tmp_path / 'none.json'} ; "
