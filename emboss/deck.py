@@ -90,10 +90,11 @@ def area_bound(paper: Paper, size: CardSize) -> int:
 
 
 def card_cells(translator: Translator, face: Face) -> list[str]:
-    """The cells of each line of a face; a label liblouis cannot render is an error."""
+    """The cells of each line of a face, never contracted (a label is written letter by
+    letter, whatever the table); a label liblouis cannot render is an error."""
     lines = []
     for text in face.lines:
-        cells = translator.translate(text).cells
+        cells = translator.translate(text, label=True).cells
         if text.strip() and (not cells.strip("\u2800")
                              or any(ord(cell) > 0x283F for cell in cells)):
             raise PaperError("label_not_six_dot", text=text, card=face.card,

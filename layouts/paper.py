@@ -2,7 +2,8 @@
 game's ``layouts/<game>/paper.py`` makes them from its words; ``emboss`` packs faces onto
 sheets at the card's size and lays sheets out in braille, knowing no game.
 
-    Face("r5", ("r5",), "r5 (red)")
+    Face("r5", ("r5",), "red 5")
+    caption_words("uno", "fr")["sk"]              # '{colour} passe ton tour'
     Sheet("Uno score", (Column("rd", 2), Column("p1")), rows=(("1", ""),))
     rounds_pad("Rummikub", PadRequest(rules, words, players=3))
 """
@@ -13,17 +14,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from layouts.catalog import game_data
+
 MIN_BOX = 4               # cells: room for a three-digit score and its number sign
 
 
 @dataclass(frozen=True)
 class Face:
     """What goes on one card: its notation, the print lines embossed (its label), the ink
-    caption for sighted helpers: ``Face("y7", ("j7",), "j7 (jaune)")``."""
+    caption for sighted helpers, naming the card as the box prints it:
+    ``Face("y7", ("j7",), "jaune 7")``."""
 
     card: str
     lines: tuple[str, ...]
     caption: str
+
+
+def caption_words(game: str, lang: str) -> Mapping[str, str]:
+    """The caption templates of a game's labels in ``lang`` (``[caption.<lang>]`` of
+    ``layouts/<game>/deck.toml``): ``caption_words("uno", "en")["number"]``."""
+    found: Mapping[str, str] = game_data(game, "deck")["caption"][lang]
+    return found
 
 
 @dataclass(frozen=True)

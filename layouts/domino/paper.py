@@ -2,7 +2,7 @@
 and the score pad of DOM-8, one sheet per player with the row bonuses printed.
 
     deck_cards(rules)[:2]                           # ['1/1', '1/1']
-    face("6/0", Catalog.load("domino", "en"))       # Face('6/0', ('6/0',), '6/0 (with a ...)')
+    face("6/0", Catalog.load("domino", "en"))       # Face('6/0', ('6/0',), '6 and blank')
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from games.domino.grid import card_text
 from layouts.catalog import Catalog
 from layouts.domino.words import label
 from layouts.errors import DataError
-from layouts.paper import Column, Face, PadRequest, Sheet
+from layouts.paper import Column, Face, PadRequest, Sheet, caption_words
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -31,10 +31,13 @@ def read_card(text: str, rules: Mapping[str, Any]) -> str:
 
 def face(card: str, catalog: Catalog) -> Face:
     """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
-    label as on the display; the caption says when a half is blank."""
-    text = label(parse_card(card), catalog)
-    blank = catalog.section("names")["blank"]
-    return Face(card, (text,), f"{text} ({blank})" if card.endswith("/0") else text)
+    label as on the display; the caption names the halves as the box shows them:
+    ``6 and blank``, ``1 and 1``."""
+    words = caption_words("domino", catalog.lang)
+    high, low = parse_card(card)
+    halves = [str(pips) if pips else words["blank"] for pips in (high, low)]
+    return Face(card, (label((high, low), catalog),),
+                words["card"].format(high=halves[0], low=halves[1]))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

@@ -23,7 +23,7 @@ def test_dom_1_labels_for_the_fifty_cards_read_back_as_on_the_display(lang):
     braille = translator(table_for(lang))
     for face in faces:
         assert face.lines == (labels[face.card],)
-        assert braille.back(braille.translate(face.lines[0]).cells) == face.card
+        assert braille.back(braille.translate(face.lines[0], label=True).cells) == face.card
 
 
 def test_replacement_cards_in_either_order_and_a_clear_refusal():

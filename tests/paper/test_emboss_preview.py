@@ -75,7 +75,7 @@ def test_pdf_renders_with_dots_where_the_braille_is(tmp_path: Path):
     assert red[0] > red[2] or max(red) > 200              # a dashed red line, or its gap
     text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True,
                           check=True)
-    assert "r7 (red)" in text.stdout and "wi+4" in text.stdout
+    assert "red 7" in text.stdout and "wild draw four" in text.stdout
 
 
 def test_preview_needs_svg_or_pdf(tmp_path: Path):
