@@ -138,9 +138,9 @@ def _run_deck(args: argparse.Namespace) -> int:
     faces = kit(args.game).deck_faces(args.lang, args.cards)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
-    document = deck.deck_document(faces, _geometry(args), size, _translator(args), title,
-                                  args.lang, args.rotate)
-    per_sheet = deck.physical_maximum(document.geometry.paper, size, args.rotate)
+    geometry, louis = _geometry(args), _translator(args)
+    document = deck.deck_document(faces, geometry, size, louis, title, args.lang, args.rotate)
+    per_sheet = len(deck.deck_layout(faces, geometry, size, louis, args.rotate).slots)
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
              output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
