@@ -189,9 +189,10 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
         print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
                           device=args.device, what=what))
     elif args.printer is not None:
-        CupsTransport(args.printer).send(job, args.from_page, _progress_bar(args.lang))
+        cups = CupsTransport(args.printer)
+        cups.send(job, args.from_page, _progress_bar(args.lang))
         print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
-                          printer=args.printer, what=what))
+                          printer=args.printer, job=cups.job, what=what))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
 
