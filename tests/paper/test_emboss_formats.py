@@ -186,6 +186,20 @@ def test_enabling_technologies_header_bytes_exact():
     assert header == b"\x1b@\x1bK@\x1bi@\x1bs@\x1bLC\x1bR`\x1bTK\x1bQZ"
 
 
+def test_braillo_200_header_bytes_exact():
+    # As APH's libembosser and DAISY's braille-utils send it: S1 J0 N0 R0, then the sheet
+    # length in half inches (A4 is 11.7 inches: 24), the cells per line, interpoint or not.
+    job = profile_named("braillo-200").job(small_document())
+    assert job.header == b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA24\x1bB32\x1bC0"
+    assert job.data() == job.header + brf.document_bytes(small_document())
+    letter = Geometry(paper("letter"), US_LIBRARY, duplex=True)
+    assert profile_named("braillo-200").header(letter) == (
+        b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA22\x1bB32\x1bC1")
+    tall = Geometry(paper("11x12in"), margins=Margins(15, 15, 15, 15))
+    # 12 inches are 24 half inches; (279.4 - 30 - 2.5) / 6 + 1 = 42 cells, the most it takes
+    assert profile_named("braillo-200").header(tall).endswith(b"\x1bA24\x1bB42\x1bC0")
+
+
 def test_generic_profile_is_plain_brf():
     job = profile_named("generic").job(small_document())
     assert job.data() == brf.document_bytes(small_document())
