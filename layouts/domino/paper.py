@@ -12,6 +12,7 @@ from typing import Any
 
 from games.domino.game import parse_card
 from games.domino.grid import card_text
+from games.domino.pad import ScorePad
 from layouts.catalog import Catalog
 from layouts.domino.words import label
 from layouts.errors import DataError
@@ -41,19 +42,46 @@ def face(card: str, catalog: Catalog) -> Face:
 
 
 def pad(request: PadRequest) -> list[Sheet]:
-    """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed."""
+    """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed, and
+    the Grand Total line (DOM-10). Filled from a book (:class:`games.pads.DominoBook`): the
+    boxes as the turns filled them, the bonuses earned, the super bonuses bottom up in total,
+    the Grand Total."""
     box, words = request.rules["pad"], request.words
-    columns = tuple(Column(str(words["columns"].get(name, name))) for name in box["columns"])
+    names = list(box["columns"])
+    columns = tuple(Column(str(words["columns"].get(name, name))) for name in names)
     bonuses = [int(bonus) for bonus in box["row_bonus"]]
     if len(bonuses) != int(box["rows"]):
         raise DataError("pad_rows_disagree", rows=box["rows"], bonuses=len(bonuses))
-    bonus_at = list(box["columns"]).index("bonus")
-    rows = tuple(tuple(str(bonus) if i == bonus_at else "" for i in range(len(columns)))
-                 for bonus in bonuses)
     footer = str(words["footer"]).format(super_bonus=box["super_bonus"])
     captions = tuple(str(words["row_caption"]).format(number=number, bonus=bonus)
                      for number, bonus in enumerate(bonuses, start=1))
-    return [Sheet(str(words["title"]).format(
-                      player=str(words["player"]).format(number=seat + 1)),
-                  columns, rows, footer, row_captions=captions)
-            for seat in range(request.players)]
+    pads = request.book.pads() if request.book is not None else None
+    sheets = []
+    for seat in range(request.players):
+        filled = pads[seat] if pads is not None else None
+        sheets.append(Sheet(str(words["title"]).format(
+                                player=str(words["player"]).format(number=seat + 1)),
+                            columns, _rows(names, bonuses, filled), footer,
+                            row_captions=captions, grand_total=str(words["grand_total"]),
+                            grand_value="" if filled is None else str(filled.total())))
+    return sheets
+
+
+def _rows(names: list[str], bonuses: list[int],
+          filled: ScorePad | None) -> tuple[tuple[str, ...], ...]:
+    """The boxes of a sheet, row by row: blank with the printed bonuses, or as filled."""
+    if filled is None:
+        return tuple(tuple(str(bonus) if name == "bonus" else "" for name in names)
+                     for bonus in bonuses)
+    supers = dict(zip(filled.super_rows(), filled.supers, strict=True))
+    earned = filled.bonuses()
+
+    def box(name: str, row: int) -> str:
+        if name == "bonus":
+            return str(earned[row]) if row < len(earned) else ""
+        if name == "total":
+            return str(supers[row]) if row in supers else ""
+        boxes = filled.column(int(name))
+        return str(boxes[row]) if row < len(boxes) else ""
+
+    return tuple(tuple(box(name, row) for name in names) for row in range(len(bonuses)))

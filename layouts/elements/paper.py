@@ -13,7 +13,7 @@ from typing import Any
 from games.elements.cards import ELEMENT_PREFIX, Card, element_label
 from layouts.catalog import Catalog
 from layouts.elements.words import Words, label
-from layouts.paper import Column, Face, PadRequest, Sheet, caption_words
+from layouts.paper import Column, Face, PadRequest, Sheet, caption_words, filled_rounds
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -43,6 +43,9 @@ def pad(request: PadRequest) -> list[Sheet]:
     columns = (Column(str(words["hand"]), 2),
                *(Column(str(words["player"]).format(number=seat + 1))
                  for seat in range(request.players)))
+    if request.book is not None:
+        return [Sheet(str(words["title"]), columns,
+                      filled_rounds(request.book, str(words["total"])), str(words["footer"]))]
     rows = tuple((str(number),) + ("",) * request.players
                  for number in range(1, request.players + 1))
     return [Sheet(str(words["title"]), columns,
