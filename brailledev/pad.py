@@ -37,7 +37,7 @@ from brailledev.seat import SeatClient
 from brailledev.speech import Silence, Speech
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from games.core import Event, IllegalMove, Reason, Seat
-from games.pads import ROUND_GAMES, Book, DominoBook, RoundsBook, play
+from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.padscreen import pad_screen
@@ -103,7 +103,9 @@ class PadLink:
 
     def play(self, move: Hashable) -> Reason | None:
         try:
-            self.book, events = play(self.book, move)  # type: ignore[arg-type]
+            if not isinstance(move, PAD_MOVES):
+                return Reason.of("pad_not_here")
+            self.book, events = play(self.book, move)
         except IllegalMove as refused:
             return refused.reason
         self.entries += 1

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from games.core import Event, IllegalMove, Reason
 from games.domino.pad import PadEntry, ScorePad, turn_points
@@ -324,6 +324,7 @@ class Finish:
 
 
 PadMove = EnterTurn | EnterRound | Undo | NewRound | Select | Finish
+PAD_MOVES = (EnterTurn, EnterRound, Undo, NewRound, Select, Finish)
 Book = DominoBook | RoundsBook
 
 
@@ -380,10 +381,18 @@ def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == max(totals))
 
 
-def play(book: Book, move: PadMove) -> tuple[Book, list[Event]]:
-    """Apply ``move`` to ``book``: the new book and what to tell; a move the book refuses
-    raises :class:`IllegalMove` with its reason and leaves ``book`` as it was:
-    ``play(book, EnterTurn((11, 12)))``."""
+AnyBook = TypeVar("AnyBook", bound=DominoBook | RoundsBook)
+
+
+def play(book: AnyBook, move: PadMove) -> tuple[AnyBook, list[Event]]:
+    """Apply ``move`` to ``book``: the new book (of the same kind) and what to tell; a move
+    the book refuses raises :class:`IllegalMove` with its reason and leaves ``book`` as it
+    was: ``play(book, EnterTurn((11, 12)))``."""
+    after, events = _play(book, move)
+    return cast(AnyBook, after), events
+
+
+def _play(book: Book, move: PadMove) -> tuple[Book, list[Event]]:
     if isinstance(move, Undo):
         return _undo(book)
     if isinstance(move, Finish):
