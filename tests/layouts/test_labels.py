@@ -14,10 +14,11 @@ import louis
 import pytest
 
 from brailledev.braille import label_table, translator
+from brailledev.session import Session
 from brailledev.window import lay_out_line
 from layouts.catalog import LANGUAGES
 from layouts.registry import GAMES, kit
-from layouts.screen import Line, Region
+from layouts.screen import HAND_LINE, RACK_LINE, Line, Region
 
 DECKS = [name for name in GAMES if kit(name).deck is not None]
 SUPPORTED = ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb", "en-ueb-g1.ctb", "en-ueb-g2.ctb")
@@ -104,3 +105,16 @@ def test_the_check_catches_contractions_and_capitals():
     assert capital_sign("en-ueb-g1.ctb") in translator("en-ueb-g1.ctb").translate(
         "L", label=True).cells
     assert capital_sign("fr-bfu-comp6.utb") == "⠨"
+
+
+@pytest.mark.parametrize("game", DECKS)
+def test_screens_mark_the_cards_in_hand_as_labels(game):
+    session = Session.start(game, players=3, seed=4, lang="fr", braille_table="fr-bfu-g2.ctb")
+    known = labels(game, "fr")
+    [hand] = [line for line in session.lines() if line.key in (HAND_LINE, RACK_LINE)]
+    cards = [region for region in hand.regions if region.text in known]
+    assert cards, (game, hand.text)
+    assert all(region.label for region in cards), (game, hand.text)
+    louis = translator("fr-bfu-g2.ctb")
+    laid = lay_out_line(Line(HAND_LINE, tuple(cards)), louis, 80)
+    assert laid.braille == tuple(louis.translate(region.text, label=True) for region in cards)
