@@ -47,7 +47,7 @@ def test_elv_6_link_placement_by_routing_keys(tmp_path):
         assert player.text() == "hand y5 b20 b21"
         player.route_word("y5")
         assert player.front.viewport.line_key == "choice"
-        assert player.text() == "y5 to L r5>y L g5>y cancel"
+        assert player.text() == "y5 to li r5>y li g5>y cancel"
         player.route_word("g5>y")
         assert player.game.rows["y"][5] == "y5"
         assert player.game.table_links == [("g", 5, "y")]
