@@ -11,6 +11,10 @@ from rummikub_solver import RuleSet, SolverMode
 from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
+from games.rummikub.packing import NEG, best, joker_layers
+from games.rummikub.packing.joker_layers import JokerLayers
+from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.reference import Search
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
 from layouts.catalog import rules_data
 
@@ -310,7 +314,6 @@ def test_rum_10_floors_and_beam_change_nothing(monkeypatch):
     # with joker sets the search drops states that cannot reach the move leaving them as
     # they are, or the move of a narrowed first search; without those floors it must find
     # moves as good (the sets may differ, and so may the changes the greedy keeps)
-    from games.rummikub import packing
     rng = random.Random(33)
     positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
                                  jokers_on_table=True) for _ in range(40)]
@@ -320,21 +323,21 @@ def test_rum_10_floors_and_beam_change_nothing(monkeypatch):
         return found.count, found.value
 
     fast = [outcome(table, rack) for table, rack in positions]
-    original = packing._JokerLayers.__init__
+    original = joker_layers.JokerLayers.__init__
 
     def unbounded(self, *args):
         original(self, *args)
-        self.floor = packing.NEG
+        self.floor = NEG
 
-    monkeypatch.setattr(packing._JokerLayers, "__init__", unbounded)
-    monkeypatch.setattr(packing, "BEAM", 0)
+    monkeypatch.setattr(joker_layers.JokerLayers, "__init__", unbounded)
+    monkeypatch.setattr(best, "BEAM", 0)
     assert fast == [outcome(table, rack) for table, rack in positions]
 
 
 def test_rum_10_layered_search_agrees_with_the_recursive_one():
     # tables without joker sets take the layered search; the recursive one (kept for joker
     # sets) must find the very same best score, with rack jokers and initial melds too
-    from games.rummikub import packing, solver
+    from games.rummikub import solver
     rng = random.Random(34)
     for trial in range(60):
         initial = trial % 4 == 0
@@ -344,13 +347,13 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
         rack_counts, jokers = solver._counts(rack)
         threshold = 30 if initial else 0
         for canonical in (False,) if initial else (True, False):
-            recursive = packing._Search(table_counts, rack_counts, 0, jokers, threshold, 30,
+            recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30,
                                         (), canonical)
-            layered = packing._Layers(table_counts, rack_counts, 0, jokers, threshold, 30,
+            layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30,
                                       canonical)
             score = layered.run()
             assert score == recursive.best(recursive.start()), (table, rack, canonical)
-            if score != packing.NEG:
+            if score != NEG:
                 sets = layered.sets()
                 used = Counter(t for s in sets for t in s)
                 assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
@@ -359,7 +362,7 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
 
 
 def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
-    from games.rummikub import packing, solver
+    from games.rummikub import solver
     rng = random.Random(35)
     tried = 0
     while tried < 30:
@@ -373,8 +376,8 @@ def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
         table_counts, table_jokers = solver._counts(t for s in table for t in s)
         rack_counts, jokers = solver._counts(rack)
         for canonical in (True, False):
-            recursive = packing._Search(table_counts, rack_counts, table_jokers, jokers, 0,
+            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0,
                                         30, specials, canonical)
-            layered = packing._JokerLayers(table_counts, rack_counts, table_jokers, jokers,
+            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers,
                                            30, specials, canonical)
             assert layered.run() == recursive.best(recursive.start()), (table, rack)
