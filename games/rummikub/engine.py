@@ -380,7 +380,7 @@ def _check_data(data: Mapping[str, Any]) -> dict[str, Any]:
     missing = [key for key in needed if key not in box]
     if missing:
         raise ValueError(f"rummikub rules data lacks {', '.join(missing)}")
-    # The solver's dynamic programme is built for this shape of box (see packing.py).
+    # The solver's dynamic programme is built for this shape of box (see games/rummikub/packing).
     if (list(box["colours"]) != list(COLOURS) or box["top"] != 13 or box["min_set"] != 3
             or not 1 <= box["copies"] <= 2 or not 0 <= box["jokers"] <= 2):
         raise ValueError("rummikub supports colours K R B Y, tiles 1-13, sets of 3 or more, "

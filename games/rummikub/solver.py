@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import NEG, Counts, JokerSet, Packing, pack
+from games.rummikub.packing import NEG, Counts, JokerSet, Packing, fits, pack
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -225,33 +225,37 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         region.remove(whole)
         free -= Counter(tile_set)
         kept.append(tile_set)
+    known = (list(kept), list(region))  # a valid table already
     # then each other one, when a search still packs the rest (the split is sought last)
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
             continue
         rest = free - need
-        if _isolated(rest) or _feasible_counts(rest, split=False) is None:
+        if _isolated(rest) or not _fits(rest):
             continue
         free = rest
         sets = None
         kept.append(tile_set)
     if sets is None:
         last = _feasible_counts(free)
-        assert last is not None
+        if last is None:  # only spare jokers with no set to take them: keep what was known
+            return known
         sets = last.sets
     return kept, sets
 
 
-def _feasible_counts(tiles: Counter[str], split: bool = True) -> Packing | None:
-    """A packing of ``tiles`` (none when a count is below zero); without ``split`` its
-    sets may be left out (the search is quicker)."""
-    if any(k < 0 for k in tiles.values()):
-        return None
+def _fits(tiles: Counter[str]) -> bool:
+    counts, jokers = _counts(tiles.elements())
+    return fits(counts, jokers)
+
+
+def _feasible_counts(tiles: Counter[str]) -> Packing | None:
+    """A packing of ``tiles``."""
     if not +tiles:
         return Packing(0, [])
     counts, jokers = _counts(tiles.elements())
-    return pack(counts, _EMPTY, jokers, 0, 0, 0, trace=split)
+    return pack(counts, _EMPTY, jokers, 0, 0, 0)
 
 
 def _isolated(tiles: Counter[str]) -> bool:

@@ -11,9 +11,11 @@ from rummikub_solver import RuleSet, SolverMode
 from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
-from games.rummikub.packing import NEG, best, joker_layers
+from games.rummikub.packing import NEG, WEIGHT, joker_layers
+from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.moves import TOP
 from games.rummikub.packing.reference import Search
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
 from layouts.catalog import rules_data
@@ -310,28 +312,41 @@ def test_rum_10_fewest_changes_keeps_a_maximal_collection_of_table_sets():
     assert checked
 
 
-def test_rum_10_floors_and_beam_change_nothing(monkeypatch):
+def test_rum_10_floors_and_bounds_change_nothing(monkeypatch):
     # with joker sets the search drops states that cannot reach the move leaving them as
-    # they are, or the move of a narrowed first search; without those floors it must find
-    # moves as good (the sets may differ, and so may the changes the greedy keeps)
+    # they are, and every search takes its states in the order of a bound of the rest;
+    # without the floor and with a looser bound it must find moves as good (the sets may
+    # differ, and so may the changes the greedy keeps)
     rng = random.Random(33)
     positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
                                  jokers_on_table=True) for _ in range(40)]
     assert sum(1 for table, _ in positions if any("J" in s for s in table)) >= 20
-    def outcome(table, rack):
-        found = solve(table, rack)
-        return found.count, found.value
+    for _ in range(15):
+        table, rack = random_position(rng, rng.randint(20, 50), rng.randint(5, 16))
+        positions.append((table, rack if "J" in rack else [*rack[1:], "J"]))
+    melds = [random_position(rng, 0, rng.randint(4, 12))[1] for _ in range(10)]
 
-    fast = [outcome(table, rack) for table, rack in positions]
+    def outcomes():
+        found = [solve(table, rack) for table, rack in positions]
+        found += [solve([], rack, initial=True) for rack in melds]
+        return [(move.count, move.value) for move in found]
+
+    fast = outcomes()
     original = joker_layers.JokerLayers.__init__
 
     def unbounded(self, *args):
         original(self, *args)
         self.floor = NEG
 
+    tight = ColourBound.rest
+
+    def loose(self, colour, index, runs, free):
+        found = tight(self, colour, index, runs, free)
+        return found if found == NEG or index == TOP else found + WEIGHT * (TOP - index)
+
     monkeypatch.setattr(joker_layers.JokerLayers, "__init__", unbounded)
-    monkeypatch.setattr(best, "BEAM", 0)
-    assert fast == [outcome(table, rack) for table, rack in positions]
+    monkeypatch.setattr(ColourBound, "rest", loose)
+    assert fast == outcomes()
 
 
 def test_rum_10_layered_search_agrees_with_the_recursive_one():

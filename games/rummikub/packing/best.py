@@ -31,7 +31,7 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     a spare joker adds to the meld's value), every placement is searched.
     """
     for canonical in ((False,) if threshold else (True, False)):
-        def make(floor: int, cap: int, canonical: bool = canonical) -> Layers:
+        def make(floor: int, canonical: bool = canonical) -> Layers:
             search: Layers
             if specials:
                 assert not threshold, "an initial meld is made from the rack alone"
@@ -42,10 +42,9 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
                                 joker_points, canonical,
                                  trace or bool(must_jokers + rack_jokers))
                 search.floor = floor
-            search.cap = cap
             return search
 
-        layers, score = _searched(make, floor, 0 if threshold else BEAM)
+        layers, score = _searched(make, floor)
         if score == NEG:
             if canonical and must_jokers:
                 continue  # a joker of the table may be needed where it stands
@@ -66,22 +65,27 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     raise AssertionError("the full search places every joker")
 
 
-BEAM = 256  # states per step of the first, narrowed search
+def fits(tiles: Counts, jokers: int) -> bool:
+    """Whether ``tiles`` and ``jokers`` jokers split into sets, each joker where a set needs
+    it or added to a set with room. (Only where every set is full, a group of four or a run
+    of 13, could a spare joker find no room: ``pack`` then tells.)
+
+        fits(counts, 1)
+    """
+    search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True, trace=False)
+    return search.first() != NEG
 
 
-def _searched(make: Callable[[int, int], Layers], floor: int, cap: int
-              ) -> tuple[Layers, int]:
-    """A search and its best score, exact. A beam of ``cap`` states per step goes first:
-    when it left none out it was the whole search; otherwise its move is a floor the full
-    search need not go below. A floor nothing reached gives way to a search without one."""
-    search = make(floor, cap)
+_EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)
+
+
+def _searched(make: Callable[[int], Layers], floor: int) -> tuple[Layers, int]:
+    """A search and its best score, exact: a floor nothing reached gives way to a search
+    without one."""
+    search = make(floor)
     score = search.run()
-    if search.narrowed:
-        floor = max(floor, score - 1) if score > NEG else floor
-        search = make(floor, 0)
-        score = search.run()
     if floor > NEG and score <= floor:
-        search = make(NEG, 0)
+        search = make(NEG)
         score = search.run()
     return search, score
 

@@ -7,7 +7,8 @@ are one more field of the integer state and whose moves are the reference's rule
 
 from __future__ import annotations
 
-from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.bound import ColourBound
+from games.rummikub.packing.layers import Layers, Move
 from games.rummikub.packing.moves import (
     GROUPED,
     MELD,
@@ -39,7 +40,11 @@ class JokerLayers(Layers):
     """:class:`Layers` for a table with joker sets (no initial meld then): the joker sets'
     states (see :class:`Search`) are one more field of the integer state, numbered as
     they appear; the moves are :class:`Search`'s, computed once per step for each part of
-    the state they depend on."""
+    the state they depend on. The bound of the rest counts a joker set's open run among
+    its colour's runs, its tiles as the table's and its jokers as free (a joker set is a
+    set the colours alone could make)."""
+
+    ranked = True  # the joker sets' rules decide, not the first packing found
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
@@ -48,12 +53,25 @@ class JokerLayers(Layers):
         self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
                             specials, canonical)
         self.specials = specials
+        # per colour, the joker sets that are runs of it
+        self.own_runs = tuple(tuple(k for k, s in enumerate(specials)
+                                    if s.kind == "run" and s.colour == colour)
+                              for colour in range(len(COLOURS)))
         self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 16 - GROUPED)) - 1
         self.floor = floor
-        self._moves = self._joker_moves
-        self.most = self.rules.most
+
+    def _colour_bound(self) -> ColourBound:
+        # joker sets keep their jokers where the colours alone would not: count every way
+        return ColourBound(self.table, self.avail, self.jokers, False)
+
+    def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
+        """The colour's open runs with its joker sets' open runs among them."""
+        lengths = [specials[k][1] for k in self.own_runs[colour] if specials[k][0] == 1]
+        if not lengths:
+            return runs_id
+        return run_id(tuple(sorted(RUNS[runs_id] + tuple(lengths))))
 
     def _id(self, specials: tuple[Special, ...]) -> int:
         """The number of the joker sets' states, told apart only by what is still needed:
@@ -78,21 +96,27 @@ class JokerLayers(Layers):
         self.state_ids[specials] = found
         return found
 
-    def _joker_moves(self, look: int, colour: int, index: int, must: int, avail: int,
-                     next1: int, next2: int, later: int, jokers: int, canonical: bool
-                     ) -> list[tuple[int, int, int, Made]]:
-        """The colour step of :meth:`Search.best` from the state ``look``."""
+    def _moves(self, look: int, colour: int, index: int, must: int, avail: int, next1: int,
+               next2: int, later: int, jokers: int, canonical: bool) -> list[Move]:
+        """The colour step of :meth:`Search.best` from the state ``look``, each move gaining
+        its score and the change of the colour's bound (counted with every joker free)."""
         rules = self.rules
+        bound = self.bound.rest
+
+        def rest(colour: int, index: int, runs: int) -> int:
+            return bound(colour, index, runs, jokers)
+
         runs_id = look & 63
         twos = look >> (6 + TWOS - GROUPED) & 7
         used = look >> (6 + USED - GROUPED) & 7
         special_id = look >> (6 + _SPECIALS - GROUPED)
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
+        before = rest(colour, index, self._merged(runs_id, specials, colour))
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
         number = index + 1
-        moves: list[tuple[int, int, int, Made]] = []
+        moves: list[Move] = []
         for after_specials, own_real, own_joker, adds, marks in rules.special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > jokers:
@@ -114,13 +138,20 @@ class JokerLayers(Layers):
                 reach = max(0, next1 + jokers - used - own_joker - joker - short)
                 if len(after_runs) > short + reach:
                     after_runs = after_runs[:short + reach]
-                delta = ((run_id(after_runs) - runs_id) << shift) + (grouped << GROUPED) + (
+                after_id = run_id(after_runs)
+                marked_id = self._id(marked)
+                more = rest(colour, index + 1,
+                            self._merged(after_id, self.states[marked_id], colour))
+                if more == NEG:
+                    continue
+                delta = ((after_id - runs_id) << shift) + (grouped << GROUPED) + (
                     (two - twos) << TWOS) + ((joker + own_joker) << USED) + (
-                    (self._id(marked) - special_id) << _SPECIALS)
-                moves.append((delta, (total - must) * (WEIGHT + number), 0, (option, adds)))
+                    (marked_id - special_id) << _SPECIALS)
+                gain = (total - must) * (WEIGHT + number) + more - before
+                moves.append((delta, gain, 0, (option, adds), 0))
         return moves
 
-    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made]]:
+    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made, int]]:
         """The group step of :meth:`Search.best` from the state ``look``."""
         rules = self.rules
         index = number - 1
@@ -132,42 +163,34 @@ class JokerLayers(Layers):
         most = 2 if twos else min(1, grouped)
         room = rules.outside - used + rules.held(specials)
         clear = -(grouped << GROUPED) - (twos << TWOS)
-        moves: list[tuple[int, int, Made]] = []
+        moves: list[tuple[int, int, Made, int]] = []
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
             free = min(self.jokers - used - special_jokers, room)
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)
-                moves.append((delta, 0, (groups, joker, special_jokers)))
+                moves.append((delta, 0, (groups, joker, special_jokers), 0))
         return moves
 
-    def _finish(self, layer: dict[int, int]) -> int:
-        best = NEG
-        for key, score in layer.items():
-            used = key >> USED & 7
-            if not self.rules.finished(used, self.states[key >> _SPECIALS]):
-                continue
-            played = self.jokers if self.canonical else used
-            value = score + (played - self.must_jokers) * (WEIGHT + self.joker_points)
-            if value > best:
-                best, self.end = value, key
-        return best
+    def _end(self, key: int, value: int) -> int:
+        """The value of a state past 13, or ``NEG`` when it does not finish a packing (every
+        joker was counted as played: those that were not are taken off)."""
+        used = key >> USED & 7
+        if not self.rules.finished(used, self.states[key >> _SPECIALS]):
+            return NEG
+        if self.canonical:
+            return value
+        return value - (self.jokers - used) * (WEIGHT + self.joker_points)
 
     def sets(self) -> list[tuple[str, ...]]:
         """The sets of the best packing found by :meth:`run`, the joker sets' first."""
-        key = self.end
         path: list[Step] = []
-        for step in range(len(self.backs) - 1, -1, -1):
-            back = self.backs[step]
-            index, colour = divmod(step, len(COLOURS) + 1)
+        for index, colour, made, key in self._choices():
             after = self.states[key >> _SPECIALS]
-            assert back is not None
-            key, made = back[key]
             if colour < len(COLOURS):
                 option, adds = made  # type: ignore[misc]
                 path.append((index, colour, option, adds, after))
             else:
                 path.append((index, colour, made, (), after))  # type: ignore[arg-type]
-        path.reverse()
         return build_sets(path, self.specials)

@@ -261,15 +261,19 @@ def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later:
 @lru_cache(maxsize=1 << 16)
 def step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
                next2: int, later: int, jokers: int, canonical: bool
-                ) -> tuple[tuple[int, int, int, Option], ...]:
-    """(added to the state, score gained, meld value, choice) for each way the colour can use
-    its tiles of this number from the state ``look`` (see :func:`_look_moves`)."""
+               ) -> tuple[tuple[int, int, int, Option, int], ...]:
+    """(added to the state, score gained, meld value, choice, open runs after) for each way
+    the colour can use its tiles of this number from the state ``look`` (see
+    :func:`_look_moves`)."""
     shift = colour * RUN_BITS
     number = index + 1
     weight = WEIGHT + number
-    return tuple(((runs << shift) + rest, played * weight, in_runs * number, option)
-            for runs, rest, played, in_runs, option in _look_moves(
-                look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3))
+    runs_id = look & 63
+    return tuple(((runs << shift) + rest, played * weight, in_runs * number, option,
+                  runs_id + runs)
+                 for runs, rest, played, in_runs, option in _look_moves(
+                     look, must, avail, next1, next2, later, jokers, canonical,
+                     index >= TOP - 3))
 
 
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:

@@ -1,0 +1,91 @@
+"""The most each colour can still add: an upper bound the layered searches prune with.
+
+Each colour is packed alone, its runs as the searches make them, while a tile may go to a
+group whenever two other colours (or jokers) have a tile of its number, and every colour may
+use all the jokers. Whatever the whole search can still do from a state, each colour does
+at least as well here, so the sum over the colours bounds the rest of the search; ``NEG``
+says that a colour's open runs cannot be closed at all.
+
+    bound = ColourBound(table, avail, jokers=1, canonical=True)
+    bound.rest(colour=0, index=4, runs=(2,))   # what black can still add from number 5
+"""
+
+from __future__ import annotations
+
+from games.rummikub.packing.moves import (
+    NEG,
+    RUNS,
+    TOP,
+    WEIGHT,
+    Counts,
+    colour_options,
+    run_id,
+)
+from games.rummikub.tiles import COLOURS
+
+_NONE = NEG - 1  # not computed yet
+
+
+class ColourBound:
+    """Per colour, index, open runs (an index into ``RUNS``) and jokers still free, the most
+    the colour can still add to the score from that number on, in the relaxation above."""
+
+    def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool) -> None:
+        self.table = table
+        self.avail = avail
+        self.jokers = jokers
+        self.canonical = canonical
+        colours = range(len(COLOURS))
+        # how many other colours have a tile of each number, for each colour
+        self.partners = tuple(tuple(
+            sum(1 for other in colours if other != colour and avail[other][index])
+            for index in range(TOP)) for colour in colours)
+        self.rows = tuple((*row, -1, -1) for row in avail)
+        self.memo = [_NONE] * ((len(COLOURS) * (TOP + 1) << 6) * (jokers + 1))
+        self.every: dict[int, tuple[int, ...]] = {}
+
+    def start(self) -> int:
+        """The bound of the whole search (every colour from number 1, no run open)."""
+        total = 0
+        for colour in range(len(COLOURS)):
+            rest = self.rest(colour, 0, 0, self.jokers)
+            if rest == NEG:
+                return NEG
+            total += rest
+        return total
+
+    def rests(self, colour: int, index: int, runs: int) -> tuple[int, ...]:
+        """:meth:`rest` for every number of free jokers, from none."""
+        place = (colour * (TOP + 1) + index) << 6 | runs
+        found = self.every.get(place)
+        if found is None:
+            found = self.every[place] = tuple(self.rest(colour, index, runs, free)
+                                              for free in range(self.jokers + 1))
+        return found
+
+    def rest(self, colour: int, index: int, runs: int, free: int) -> int:
+        """The most ``colour`` adds from ``index`` on with the open runs ``RUNS[runs]`` and
+        ``free`` jokers."""
+        place = (((colour * (TOP + 1) + index) << 6 | runs) * (self.jokers + 1)) + free
+        found = self.memo[place]
+        if found != _NONE:
+            return found
+        lengths = RUNS[runs]
+        if index == TOP:
+            found = 0 if all(length >= 3 for length in lengths) else NEG
+        else:
+            found = NEG
+            must = self.table[colour][index]
+            row = self.rows[colour]
+            weight = WEIGHT + index + 1
+            groupable = self.partners[colour][index] + free >= 2
+            for after, grouped, joker, used, _, _ in colour_options(
+                    lengths, must, row[index], free, row[index + 1], row[index + 2],
+                    self.canonical, index >= TOP - 3):
+                if grouped and not groupable:
+                    continue
+                more = self.rest(colour, index + 1, run_id(after), free - joker)
+                if more != NEG and (used - must) * weight + more > found:
+                    found = (used - must) * weight + more
+        self.memo[place] = found
+        return found
