@@ -30,11 +30,17 @@ class ColourBound:
     """Per colour, index, open runs (an index into ``RUNS``) and jokers still free, the most
     the colour can still add to the score from that number on, in the relaxation above."""
 
-    def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool) -> None:
+    def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool,
+                 allowed: tuple[int, ...] | None = None,
+                 grouping: tuple[int, ...] | None = None) -> None:
         self.table = table
         self.avail = avail
         self.jokers = jokers
         self.canonical = canonical
+        # the jokers each colour's runs may take (all of them unless told), and per number
+        # the jokers a group there may hold (the colour's free ones unless told)
+        self.allowed = allowed or (jokers,) * len(COLOURS)
+        self.grouping = grouping
         colours = range(len(COLOURS))
         # how many other colours have a tile of each number, for each colour
         self.partners = tuple(tuple(
@@ -48,7 +54,7 @@ class ColourBound:
         """The bound of the whole search (every colour from number 1, no run open)."""
         total = 0
         for colour in range(len(COLOURS)):
-            rest = self.rest(colour, 0, 0, self.jokers)
+            rest = self.rest(colour, 0, 0, self.allowed[colour])
             if rest == NEG:
                 return NEG
             total += rest
@@ -78,7 +84,8 @@ class ColourBound:
             must = self.table[colour][index]
             row = self.rows[colour]
             weight = WEIGHT + index + 1
-            groupable = self.partners[colour][index] + free >= 2
+            groupable = self.partners[colour][index] + (
+                free if self.grouping is None else self.grouping[index]) >= 2
             for after, grouped, joker, used, _, _ in colour_options(
                     lengths, must, row[index], free, row[index + 1], row[index + 2],
                     self.canonical, index >= TOP - 3):

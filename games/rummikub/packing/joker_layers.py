@@ -49,10 +49,15 @@ class JokerLayers(Layers):
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
                  floor: int = NEG) -> None:
-        super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical)
         self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
                             specials, canonical)
         self.specials = specials
+        # the jokers a colour's runs may hold: those that may leave their sets, and its own
+        # joker sets'; a group's: those that may leave, and its number's joker groups'
+        self.allowed = tuple(self.rules.outside + sum(
+            s.jokers for s in specials if s.kind == "run" and s.colour == colour)
+            for colour in range(len(COLOURS)))
+        super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical)
         # per colour, the joker sets that are runs of it
         self.own_runs = tuple(tuple(k for k, s in enumerate(specials)
                                     if s.kind == "run" and s.colour == colour)
@@ -63,8 +68,11 @@ class JokerLayers(Layers):
         self.floor = floor
 
     def _colour_bound(self) -> ColourBound:
-        # joker sets keep their jokers where the colours alone would not: count every way
-        return ColourBound(self.table, self.avail, self.jokers, False)
+        grouping = tuple(self.rules.outside + sum(
+            s.jokers for s in self.specials if s.kind == "group" and s.number == index)
+            for index in range(TOP))
+        return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
+                           self.allowed, grouping)
 
     def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
         """The colour's open runs with its joker sets' open runs among them."""
@@ -101,10 +109,10 @@ class JokerLayers(Layers):
         """The colour step of :meth:`Search.best` from the state ``look``, each move gaining
         its score and the change of the colour's bound (counted with every joker free)."""
         rules = self.rules
-        bound = self.bound.rest
+        bound, allowed = self.bound.rest, self.allowed[colour]
 
         def rest(colour: int, index: int, runs: int) -> int:
-            return bound(colour, index, runs, jokers)
+            return bound(colour, index, runs, allowed)
 
         runs_id = look & 63
         twos = look >> (6 + TWOS - GROUPED) & 7

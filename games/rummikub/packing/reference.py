@@ -205,7 +205,8 @@ class Search:
             grown = []
             for current, real, joker, adds, marks in steps:
                 for special, take_real, take_joker, mark in _special_step(
-                        joker_set, current[k], colour, index, self.canonical and not bridge):
+                        joker_set, current[k], colour, index, self.canonical,
+                        self.canonical and not bridge):
                     changed = (*current[:k], special, *current[k + 1:])
                     more = ((k, "real"),) * take_real + ((k, "joker"),) * take_joker
                     grown.append((changed, real + take_real, joker + take_joker,
@@ -275,10 +276,11 @@ _ELIGIBLE = -2  # a mark for a group: a rack tile of a colour the group lacked
 
 
 def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int,
-                  no_spare: bool) -> list[tuple[Special, int, int, int]]:
+                  canonical: bool, no_spare: bool) -> list[tuple[Special, int, int, int]]:
     """A joker set's choices at one colour and index: its new state, a number tile taken,
-    a joker taken, and a mark (-1 for none). ``no_spare``: no joker past the set's tiles
-    on a run of three already, unless a number tile follows (canonical search)."""
+    a joker taken, and a mark (-1 for none). ``canonical``: a run begins with a joker only
+    where one of its own stood (one before is spare, added at the end); ``no_spare``: no
+    joker past the set's tiles on a run of three already, unless a number tile follows."""
     if joker_set.kind == "group":
         done, tiles, eligible, jokers, ok = current
         taken = (done, tiles + 1, eligible, jokers, ok)
@@ -301,6 +303,8 @@ def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
     mark = joker_set.joker_places.index(index) if index in joker_set.joker_places else -1
     steps.append(((1, grown, jokers, bits, ok), 1, 0, mark))
     spare = no_spare and length >= 3 and not joker_set.low <= index <= joker_set.high
+    if canonical and phase == 0 and index not in joker_set.joker_places:
+        spare = True
     if index not in joker_set.places and jokers < 4 and not spare:
         steps.append(((1, grown, jokers + 1, bits, ok), 0, 1, -1))
     return steps
