@@ -21,7 +21,6 @@ from games.rummikub.packing.moves import (
     WEIGHT,
     Counts,
     JokerSet,
-    Made,
     Special,
     Step,
     build_sets,
@@ -159,7 +158,7 @@ class JokerLayers(Layers):
                 moves.append((delta, gain, 0, (option, adds), 0))
         return moves
 
-    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made, int]]:
+    def _group_moves(self, look: int, number: int) -> list[Move]:
         """The group step of :meth:`Search.best` from the state ``look``."""
         rules = self.rules
         index = number - 1
@@ -171,14 +170,14 @@ class JokerLayers(Layers):
         most = 2 if twos else min(1, grouped)
         room = rules.outside - used + rules.held(specials)
         clear = -(grouped << GROUPED) - (twos << TWOS)
-        moves: list[tuple[int, int, Made, int]] = []
+        moves: list[Move] = []
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
             free = min(self.jokers - used - special_jokers, room)
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)
-                moves.append((delta, 0, (groups, joker, special_jokers), 0))
+                moves.append((delta, 0, 0, (groups, joker, special_jokers), 0))
         return moves
 
     def _end(self, key: int, value: int) -> int:

@@ -31,11 +31,24 @@ from games.rummikub.tiles import COLOURS
 
 # A move: added to the state, value gained, meld value, choice, jokers it takes.
 Move = tuple[int, int, int, Made, int]
-# A group move: added to the state, meld value, choice, jokers it takes.
-GroupMove = tuple[int, int, Made, int]
 # Where a state came from: the state before and the choice (None: nothing happened).
 Back = tuple[int, Made | None]
+# A state waiting in the heap: its key in the low bits, above them the step counted down
+# from the last, above that the value counted down from the most: the smallest waits least.
+_KEY_BITS = 64
+_KEYS = (1 << _KEY_BITS) - 1
 _STEP_BITS = 7  # a step fits in 7 bits (13 numbers of 5 steps, and the end)
+_STEP_MASK = (1 << _STEP_BITS) - 1
+_LAST = _STEP_MASK
+_MOST = 1 << 40  # above any value
+_MOVE_BITS = 10  # a move's place in its list, in a back pointer
+_NOTHING = (1 << _MOVE_BITS) - 1  # a step where nothing happened
+_BACK_BITS = _KEY_BITS + _MOVE_BITS  # a back pointer below a state's value
+_BACKS = (1 << _BACK_BITS) - 1
+
+
+def _waiting(value: int, step: int, key: int) -> int:
+    return ((_MOST - value) << _STEP_BITS | (_LAST - step)) << _KEY_BITS | key
 
 
 class Layers:
@@ -132,82 +145,100 @@ class Layers:
         trace = self.trace or bool(self.threshold)
         threshold, floor, mask = self.threshold, self.floor, self.look_mask
         jokers, canonical = self.jokers, self.canonical
+        # per step, each state reached: its best value, and where it came from (the state
+        # before and the move's place in its list) in the low bits
         best: list[dict[int, int]] = [{} for _ in range(last + 2)]
-        backs: list[dict[int, Back]] = [{} for _ in range(last)]
         tables: list[dict[int, list[Move]]] = [{} for _ in range(last)]
-        groupings: dict[int, list[GroupMove]] = {}
         push, pop = heapq.heappush, heapq.heappop
-        neg = NEG
-        best[0][0] = self.most
-        heap = [(-(self.most << _STEP_BITS), 0)]
+        neg, top = NEG, last + 1
+        best[0][0] = self.most << _BACK_BITS
+        # a state waits in the heap as one integer: best value first, then latest step
+        heap = [_waiting(self.most, 0, 0)]
         while heap:
-            priority, key = pop(heap)
-            value, step = -priority >> _STEP_BITS, -priority & ((1 << _STEP_BITS) - 1)
-            if step > last:
-                self.end, self.backs = key, backs
+            waiting = pop(heap)
+            key = waiting & _KEYS
+            rank = waiting >> _KEY_BITS
+            step, value = _LAST - (rank & _STEP_MASK), _MOST - (rank >> _STEP_BITS)
+            if step == top:
+                self.end, self.backs = key, self._path(key, best, tables, steps)
                 return value
-            if best[step][key] != value:
+            if best[step][key] >> _BACK_BITS != value:
                 continue  # a better way to this state was found since
             self.taken += 1
             # steps where nothing can happen to this state keep it as it is
             while step < last and steps[step][4] and not key >> steps[step][3] & 63:
                 value += steps[step][5]
-                if best[step + 1].get(key, neg) >= value:
+                if best[step + 1].get(key, neg) >> _BACK_BITS >= value:
                     step = -1  # reached as well another way
                     break
-                if trace:
-                    backs[step][key] = (key, None)
-                best[step + 1][key] = value
+                best[step + 1][key] = (value << _BACK_BITS | key << _MOVE_BITS | _NOTHING
+                                       if trace else value << _BACK_BITS)
                 step += 1
             if step < 0:
                 continue
             if step == last:
                 end = self._end(key, value)
-                if end > floor and end > best[last + 1].get(key, neg):
-                    best[last + 1][key] = end
-                    push(heap, (-(end << _STEP_BITS | last + 1), key))
+                if end > floor and end > best[top].get(key, neg) >> _BACK_BITS:
+                    best[top][key] = end << _BACK_BITS | key << _MOVE_BITS | _NOTHING
+                    push(heap, _waiting(end, top, key))
                 continue
             colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
-            after_best, back, follow = best[step + 1], backs[step], step + 1
-            changes = None
-            moves: list[Move] | list[GroupMove]
+            after_best, follow = best[step + 1], step + 1
+            table = tables[step]
             if colour < len(COLOURS):
                 look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6
-                table = tables[step]
-                found = table.get(look)
-                if found is None:
-                    found = table[look] = self._moves(look, colour, index, must, avail, next1,
+                moves = table.get(look)
+                if moves is None:
+                    moves = table[look] = self._moves(look, colour, index, must, avail, next1,
                                                       next2, later, jokers, canonical)
-                moves = found
             else:
                 look = key >> GROUPED & mask
-                place = look << 4 | index
-                grouped = groupings.get(place)
-                if grouped is None:
-                    grouped = groupings[place] = self._group_moves(look, index + 1)
-                moves = [(delta, 0, worth, made, spent)
-                         for delta, worth, made, spent in grouped]
-            for delta, gain, worth, made, spent in moves:
+                moves = table.get(look)
+                if moves is None:
+                    moves = table[look] = self._group_moves(look, index + 1)
+            changes = None
+            place = key << _MOVE_BITS if trace else 0
+            for delta, gain, worth, _, spent in moves:
                 reached = value + gain
                 if spent:
                     if changes is None:
                         changes = self._rebound(key, colour, index)
                     change = changes[spent]
                     if change == neg:
+                        place += 1
                         continue
                     reached += change
-                if reached <= floor:
-                    continue
-                after = key + delta
-                if threshold:
-                    meld = after >> MELD
-                    after += (min(threshold, meld + worth) - meld) << MELD
-                if reached > after_best.get(after, neg):
-                    after_best[after] = reached
-                    if trace:
-                        back[after] = (key, made)
-                    push(heap, (-(reached << _STEP_BITS | follow), after))
+                if reached > floor:
+                    after = key + delta
+                    if threshold:
+                        meld = after >> MELD
+                        after += (min(threshold, meld + worth) - meld) << MELD
+                    if reached > after_best.get(after, neg) >> _BACK_BITS:
+                        after_best[after] = reached << _BACK_BITS | place
+                        push(heap, _waiting(reached, follow, after))
+                place += 1
         return NEG
+
+    def _path(self, key: int, best: list[dict[int, int]], tables: list[dict[int, list[Move]]],
+              steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]
+              ) -> list[dict[int, Back]]:
+        """The back pointers of the way to ``key`` alone, each with its choice."""
+        path: list[dict[int, Back]] = [{} for _ in steps]
+        if not (self.trace or self.threshold):
+            return path  # the score alone was sought
+        for step in range(len(steps) - 1, -1, -1):
+            before, place = divmod(best[step + 1][key] & _BACKS, 1 << _MOVE_BITS)
+            made: Made | None = None
+            if place != _NOTHING:
+                colour, shift = steps[step][0], steps[step][3]
+                if colour < len(COLOURS):
+                    look = (before >> shift) & 63 | (before >> GROUPED & self.look_mask) << 6
+                else:
+                    look = before >> GROUPED & self.look_mask
+                made = tables[step][look][place][3]
+            path[step][key] = (before, made)
+            key = before
+        return path
 
     def first(self) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
@@ -220,7 +251,7 @@ class Layers:
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
         backs: list[dict[int, Back]] = [{} for _ in range(last)]
         failed: set[int] = set()
-        groupings: dict[int, list[GroupMove]] = {}
+        groupings: dict[int, list[Move]] = {}
 
         def found(step: int, key: int) -> bool:
             while step < last and steps[step][4] and not key >> steps[step][3] & 63:
@@ -248,7 +279,7 @@ class Layers:
                 grouped = groupings.get(look << 4 | index)
                 if grouped is None:
                     grouped = groupings[look << 4 | index] = self._group_moves(look, index + 1)
-                choices = [(delta, made) for delta, _, made, _ in grouped]
+                choices = [(delta, made) for delta, _, _, made, _ in grouped]
             for delta, made in choices:
                 if found(step + 1, key + delta):
                     backs[step][key + delta] = (key, made)
@@ -298,16 +329,17 @@ class Layers:
             return NEG
         return value - (self.jokers - used) * (WEIGHT + self.joker_points)
 
-    def _group_moves(self, look: int, number: int) -> list[tuple[int, int, Made, int]]:
-        """(added to the state, meld value, choice, jokers taken) for each way to group the
-        tiles given to groups at this number, from the counts and jokers used in ``look``."""
+    def _group_moves(self, look: int, number: int) -> list[Move]:
+        """Each way to group the tiles given to groups at this number, from the counts and
+        jokers used in ``look`` (it gains nothing, but the change of the bound the jokers it
+        takes make, see :meth:`_rebound`)."""
         grouped = look & 31
         twos = look >> (TWOS - GROUPED) & 7
         used = look >> (USED - GROUPED) & 7
         most = 2 if twos else min(1, grouped)
         clear = -(grouped << GROUPED) - (twos << TWOS)
-        return [(clear + (joker << USED), (grouped + joker) * number, (groups, joker, 0), joker)
-                for groups, joker in group_ways(grouped, most, self.jokers - used,
+        return [(clear + (joker << USED), 0, (grouped + joker) * number, (groups, joker, 0),
+                 joker) for groups, joker in group_ways(grouped, most, self.jokers - used,
                                                 self.canonical)]
 
     def sets(self) -> list[tuple[str, ...]]:
