@@ -11,8 +11,7 @@ freed ring after ring until the tiles pack, then kept again one by one while the
 packs, which finds a maximal (not always maximum) collection of untouched sets.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
-each joker set of the table being packed as one set that keeps its number tiles together
-(a table without joker sets takes its quicker layered form).
+each joker set of the table being packed as one set that keeps its number tiles together.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import NEG, Counts, JokerSet, Packing, fits, pack
+from games.rummikub.packing import Counts, JokerSet, Packing, fits, pack
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -76,16 +75,8 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     specials = tuple(_joker_set(s) for s in joker_sets)
     # without jokers every packing is a legal turn: no joker set to keep whole
     accept = _legal_turn(before, tiles) if table_jokers + rack_jokers else None
-    floor = NEG
-    if specials:
-        # a move that leaves the joker sets as they are bounds the search from below
-        rest_counts, _ = _counts(t for s in ordinary for t in s)
-        untouched = pack(rest_counts, rack_counts, 0, rack_jokers, 0, joker_penalty,
-                         trace=False)
-        if untouched is not None:
-            floor = untouched.score - 1
     found = pack(table_counts, rack_counts, table_jokers, rack_jokers, 0, joker_penalty,
-                 specials, accept, floor=floor)
+                 specials, accept)
     if found is None or not found.played:
         return nothing
     successors = found.sets[:len(specials)]

@@ -1,5 +1,5 @@
-"""The best packing: a narrowed search first, then the whole one when needed, and the spare
-jokers put back at the end.
+"""The best packing: the search of the table and the rack (joker sets and all), the spare
+jokers put back at the end, and whether tiles alone split into sets.
 
     best = pack(table, rack, must_jokers=0, rack_jokers=1, threshold=0, joker_points=30)
     best.score, best.sets
@@ -19,7 +19,7 @@ from games.rummikub.tiles import COLOURS, JOKER
 def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
          joker_points: int, specials: tuple[JokerSet, ...] = (),
          accept: Callable[[list[tuple[str, ...]]], bool] | None = None,
-         trace: bool = True, floor: int = NEG) -> Packing | None:
+         trace: bool = True) -> Packing | None:
     """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
     ``specials`` come first in the packing, in their order. Without ``trace`` (and without
     jokers to place or joker sets) only the score is sought: the packing has no sets.
@@ -31,20 +31,15 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     a spare joker adds to the meld's value), every placement is searched.
     """
     for canonical in ((False,) if threshold else (True, False)):
-        def make(floor: int, canonical: bool = canonical) -> Layers:
-            search: Layers
-            if specials:
-                assert not threshold, "an initial meld is made from the rack alone"
-                search = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
-                                     specials, canonical, floor)
-            else:
-                search = Layers(table, rack, must_jokers, rack_jokers, threshold,
-                                joker_points, canonical,
-                                 trace or bool(must_jokers + rack_jokers))
-                search.floor = floor
-            return search
-
-        layers, score = _searched(make, floor)
+        layers: Layers
+        if specials:
+            assert not threshold, "an initial meld is made from the rack alone"
+            layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                                 specials, canonical)
+        else:
+            layers = Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                            canonical, trace or bool(must_jokers + rack_jokers))
+        score = layers.run()
         if score == NEG:
             if canonical and must_jokers:
                 continue  # a joker of the table may be needed where it stands
@@ -77,17 +72,6 @@ def fits(tiles: Counts, jokers: int) -> bool:
 
 
 _EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)
-
-
-def _searched(make: Callable[[int], Layers], floor: int) -> tuple[Layers, int]:
-    """A search and its best score, exact: a floor nothing reached gives way to a search
-    without one."""
-    search = make(floor)
-    score = search.run()
-    if floor > NEG and score <= floor:
-        search = make(NEG)
-        score = search.run()
-    return search, score
 
 
 def _add_spares(sets: list[tuple[str, ...]], skip: int, back: tuple[int, ...], spare: int

@@ -46,8 +46,8 @@ class JokerLayers(Layers):
     ranked = True  # the joker sets' rules decide, not the first packing found
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
-                 floor: int = NEG) -> None:
+                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool
+                 ) -> None:
         self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
                             specials, canonical)
         self.specials = specials
@@ -64,7 +64,6 @@ class JokerLayers(Layers):
         self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 16 - GROUPED)) - 1
-        self.floor = floor
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(

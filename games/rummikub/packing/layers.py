@@ -60,8 +60,7 @@ class Layers:
 
     A state is one integer (see ``RUN_BITS``) and each choice adds a fixed amount to it; the
     moves of a step are found once per part of the state they depend on (``look``). Back
-    pointers give the sets of the best packing. States valued no more than ``floor`` are
-    left out."""
+    pointers give the sets of the best packing."""
 
     ranked = False  # whether packings of the table alone are told apart
 
@@ -81,7 +80,6 @@ class Layers:
         self.backs: list[dict[int, Back]] = []
         self.end = 0
         self.look_mask = GROUP_MASK  # the state's bits a step's moves depend on
-        self.floor = NEG
         # without a rack every packing scores the same: no bound is needed (see run)
         self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
         self.bound = self._colour_bound()
@@ -134,16 +132,16 @@ class Layers:
         return changes
 
     def run(self) -> int:
-        """The best score, or ``NEG`` when the table tiles cannot all be placed (or
-        nothing beats ``floor``). Without a rack, the first packing found is the best."""
+        """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
+        rack, the first packing found is the best."""
         if not self.scoring and not self.threshold:
             return self.first()
-        if self.most == NEG or self.most <= self.floor:
+        if self.most == NEG:
             return NEG
         steps = self._steps()
         last = len(steps)
         trace = self.trace or bool(self.threshold)
-        threshold, floor, mask = self.threshold, self.floor, self.look_mask
+        threshold, mask = self.threshold, self.look_mask
         jokers, canonical = self.jokers, self.canonical
         # per step, each state reached: its best value, and where it came from (the state
         # before and the move's place in its list) in the low bits
@@ -178,7 +176,7 @@ class Layers:
                 continue
             if step == last:
                 end = self._end(key, value)
-                if end > floor and end > best[top].get(key, neg) >> _BACK_BITS:
+                if end > best[top].get(key, neg) >> _BACK_BITS:
                     best[top][key] = end << _BACK_BITS | key << _MOVE_BITS | _NOTHING
                     push(heap, _waiting(end, top, key))
                 continue
@@ -208,14 +206,13 @@ class Layers:
                         place += 1
                         continue
                     reached += change
-                if reached > floor:
-                    after = key + delta
-                    if threshold:
-                        meld = after >> MELD
-                        after += (min(threshold, meld + worth) - meld) << MELD
-                    if reached > after_best.get(after, neg) >> _BACK_BITS:
-                        after_best[after] = reached << _BACK_BITS | place
-                        push(heap, _waiting(reached, follow, after))
+                after = key + delta
+                if threshold:
+                    meld = after >> MELD
+                    after += (min(threshold, meld + worth) - meld) << MELD
+                if reached > after_best.get(after, neg) >> _BACK_BITS:
+                    after_best[after] = reached << _BACK_BITS | place
+                    push(heap, _waiting(reached, follow, after))
                 place += 1
         return NEG
 
@@ -243,7 +240,7 @@ class Layers:
     def first(self) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
         there is none. States from which none was found are not tried twice."""
-        if self.floor >= 0 or self.bound.start() == NEG:
+        if self.bound.start() == NEG:
             return NEG
         steps = self._steps()
         rest = self.bound.rest
