@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, Packing, fits, pack
+from games.rummikub.packing import Counts, JokerSet, pack, split
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -205,48 +205,35 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
                     reached.update(tile_set)
     free = Counter(t for s in region for t in s)
     kept = list(staying)
-    sets: list[TileSet] | None = region
+    sets = region  # a split of ``free``, kept up to date
     # the table sets the packing holds whole stay at no cost: first, while it is known
     trying = []
     for tile_set in changing:
-        whole = next((s for s in region if _canonical(s) == tile_set), None)
+        whole = next((s for s in sets if _canonical(s) == tile_set), None)
         if whole is None:
             trying.append(tile_set)
             continue
-        region.remove(whole)
+        sets.remove(whole)
         free -= Counter(tile_set)
         kept.append(tile_set)
-    known = (list(kept), list(region))  # a valid table already
-    # then each other one, when a search still packs the rest (the split is sought last)
+    # then each other one, when the rest still splits into sets (the last split found
+    # may hold the next one whole)
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
             continue
-        rest = free - need
-        if _isolated(rest) or not _fits(rest):
-            continue
-        free = rest
-        sets = None
+        whole = next((s for s in sets if _canonical(s) == tile_set), None)
+        if whole is not None:
+            sets.remove(whole)
+        else:
+            rest = free - need
+            found = None if _isolated(rest) else split(*_counts(rest.elements()))
+            if found is None:
+                continue
+            sets = found
+        free -= need
         kept.append(tile_set)
-    if sets is None:
-        last = _feasible_counts(free)
-        if last is None:  # only spare jokers with no set to take them: keep what was known
-            return known
-        sets = last.sets
     return kept, sets
-
-
-def _fits(tiles: Counter[str]) -> bool:
-    counts, jokers = _counts(tiles.elements())
-    return fits(counts, jokers)
-
-
-def _feasible_counts(tiles: Counter[str]) -> Packing | None:
-    """A packing of ``tiles``."""
-    if not +tiles:
-        return Packing(0, [])
-    counts, jokers = _counts(tiles.elements())
-    return pack(counts, _EMPTY, jokers, 0, 0, 0)
 
 
 def _isolated(tiles: Counter[str]) -> bool:

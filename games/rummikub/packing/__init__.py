@@ -27,7 +27,7 @@ form ``pack`` uses.
 - ``best``: ``pack``, the narrowed search then the whole one, and the spare jokers.
 """
 
-from games.rummikub.packing.best import fits, pack
+from games.rummikub.packing.best import pack, split
 from games.rummikub.packing.moves import NEG, WEIGHT, Counts, JokerSet, Packing
 
-__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "fits", "pack"]
+__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "pack", "split"]

@@ -60,15 +60,22 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     raise AssertionError("the full search places every joker")
 
 
-def fits(tiles: Counts, jokers: int) -> bool:
-    """Whether ``tiles`` and ``jokers`` jokers split into sets, each joker where a set needs
-    it or added to a set with room. (Only where every set is full, a group of four or a run
-    of 13, could a spare joker find no room: ``pack`` then tells.)
+def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
+    """A split of ``tiles`` and ``jokers`` jokers into sets, or ``None`` when there is none:
+    the first found, the jokers where a set needs them and the spare ones added to sets
+    with room (where no set has room, every placement is searched).
 
-        fits(counts, 1)
+        split(counts, 1)
     """
-    search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True, trace=False)
-    return search.first() != NEG
+    search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True)
+    if search.first() == NEG:
+        return None
+    sets = search.sets()
+    placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))
+    if placed is not None:
+        return placed
+    found = pack(tiles, _EMPTY, jokers, 0, 0, 0)
+    return None if found is None else found.sets
 
 
 _EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)
