@@ -11,7 +11,7 @@ from rummikub_solver import RuleSet, SolverMode
 from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
-from games.rummikub.packing import NEG, WEIGHT
+from games.rummikub.packing import NEG, WEIGHT, split
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
@@ -354,12 +354,13 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
         rack_counts, jokers = solver._counts(rack)
         threshold = 30 if initial else 0
         for canonical in (False,) if initial else (True, False):
-            recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30,
-                                        (), canonical)
-            layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30,
-                                      canonical)
+            recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30, (),
+                               canonical)
+            layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
             score = layered.run()
             assert score == recursive.best(recursive.start()), (table, rack, canonical)
+            # the bound the search is taken in the order of is never below the best
+            assert layered.most >= score, (table, rack, canonical)
             if score != NEG:
                 sets = layered.sets()
                 used = Counter(t for s in sets for t in s)
@@ -383,8 +384,29 @@ def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
         table_counts, table_jokers = solver._counts(t for s in table for t in s)
         rack_counts, jokers = solver._counts(rack)
         for canonical in (True, False):
-            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0,
-                                        30, specials, canonical)
-            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers,
-                                           30, specials, canonical)
-            assert layered.run() == recursive.best(recursive.start()), (table, rack)
+            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30,
+                               specials, canonical)
+            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                  specials, canonical)
+            score = layered.run()
+            assert score == recursive.best(recursive.start()), (table, rack)
+            assert layered.most >= score, (table, rack, canonical)
+
+
+def test_rum_3_a_split_into_sets_is_found_exactly_when_there_is_one():
+    # the fewest-changes checks split tiles alone into sets, jokers included
+    from games.rummikub import solver
+    rng = random.Random(36)
+    found_some = refused_some = 0
+    for _ in range(80):
+        table, rack = random_position(rng, rng.randint(3, 9), rng.randint(0, 3))
+        tiles = [t for s in table for t in s] + rack
+        found = split(*solver._counts(tiles))
+        assert (found is not None) == partitions(tuple(sorted(tiles, key=sort_key))), tiles
+        if found is None:
+            refused_some += 1
+            continue
+        found_some += 1
+        assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
+        assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
+    assert found_some and refused_some
