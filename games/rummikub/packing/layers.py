@@ -248,7 +248,8 @@ class Layers:
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
         backs: list[dict[int, Back]] = [{} for _ in range(last)]
         failed: set[int] = set()
-        groupings: dict[int, list[Move]] = {}
+        # per step, the moves from each part of a state they depend on
+        tables: list[dict[int, list[tuple[int, Made]]]] = [{} for _ in range(last)]
 
         def found(step: int, key: int) -> bool:
             while step < last and steps[step][4] and not key >> steps[step][3] & 63:
@@ -263,20 +264,22 @@ class Layers:
             if place in failed:
                 return False
             colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
-            choices: list[tuple[int, Made]]
             if colour < len(COLOURS):
                 look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6
-                free = jokers - (key >> USED & 7)
-                # no move that leaves the colour runs it cannot close
-                choices = [(delta, option) for delta, _, _, option, after in step_moves(
-                    look, colour, index, must, avail, next1, next2, later, jokers, canonical)
-                    if rest(colour, index + 1, after, free - option[2]) != NEG]
             else:
                 look = key >> GROUPED & mask
-                grouped = groupings.get(look << 4 | index)
-                if grouped is None:
-                    grouped = groupings[look << 4 | index] = self._group_moves(look, index + 1)
-                choices = [(delta, made) for delta, _, _, made, _ in grouped]
+            choices = tables[step].get(look)
+            if choices is None:
+                if colour < len(COLOURS):
+                    free = jokers - (look >> (6 + USED - GROUPED) & 7)
+                    # no move that leaves the colour runs it cannot close
+                    choices = [(delta, option) for delta, _, _, option, after in step_moves(
+                        look, colour, index, must, avail, next1, next2, later, jokers,
+                        canonical) if rest(colour, index + 1, after, free - option[2]) != NEG]
+                else:
+                    choices = [(delta, made) for delta, _, _, made, _ in
+                               self._group_moves(look, index + 1)]
+                tables[step][look] = choices
             for delta, made in choices:
                 if found(step + 1, key + delta):
                     backs[step][key + delta] = (key, made)

@@ -39,7 +39,7 @@ class Packing:
 Option = tuple[tuple[int, ...], int, int, int, int, int]
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 13)  # ~4.5 MB full (about 550 bytes an entry)
 def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                    next1: int, next2: int, canonical: bool, late: bool) -> tuple[Option, ...]:
     """Every way one colour can use its tiles of one number.
@@ -204,7 +204,7 @@ def run_id(runs: tuple[int, ...]) -> int:
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # ~4 MB full
 def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next2: int,
                 jokers: int, canonical: bool, late: bool
                 ) -> tuple[tuple[int, int, int, int, Option], ...]:
@@ -233,7 +233,7 @@ def groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool)
                for extra in range(later + 1))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # ~3.6 MB full
 def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
                 jokers: int, canonical: bool, late: bool
                 ) -> tuple[tuple[int, int, int, int, Option], ...]:
@@ -258,7 +258,6 @@ def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later:
     return tuple(moves)
 
 
-@lru_cache(maxsize=1 << 16)
 def step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
                next2: int, later: int, jokers: int, canonical: bool
                ) -> tuple[tuple[int, int, int, Option, int], ...]:
