@@ -1,13 +1,15 @@
 """The most each colour can still add: an upper bound the layered searches prune with.
 
-Each colour is packed alone, its runs as the searches make them, while a tile may go to a
-group whenever two other colours (or jokers) have a tile of its number, and every colour may
-use all the jokers. Whatever the whole search can still do from a state, each colour does
-at least as well here, so the sum over the colours bounds the rest of the search; ``NEG``
-says that a colour's open runs cannot be closed at all.
+Each colour is packed alone, its runs as the searches make them, while its tiles may go to
+groups whenever other colours (or jokers) have enough tiles of their number: two for one
+group, four for two groups, one per colour and group. A joker set's number tiles stay in its
+run (no group may take them) or in its group. Every colour may use all the jokers still free.
+Whatever the whole search can still do from a state, each colour does at least as well
+here, so the sum over the colours bounds the rest of the search; ``NEG`` says that a
+colour's open runs cannot be closed at all.
 
     bound = ColourBound(table, avail, jokers=1, canonical=True)
-    bound.rest(colour=0, index=4, runs=(2,))   # what black can still add from number 5
+    bound.rest(colour=0, index=4, runs=RUNS.index((2,)), free=1)   # black from number 5
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ class ColourBound:
 
     def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool,
                  allowed: tuple[int, ...] | None = None,
-                 grouping: tuple[int, ...] | None = None) -> None:
+                 grouping: tuple[int, ...] | None = None,
+                 in_runs: Counts | None = None, in_groups: Counts | None = None) -> None:
         self.table = table
         self.avail = avail
         self.jokers = jokers
@@ -41,11 +44,17 @@ class ColourBound:
         # the jokers a group there may hold (the colour's free ones unless told)
         self.allowed = allowed or (jokers,) * len(COLOURS)
         self.grouping = grouping
+        # tiles that only a run (a joker set's run), or only a group, may hold
+        nothing = tuple((0,) * TOP for _ in COLOURS)
+        self.in_runs = in_runs or nothing
+        self.in_groups = in_groups or nothing
         colours = range(len(COLOURS))
-        # how many other colours have a tile of each number, for each colour
-        self.partners = tuple(tuple(
-            sum(1 for other in colours if other != colour and avail[other][index])
-            for index in range(TOP)) for colour in colours)
+        # per colour and number, for one group and for two (one each for the colour's two
+        # tiles), how many tiles of the other colours they may hold: one of each in a group
+        self.partners = tuple(tuple(tuple(
+            sum(min(groups, avail[other][index] - self.in_runs[other][index])
+                for other in colours if other != colour)
+            for groups in (1, 2)) for index in range(TOP)) for colour in colours)
         self.rows = tuple((*row, -1, -1) for row in avail)
         self.memo = [_NONE] * ((len(COLOURS) * (TOP + 1) << 6) * (jokers + 1))
         self.every: dict[int, tuple[int, ...]] = {}
@@ -84,12 +93,19 @@ class ColourBound:
             must = self.table[colour][index]
             row = self.rows[colour]
             weight = WEIGHT + index + 1
-            groupable = self.partners[colour][index] + (
-                free if self.grouping is None else self.grouping[index]) >= 2
+            # a group holds two tiles besides the colour's, of other colours or jokers
+            partners = self.partners[colour][index]
+            spare = free if self.grouping is None else self.grouping[index]
+            most = row[index] - self.in_runs[colour][index]
+            if partners[1] + spare < 4:
+                most = min(most, 1)
+            if partners[0] + spare < 2:
+                most = 0
+            least = self.in_groups[colour][index]
             for after, grouped, joker, used, _, _ in colour_options(
                     lengths, must, row[index], free, row[index + 1], row[index + 2],
                     self.canonical, index >= TOP - 3):
-                if grouped and not groupable:
+                if not least <= grouped <= most:
                     continue
                 more = self.rest(colour, index + 1, run_id(after), free - joker)
                 if more != NEG and (used - must) * weight + more > found:

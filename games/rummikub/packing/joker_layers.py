@@ -69,8 +69,19 @@ class JokerLayers(Layers):
         grouping = tuple(self.rules.outside + sum(
             s.jokers for s in self.specials if s.kind == "group" and s.number == index)
             for index in range(TOP))
+        # a joker set's number tiles stay in its run, or its group (RUM-6)
+        in_runs = [[0] * TOP for _ in COLOURS]
+        in_groups = [[0] * TOP for _ in COLOURS]
+        for joker_set in self.specials:
+            if joker_set.kind == "run":
+                for index in joker_set.places:
+                    in_runs[joker_set.colour][index] += 1
+            else:
+                for colour in joker_set.places:
+                    in_groups[colour][joker_set.number] += 1
         return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
-                           self.allowed, grouping)
+                           self.allowed, grouping, tuple(map(tuple, in_runs)),
+                           tuple(map(tuple, in_groups)))
 
     def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
         """The colour's open runs with its joker sets' open runs among them."""
