@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, pack, split
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, split
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -114,13 +114,13 @@ def _counts(tiles: Iterable[str]) -> tuple[Counts, int]:
         elif is_joker(tile):
             jokers += 1
         else:
-            counts[COLOURS.index(colour_of(tile))][number_of(tile) - 1] += 1
+            counts[COLOURS.index(colour_of(tile))][index_of(number_of(tile))] += 1
     return tuple(tuple(row) for row in counts), jokers
 
 
 # tile -> (colour index, number - 1), and a tile's possible partners: the other colours'
 # tiles of its number, and its run neighbours two below to two above (None past the ends)
-_PLACES = {f"{c}{n}": (k, n - 1) for k, c in enumerate(COLOURS) for n in range(1, 14)}
+_PLACES = {f"{c}{n}": (k, index_of(n)) for k, c in enumerate(COLOURS) for n in range(1, 14)}
 _PARTNERS = {tile: tuple(f"{c}{tile[1:]}" for c in COLOURS if c != tile[0])
              for tile in _PLACES}
 _NEIGHBOURS = {tile: tuple(f"{tile[0]}{int(tile[1:]) + d}" if 1 <= int(tile[1:]) + d <= 13
@@ -166,9 +166,9 @@ def _joker_set(old: Arranged) -> JokerSet:
     jokers = len(old.tiles) - len(real)
     if old.kind == "group":
         colours = frozenset(COLOURS.index(colour_of(t)) for t in real)
-        return JokerSet("group", 0, old.numbers[0] - 1, colours, jokers)
-    places = frozenset(number_of(t) - 1 for t in real)
-    joker_places = tuple(n - 1 for t, n in zip(old.tiles, old.numbers, strict=True)
+        return JokerSet("group", 0, index_of(old.numbers[0]), colours, jokers)
+    places = frozenset(index_of(number_of(t)) for t in real)
+    joker_places = tuple(index_of(n) for t, n in zip(old.tiles, old.numbers, strict=True)
                          if is_joker(t))
     return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
 

@@ -28,6 +28,6 @@ form ``pack`` uses.
 """
 
 from games.rummikub.packing.best import pack, split
-from games.rummikub.packing.moves import NEG, WEIGHT, Counts, JokerSet, Packing
+from games.rummikub.packing.moves import NEG, WEIGHT, Counts, JokerSet, Packing, index_of
 
-__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "pack", "split"]
+__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "index_of", "pack", "split"]

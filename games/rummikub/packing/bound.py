@@ -21,6 +21,7 @@ from games.rummikub.packing.moves import (
     WEIGHT,
     Counts,
     colour_options,
+    number_at,
     run_id,
 )
 from games.rummikub.tiles import COLOURS
@@ -92,7 +93,7 @@ class ColourBound:
             found = NEG
             must = self.table[colour][index]
             row = self.rows[colour]
-            weight = WEIGHT + index + 1
+            weight = WEIGHT + number_at(index)
             # a group holds two tiles besides the colour's, of other colours or jokers
             partners = self.partners[colour][index]
             spare = free if self.grouping is None else self.grouping[index]

@@ -27,6 +27,7 @@ from games.rummikub.packing.moves import (
     colour_options,
     group_ways,
     groups_alive,
+    number_at,
     run_id,
 )
 from games.rummikub.packing.reference import Search, mark
@@ -132,7 +133,7 @@ class JokerLayers(Layers):
         before = rest(colour, index, self._merged(runs_id, specials, colour))
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
-        number = index + 1
+        number = number_at(index)
         moves: list[Move] = []
         for after_specials, own_real, own_joker, adds, marks in rules.special_steps(
                 colour, index, specials):
@@ -168,10 +169,9 @@ class JokerLayers(Layers):
                 moves.append((delta, gain, 0, (option, adds), 0))
         return moves
 
-    def _group_moves(self, look: int, number: int) -> list[Move]:
+    def _group_moves(self, look: int, index: int) -> list[Move]:
         """The group step of :meth:`Search.best` from the state ``look``."""
         rules = self.rules
-        index = number - 1
         grouped = look & 31
         twos = look >> (TWOS - GROUPED) & 7
         used = look >> (USED - GROUPED) & 7

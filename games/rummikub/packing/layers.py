@@ -25,6 +25,7 @@ from games.rummikub.packing.moves import (
     Step,
     build_sets,
     group_ways,
+    number_at,
     step_moves,
 )
 from games.rummikub.tiles import COLOURS
@@ -193,7 +194,7 @@ class Layers:
                 look = key >> GROUPED & mask
                 moves = table.get(look)
                 if moves is None:
-                    moves = table[look] = self._group_moves(look, index + 1)
+                    moves = table[look] = self._group_moves(look, index)
             changes = None
             place = key << _MOVE_BITS if trace else 0
             for delta, gain, worth, _, spent in moves:
@@ -278,7 +279,7 @@ class Layers:
                         canonical) if rest(colour, index + 1, after, free - option[2]) != NEG]
                 else:
                     choices = [(delta, made) for delta, _, _, made, _ in
-                               self._group_moves(look, index + 1)]
+                               self._group_moves(look, index)]
                 tables[step][look] = choices
             for delta, made in choices:
                 if found(step + 1, key + delta):
@@ -329,7 +330,7 @@ class Layers:
             return NEG
         return value - (self.jokers - used) * (WEIGHT + self.joker_points)
 
-    def _group_moves(self, look: int, number: int) -> list[Move]:
+    def _group_moves(self, look: int, index: int) -> list[Move]:
         """Each way to group the tiles given to groups at this number, from the counts and
         jokers used in ``look`` (it gains nothing, but the change of the bound the jokers it
         takes make, see :meth:`_rebound`)."""
@@ -338,9 +339,10 @@ class Layers:
         used = look >> (USED - GROUPED) & 7
         most = 2 if twos else min(1, grouped)
         clear = -(grouped << GROUPED) - (twos << TWOS)
+        number = number_at(index)
         return [(clear + (joker << USED), 0, (grouped + joker) * number, (groups, joker, 0),
                  joker) for groups, joker in group_ways(grouped, most, self.jokers - used,
-                                                self.canonical)]
+                                                        self.canonical)]
 
     def sets(self) -> list[tuple[str, ...]]:
         """The sets of the best packing found by :meth:`run`."""

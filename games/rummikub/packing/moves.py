@@ -15,9 +15,19 @@ from games.rummikub.tiles import COLOURS, JOKER
 
 TOP = 13
 WEIGHT = 10_000  # one more tile played outweighs any difference of points
-Counts = tuple[tuple[int, ...], ...]  # [colour][number - 1]
+Counts = tuple[tuple[int, ...], ...]  # [colour][index], see number_at
 Runs = tuple[tuple[int, ...], ...]  # per colour, sorted open run lengths capped at 3
 NEG = -(1 << 60)
+
+
+def number_at(index: int) -> int:
+    """The tile number at a step index: the searches take the numbers from 13 down, so the
+    points of a move, most of them in the high numbers, are settled first."""
+    return TOP - index
+
+
+def index_of(number: int) -> int:
+    return TOP - number
 
 
 @dataclass(frozen=True)
@@ -162,14 +172,14 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
             to_group = []
             continue
         _, grouped, joker, real, go_on, new = made
-        tile = f"{COLOURS[colour]}{index + 1}"
+        tile = f"{COLOURS[colour]}{number_at(index)}"
         for k, kind in adds:
             own[k].append(tile if kind == "real" else JOKER)
         current = open_runs[colour]
         if current or new:
             short = [run for run in current if len(run) < 3]
             full = [run for run in current if len(run) >= 3]
-            found.extend(tuple(run) for run in full[go_on:])
+            found.extend(tuple(reversed(run)) for run in full[go_on:])
             going = short + full[:go_on] + [[] for _ in range(new)]
             items = [tile] * (real - grouped) + [JOKER] * joker
             for run, item in zip(going, items, strict=True):
@@ -178,8 +188,10 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
         if grouped:
             to_group.append([tile] * grouped)
     for colour_runs in open_runs:
-        found.extend(tuple(run) for run in colour_runs)
-    return [tuple(tiles) for tiles in own] + found
+        found.extend(tuple(reversed(run)) for run in colour_runs)
+    # runs were made from their highest number down: written from their lowest
+    return [tuple(reversed(tiles)) if joker_set.kind == "run" else tuple(tiles)
+            for tiles, joker_set in zip(own, specials, strict=True)] + found
 
 
 # The layered search packs its state into one integer: per colour the open runs (an index
@@ -265,7 +277,7 @@ def step_moves(look: int, colour: int, index: int, must: int, avail: int, next1:
     the colour can use its tiles of this number from the state ``look`` (see
     :func:`_look_moves`)."""
     shift = colour * RUN_BITS
-    number = index + 1
+    number = number_at(index)
     weight = WEIGHT + number
     runs_id = look & 63
     return tuple(((runs << shift) + rest, played * weight, in_runs * number, option,

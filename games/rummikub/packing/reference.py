@@ -19,6 +19,7 @@ from games.rummikub.packing.moves import (
     Special,
     colour_options,
     group_ways,
+    number_at,
 )
 from games.rummikub.tiles import COLOURS
 
@@ -54,7 +55,7 @@ class Search:
         self.memo: dict[State, int] = {}
         self.bounds: dict[State, int] = {}
         # most[p]: the best any state at step p (number index * 4 + colour) can still add
-        weights = [rack[c][i] * (WEIGHT + i + 1) if self._may_play(c, i) else 0
+        weights = [rack[c][i] * (WEIGHT + number_at(i)) if self._may_play(c, i) else 0
                    for i in range(TOP) for c in range(len(COLOURS))]
         self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
                      for p in range(len(weights) + 1)]
@@ -126,7 +127,7 @@ class Search:
                 result = (played - self.must_jokers) * (WEIGHT + self.joker_points)
             self.memo[state] = result
             return result
-        number = index + 1
+        number = number_at(index)
         if colour == len(COLOURS):
             room = self.outside - used + self.held(specials) if specials else self.jokers - used
             for after_specials, special_jokers in self.group_specials(index, specials,
