@@ -118,7 +118,7 @@ def _counts(tiles: Iterable[str]) -> tuple[Counts, int]:
     return tuple(tuple(row) for row in counts), jokers
 
 
-# tile -> (colour index, number - 1), and a tile's possible partners: the other colours'
+# tile -> (colour index, number's index), and a tile's possible partners: the other colours'
 # tiles of its number, and its run neighbours two below to two above (None past the ends)
 _PLACES = {f"{c}{n}": (k, index_of(n)) for k, c in enumerate(COLOURS) for n in range(1, 14)}
 _PARTNERS = {tile: tuple(f"{c}{tile[1:]}" for c in COLOURS if c != tile[0])

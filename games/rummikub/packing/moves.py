@@ -122,7 +122,8 @@ def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tupl
 class JokerSet:
     """A table set holding a joker (RUM-6 as ``engine.py`` defines it), packed as one set
     that keeps its number tiles together: a run of ``colour`` through every index of
-    ``places`` (0-12), or a group at index ``number`` holding every colour of ``places``.
+    ``places`` (0-12, see :func:`index_of`), or a group at index ``number`` holding every
+    colour of ``places``.
     ``joker_places`` are where its jokers stood in a run (a freed joker needs the tile of its
     place, played from the rack, in the set)."""
 
