@@ -49,13 +49,17 @@ class ColourBound:
         nothing = tuple((0,) * TOP for _ in COLOURS)
         self.in_runs = in_runs or nothing
         self.in_groups = in_groups or nothing
-        colours = range(len(COLOURS))
         # per colour and number, for one group and for two (one each for the colour's two
         # tiles), how many tiles of the other colours they may hold: one of each in a group
-        self.partners = tuple(tuple(tuple(
-            sum(min(groups, avail[other][index] - self.in_runs[other][index])
-                for other in colours if other != colour)
-            for groups in (1, 2)) for index in range(TOP)) for colour in colours)
+        partners: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+        for index in range(TOP):
+            free = [row[index] - held[index] for row, held in zip(avail, self.in_runs,
+                                                                  strict=True)]
+            one = sum(min(1, tiles) for tiles in free)
+            two = sum(min(2, tiles) for tiles in free)
+            for colour, tiles in enumerate(free):
+                partners[colour].append((one - min(1, tiles), two - min(2, tiles)))
+        self.partners = tuple(tuple(row) for row in partners)
         self.rows = tuple((*row, -1, -1) for row in avail)
         self.memo = [_NONE] * ((len(COLOURS) * (TOP + 1) << 6) * (jokers + 1))
         self.every: dict[int, tuple[int, ...]] = {}
