@@ -8,6 +8,7 @@ groups), each state one integer, taken best first.
 from __future__ import annotations
 
 import heapq
+from functools import cached_property
 
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.moves import (
@@ -83,12 +84,13 @@ class Layers:
         self.look_mask = GROUP_MASK  # the state's bits a step's moves depend on
         # without a rack every packing scores the same: no bound is needed (see run)
         self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
-        self.bound = self._colour_bound()
-        if self.scoring or threshold:
-            # every rack joker is counted as played until the end says otherwise
-            start = self.bound.start()
-            self.most = NEG if start == NEG else start + rack_jokers * (WEIGHT + joker_points)
+        self.most = NEG  # the bound of the whole search, once run
         self.taken = 0  # states taken, for the bench
+
+    @cached_property
+    def bound(self) -> ColourBound:
+        """The bound of the rest that orders the best-first search."""
+        return self._colour_bound()
 
     def _colour_bound(self) -> ColourBound:
         return ColourBound(self.table, self.avail, self.jokers, self.canonical)
@@ -137,9 +139,12 @@ class Layers:
         rack, the first packing found is the best."""
         if not self.scoring and not self.threshold:
             return self.first()
-        if self.most == NEG:
+        start = self.bound.start()
+        if start == NEG:
             return NEG
-        steps = self._steps()
+        # every rack joker is counted as played until the end says otherwise
+        self.most = start + (self.jokers - self.must_jokers) * (WEIGHT + self.joker_points)
+        steps = self._steps(bounded=True)
         last = len(steps)
         trace = self.trace or bool(self.threshold)
         threshold, mask = self.threshold, self.look_mask
@@ -241,10 +246,7 @@ class Layers:
     def first(self) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
         there is none. States from which none was found are not tried twice."""
-        if self.bound.start() == NEG:
-            return NEG
-        steps = self._steps()
-        rest = self.bound.rest
+        steps = self._steps(bounded=False)
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
         backs: list[dict[int, Back]] = [{} for _ in range(last)]
@@ -272,11 +274,9 @@ class Layers:
             choices = tables[step].get(look)
             if choices is None:
                 if colour < len(COLOURS):
-                    free = jokers - (look >> (6 + USED - GROUPED) & 7)
-                    # no move that leaves the colour runs it cannot close
-                    choices = [(delta, option) for delta, _, _, option, after in step_moves(
+                    choices = [(delta, option) for delta, _, _, option, _ in step_moves(
                         look, colour, index, must, avail, next1, next2, later, jokers,
-                        canonical) if rest(colour, index + 1, after, free - option[2]) != NEG]
+                        canonical)]
                 else:
                     choices = [(delta, made) for delta, _, _, made, _ in
                                self._group_moves(look, index)]
@@ -293,13 +293,14 @@ class Layers:
         self.backs = backs
         return 0
 
-    def _steps(self) -> list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]:
+    def _steps(self, bounded: bool
+               ) -> list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]:
         """Per step: the colour (4: the groups), the number index, the colour's tiles (table,
         all, at the next two numbers, and the later colours' at this number), the shift of
         the colour's runs in a state, whether nothing can happen to a state without open
         runs of that colour (no tile, no joker), and what the bound says then."""
         rows = [(*row, -1, -1) for row in self.avail]
-        jokers, rest = self.jokers, self.bound.rest
+        jokers = self.jokers
         steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]] = []
         for index in range(TOP):
             at = [row[index] for row in rows]
@@ -310,8 +311,9 @@ class Layers:
                          row[index + 2], later)
                 idle = not at[colour] and not jokers
                 change = 0
-                if idle and (self.scoring or self.threshold):
-                    change = rest(colour, index + 1, 0, 0) - rest(colour, index, 0, 0)
+                if idle and bounded:
+                    change = (self.bound.rest(colour, index + 1, 0, 0)
+                              - self.bound.rest(colour, index, 0, 0))
                 steps.append((colour, index, tiles, colour * RUN_BITS, idle, change))
             # no group can be made of fewer than three tiles and no joker: nothing given
             steps.append((len(COLOURS), index, (0, 0, 0, 0, 0), 0, not jokers and sum(at) < 3,
