@@ -41,8 +41,8 @@ class JokerLayers(Layers):
     states (see :class:`Search`) are one more field of the integer state, numbered as
     they appear; the moves are :class:`Search`'s, computed once per step for each part of
     the state they depend on. The bound of the rest counts a joker set's open run among
-    its colour's runs, its tiles as the table's and its jokers as free (a joker set is a
-    set the colours alone could make)."""
+    its colour's runs and keeps its number tiles in its run (or its group); a colour's runs
+    may hold the jokers that can leave their sets and its own joker sets'."""
 
     ranked = True  # the joker sets' rules decide, not the first packing found
 
