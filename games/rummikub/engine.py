@@ -380,7 +380,7 @@ MOST_SECONDS = 86_400
 
 def _check_data(data: object) -> dict[str, Any]:
     """The box's numbers, each checked (:class:`BadState` at ``data.*``). The solver's
-    dynamic programme is built for this shape of box (see packing.py): colours K R B Y,
+    dynamic programme is built for this shape of box (see games/rummikub/packing): colours K R B Y,
     tiles 1-13, sets of 3 or more, at most 2 copies and 2 jokers."""
     box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
 

@@ -187,7 +187,7 @@ class DominoScreen:
             text = label(card, context.catalog)
             if card == chosen:
                 text = f"[{text}]"
-            regions.append(Region(text, target=Ask(DominoInput(card))))
+            regions.append(Region(text, target=Ask(DominoInput(card)), label=True))
         if not regions:
             regions.append(Region(context.catalog.text("dom_no_cards")))
         return Line(HAND_LINE, tuple(regions))
@@ -204,7 +204,7 @@ class DominoScreen:
         if square is not None:
             mine = [o for o in mine
                     if any(square in p.squares for p in _places(o.move))]
-        regions = [Region(option_text(view, o, cat), target=PlayMove(o.move))
+        regions = [Region(option_text(view, o, cat), target=PlayMove(o.move), label=True)
                    for o in best_first(mine)]
         if square is not None:
             name = square_name(view.grid, square)

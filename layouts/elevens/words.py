@@ -44,7 +44,7 @@ _SPECIAL = {JOKER: "joker", LINK_CARD: "link", BONUS_CARD: "bonus"}
 
 def label(card: str, catalog: Catalog) -> str:
     """The label of a card, the same on the display and on paper: its row's colour letter and
-    value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``L`` for a link card, ``11``
+    value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``li`` for a link card, ``11``
     for a bonus card (the ``[cards]`` words)."""
     if card in _SPECIAL:
         return str(catalog.section("cards")[_SPECIAL[card]])
@@ -53,7 +53,7 @@ def label(card: str, catalog: Catalog) -> str:
 
 
 def step_label(cat: Catalog, step: Step) -> str:
-    """A step as the reader's notation: ``L r5>j``, ``*@j7``, ``x j7``, ``r12``."""
+    """A step as the reader's notation: ``li r5>j``, ``*@j7``, ``x j7``, ``r12``."""
     joker = label(JOKER, cat)
     screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):

@@ -123,7 +123,7 @@ class RummikubScreen:
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
-            regions.append(Region(label(tile, cat), target=target))
+            regions.append(Region(label(tile, cat), target=target, label=True))
         return Line(RACK_LINE, tuple(regions))
 
     def selection(self, work: Work, cat: Catalog) -> Line:
@@ -131,7 +131,8 @@ class RummikubScreen:
         words = cat.section("screen")
         regions = [Region(str(words["selected"]))]
         for index, picked in enumerate(work.selection):
-            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index))))
+            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index)),
+                                  label=True))
         regions.append(Region(str(words["new_set"]), target=Ask(work.new_set())))
         return Line(SELECTION_LINE, tuple(regions))
 
@@ -151,7 +152,7 @@ class RummikubScreen:
             regions = [Region(head, target=target, mark=marked)]
             for position, tile in enumerate(tiles):
                 take = Ask(work.take(index, position)) if work is not None else None
-                regions.append(Region(label(tile, cat), target=take, mark=marked))
+                regions.append(Region(label(tile, cat), target=take, mark=marked, label=True))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
