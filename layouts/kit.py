@@ -116,6 +116,9 @@ class GameKit:
         except DataProblem as error:
             raise GameRefused("game_refused", game=self.name,
                               detail=refusal(error.reason)) from None
+        except ValueError as error:  # an engine's plainer refusal: its own words, shortened
+            raise GameRefused("game_refused", game=self.name,
+                              detail=Problem("refused_other", what=str(error)[:80])) from None
 
     def make_bot(self, bot: str, seed: int) -> Bot[Any, Any]:
         """The bot named ``bot``, seeded: ``kit("uno").make_bot("heuristic", 5)``."""
