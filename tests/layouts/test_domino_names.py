@@ -108,3 +108,18 @@ def test_the_first_card_of_every_opening_lies_on_c3():
     for option in game.options(game.actors()[0]):
         assert isinstance(option.move, Opening)
         assert game.name_move(option.move).split()[0].endswith(("@c3>", "@c3v"))
+
+
+def test_a_layout_grown_left_of_a_is_named_with_minus_columns_on_screen_and_in_words():
+    game = Domino.new(2, 4, DATA)
+    bots = {seat: BOTS["heuristic"](seat) for seat in range(2)}
+    told: list[str] = []
+    for _ in range(12):
+        seat = game.actors()[0]
+        move = bots[seat].choose(game.view(seat), game.legal_moves(seat))
+        assert move is not None
+        told += [event.notation for event in game.play(seat, move) if isinstance(event, Placed)]
+    shown = squares_on_screen(game, 0)
+    left = sorted((name for name in shown if name.startswith("-")), key=square_key)
+    assert left and all(name in shown for text in told for name in names_of(text))
+    assert any("@-" in text for text in told)  # the engine told those squares alike
