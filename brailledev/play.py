@@ -94,12 +94,12 @@ def _run(args: argparse.Namespace) -> int:
     options = game_options.chosen(args, args.game, args.players)
     resumed: Session | None = None
     if args.resume is not None:
-        resumed = Session.resume(args.resume, save=save, pace=args.pace)
+        # a --lang or --table given now wins over the save, from the first word told
+        resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
+                                 braille_table=args.table)
         if resumed.name != args.game:
             raise UserError("resume_other_game", path=args.resume, saved=resumed.name,
                             game=args.game)
-        if args.lang is not None and args.lang != resumed.lang:
-            resumed.set_lang(args.lang)
         lang = resumed.lang
     else:
         if not args.new and unfinished(save):
