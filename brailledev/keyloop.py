@@ -120,15 +120,23 @@ class Front(Generic[D]):
         if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
             windows = len(viewport.lines[viewport.top].windows)
             if isinstance(key, PanRight) and viewport.window + 1 >= windows:
-                seat.read_on()
-                return True
-            if isinstance(key, PanLeft) and viewport.window == 0:
+                if seat.history.read_on():
+                    seat.jump(MESSAGE_LINE)
+                    return True
+                # caught up: panning reads on to the line below, as on every other line
+            elif isinstance(key, PanLeft) and viewport.window == 0:
                 seat.read_back()
                 return True
+        place = (viewport.top, viewport.window)
         hit = viewport.handle(key)
         if hit is None:
             if not isinstance(key, Route):
                 seat.focus = viewport.line_key or seat.focus
+            elif (viewport.top, viewport.window) == place:  # a blank cell (a marker pans)
+                if viewport.line_key == MESSAGE_LINE:
+                    seat.read_on()  # anywhere on the message line reads on
+                else:
+                    seat.nothing_to_route()
             return True
         if hit.line_key == MESSAGE_LINE:
             seat.read_on()

@@ -114,8 +114,8 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError("resume_other_game", path=args.resume or save, saved=resumed.name,
                             game=args.game)
         resumed.save_path = save
-        if args.lang is not None and args.lang != resumed.lang:
-            resumed.set_lang(args.lang)
+        if auto_resume:  # --resume gave them to Session.resume, before its first word
+            resumed.choose_words(args.lang, args.table)
         lang = resumed.lang
     else:
         lang = args.lang or default_lang()
@@ -169,7 +169,9 @@ def _what_to_play(args: argparse.Namespace, save: Path,
     """The saved game to go on with (``None``: a new game), and the unreadable file to set
     aside before the new game is saved; refuses whatever would write over a game."""
     if args.resume is not None:
-        resumed = Session.resume(args.resume, save=save, pace=args.pace)
+        # a --lang or --table given wins over the save, from the first word told
+        resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
+                                 braille_table=args.table)
         if _same_file(args.resume, save):
             return resumed, None
         return resumed, _guard(save, args.new, "save_holds_unfinished")

@@ -284,6 +284,7 @@ class SeatClient:
     def route(self, target: Hashable) -> bool:
         """Activate a routed target; returns False for the ``quit`` command."""
         if target is None:
+            self.nothing_to_route()
             return True
         if not isinstance(target, OUTCOMES):
             raise TypeError(f"a screen target must be an Outcome, not {target!r}")
@@ -303,6 +304,13 @@ class SeatClient:
         elif outcome.name == "repeat":
             self.speech.say(self.current_text())
         return True
+
+    def nothing_to_route(self) -> None:
+        """A routing key over nothing to act on says so, once: not again while it is still
+        the last thing told."""
+        text = self.catalog.text("nothing_to_route")
+        if not self.history.texts or self.history.texts[-1] != text:
+            self.tell(text)
 
     def play(self, move: Hashable) -> bool:
         """Send ``move``; a refusal is told with its reason, and nothing else changes."""

@@ -77,9 +77,12 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
-               pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
+               pace: float = 1.5, clock: Callable[[], float] = time.monotonic,
+               lang: str | None = None, braille_table: str | None = None) -> Session:
         """The game saved in ``path`` (saved on to ``save``, default ``path``); a missing,
-        damaged or newer file is one clear sentence (UserError) naming it."""
+        damaged or newer file is one clear sentence (UserError) naming it. A ``lang`` or
+        ``braille_table`` given wins over the saved one from the first word told (see
+        :meth:`choose_words`)."""
         try:
             session = cls.load(path, save, speech, pace, clock)
         except FileNotFoundError:
@@ -88,6 +91,7 @@ class Session:
             if error.newer is not None:
                 raise UserError("saved_game_newer", path=path, version=error.newer) from None
             raise UserError("saved_game_damaged", path=path, detail=error.detail) from None
+        session.choose_words(lang, braille_table)
         session.tell(session.catalog.text("game_resumed"))
         session.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
         return session
@@ -123,6 +127,16 @@ class Session:
         except Exception as error:  # a gap in the checks: the game is refused, never drawn
             raise Unreadable(Problem("damage_unexpected", kind=type(error).__name__)) from None
         return cls(core, reader, save or path, pace)
+
+    def choose_words(self, lang: str | None, braille_table: str | None) -> None:
+        """The reader's ``--lang`` or ``--table`` given to a resumed game, over the saved ones:
+        another language drops the saved braille table unless one is given (the caller then
+        takes the language's own): ``session.choose_words("fr", None)``."""
+        if lang is not None and lang != self.seat.lang:
+            self.seat.set_lang(lang)
+            self.seat.braille_table = None  # the saved table is the other language's
+        if braille_table is not None:
+            self.seat.braille_table = braille_table
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a save file holds: the table and the person's reading state."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from brailledev.turntimer import TurnTimer
 from games.core import BadState, Bot, Event, Game, IllegalMove, Reason, Seat, bad_state, events_for
-from games.play import optional_actors
+from games.play import optional_actors, tell_bots
 from games.saved import each, field, flag, integer, need_dict, text
 from layouts.registry import GAMES, kit
 from layouts.screen import TimedScreen
@@ -70,6 +70,7 @@ class Table:
         self.game = game
         self.seating = seating
         self.bots = seating.make_bots(name)
+        tell_bots(self.bots, self.start_events)  # a fresh game's deal (none once resumed)
         self.moves = moves
         self.clock = clock
         # The turn clock of seats with a time limit (Rummikub RUM-7): the game's screen
@@ -288,6 +289,7 @@ class Table:
     def _after(self, events: list[Event]) -> None:
         self.moves += 1
         self.last_move_at = self.clock()
+        tell_bots(self.bots, events)  # bots remember what their seat saw, as people do
         self.publish(events)
 
 

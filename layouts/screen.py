@@ -61,7 +61,8 @@ def row_key(row: str) -> str:
 
 
 def grid_key(number: int) -> str:
-    """The line of a Domino grid row, numbered from 1: ``grid_key(3) == "grid3"``."""
+    """The line of a Domino grid row by its number, the round's fixed row names (0 and
+    below above row 1): ``grid_key(3) == "grid3"``, ``grid_key(-1) == "grid-1"``."""
     return f"grid{number}"
 
 

@@ -128,17 +128,23 @@ class UnoScreen:
             texts.append(cat.text("uno_turn", name=context.names[view.turn]))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
-            texts.append(cat.text("uno_count", name=context.names[seat],
-                                  count=view.hand_counts[seat]))
+            count = view.hand_counts[seat]
+            texts.append(cat.text("uno_count_one" if count == 1 else "uno_count",
+                                  name=context.names[seat], count=count))
         if view.players > 2:
             texts.append(cat.text("uno_direction_left" if view.direction > 0
                                   else "uno_direction_right"))
         return status_line(texts)
 
     def hand(self, view: UnoView, context: Context) -> Line:
-        """One region per card; routing plays it (a Wild asks its colour first)."""
+        """One region per card; routing plays it (a Wild asks its colour first). With UNO
+        armed the line starts by saying so (routing that disarms it): the player lands here
+        after arming it, and reads the confirmation where the card is routed."""
         said = _input(context)
         regions = []
+        if said.uno:
+            regions.append(Region(context.catalog.text("uno_armed"),
+                                  target=Ask(replace(said, uno=False))))
         for card in sort_hand(view.hand, view.colours):
             target: Ask | PlayMove
             if card in WILDS:
@@ -146,7 +152,7 @@ class UnoScreen:
             else:
                 target = PlayMove(Move(PLAY, card, "", said.uno))
             regions.append(Region(label(card, context.catalog), target=target, label=True))
-        if not regions:
+        if not view.hand:
             regions.append(Region(context.catalog.text("uno_no_cards")))
         return Line(HAND_LINE, tuple(regions))
 

@@ -52,7 +52,8 @@ def test_domino_pad_in_french_by_routing(tmp_path: Path):
     route(session, CHOICE_LINE, "effacer")                  # cleared: nothing entered
     route(session, CHOICE_LINE, "12")
     route(session, CHOICE_LINE, "noter")
-    assert line(session, "pad1") == "j1 : 10 : 1 11 : - 12 : 5 prime : - total 6"
+    assert line(session, "pad1") == "j1 : 10 : 1 11 : - 12 : 5 prime : - total : - " \
+        "Total général 6"
     assert line(session, "totals") == "Total général : j1 6, j2 5"
     route(session, "commands", "nouvelle manche")
     assert session.seat.history.texts[-1] == \

@@ -301,3 +301,20 @@ def test_play_whose_terminal_input_ends_says_so_without_a_traceback(tmp_path, ca
     err = capsys.readouterr().err
     assert err.startswith("brailledev: the terminal closed") and "Traceback" not in err
     assert (tmp_path / "uno.json").exists()
+
+
+def test_a_language_or_table_given_on_resume_wins_over_the_save(tmp_path):
+    save = tmp_path / "uno.json"
+    Session.start("uno", players=2, seed=4, lang="en", options=ONE_ROUND, pace=0,
+                  braille_table="en-ueb-g2.ctb", save=save)
+    french = Session.resume(save, lang="fr")
+    assert french.lang == "fr" and french.catalog.lang == "fr"
+    assert french.braille_table is None  # the saved table was English: the caller takes French's
+    assert french.history.texts[-1] == "Partie reprise là où elle était."
+    assert Session.resume(save, lang="fr", braille_table="fr-bfu-g2.ctb").braille_table == \
+        "fr-bfu-g2.ctb"
+    same = Session.resume(save, lang="en")  # the same language keeps its saved table
+    assert same.braille_table == "en-ueb-g2.ctb"
+    assert same.history.texts[-1] == "Game resumed where it was saved."
+    assert Session.resume(save, braille_table="en-us-comp6.ctb").braille_table == \
+        "en-us-comp6.ctb"

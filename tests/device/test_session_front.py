@@ -10,6 +10,7 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.keyloop import Front
 from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
+from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
 from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.play_helpers import ONE_ROUND
@@ -39,13 +40,16 @@ def test_first_message_is_on_the_display_and_stays_until_read_past():
         shown.redraw()
         assert shown.viewport.line_key == MESSAGE_LINE
     messages = len(shown.session.history.texts)
-    for _ in range(messages * 4):  # panning right reads every message, then goes home
+    for _ in range(messages * 4):  # panning right reads every message, then the next line
         if shown.viewport.line_key != MESSAGE_LINE:
             break
         shown.press(PanRight())
         shown.redraw()
     assert shown.session.history.caught_up
-    assert shown.viewport.line_key == shown.session.home()
+    assert shown.viewport.line_key == shown.seat.focus == "status"  # the status, not skipped
+    shown.press(PanRight())
+    shown.redraw()
+    assert shown.viewport.line_key == "hand"
 
 
 def test_pan_left_reads_back_through_the_history():
@@ -155,3 +159,77 @@ def test_three_row_display_shows_news_status_and_hand_together():
     count = session.view().hand_counts[0]
     shown.press(Route(piece.column, row=2))
     assert session.view().hand_counts[0] == count - 1
+
+
+def read_to(shown: Front, key: str) -> None:
+    """Read every message by panning, then move down to line ``key``."""
+    for _ in range(200):
+        if shown.viewport.line_key == key:
+            return
+        shown.press(PanRight() if shown.viewport.line_key == MESSAGE_LINE else LineDown())
+        shown.redraw()
+    raise AssertionError(f"never reached the {key} line")
+
+
+def route_region(shown: Front, text: str) -> None:
+    """Pan along the focused line until the region ``text`` shows, then route over it."""
+    laid = shown.viewport.lines[shown.viewport.top]
+    for _ in range(len(laid.windows)):
+        window = laid.windows[shown.viewport.window]
+        for piece in window.pieces:
+            if laid.line.regions[piece.region].text == text:
+                shown.press(Route(piece.column))
+                shown.redraw()
+                return
+        shown.press(PanRight())
+        shown.redraw()
+    raise AssertionError(f"{text!r} is not on the {laid.line.key} line")
+
+
+def test_uno_7_a_bot_that_forgets_uno_is_caught_by_routing_catch():
+    # Bo holds two cards; a seed whose generator forgets UNO this time (FORGET_UNO)
+    line = "uno players=2 current=1 hands=r1,r2,b3,g4,y5;r5,g1 discard=r9"
+    game = Uno.from_position(line)
+    seed = next(seed for seed in range(200) if HeuristicBot(seed).choose(
+        game.view(1), game.legal_moves(1)) == UnoMove("play", "r5"))
+    shown, display = front()
+    session = shown.session
+    session.game = Uno.from_position(line)
+    session.table.bots[1] = HeuristicBot(seed)
+    session.run_bots()
+    assert session.history.texts[-1] == "Bo plays r5."  # no "Bo: UNO!"
+    shown.redraw()
+    read_to(shown, "commands")
+    route_region(shown, "catch Bo")
+    assert session.game.view(0).hand_counts[1] == 3  # caught: Bo draws two
+    assert shown.viewport.line_key == MESSAGE_LINE
+    assert shown_text(display).startswith("You catch Bo: no UNO!")  # then "Bo draws 2."
+
+
+def test_routing_where_there_is_nothing_to_do_says_so_once():
+    shown, display = front()
+    session = shown.session
+    read_to(shown, "status")
+    told = len(session.history.texts)
+    shown.press(Route(2))  # over the top card's words: the status line has no targets
+    shown.redraw()
+    assert session.history.texts[told:] == ["Nothing to do there."]
+    assert shown_text(display) == "Nothing to do there."
+    read_to(shown, "status")
+    shown.press(Route(2))  # again: no second message while it is the last one told
+    shown.redraw()
+    read_to(shown, "hand")
+    shown.press(Route(display.columns - 2))  # a blank cell after the last card
+    shown.redraw()
+    assert session.history.texts[told:] == ["Nothing to do there."]
+
+
+def test_status_says_one_card_not_one_cards():
+    shown, _ = front()
+    session = shown.session
+    session.game = Uno.from_position("uno players=2 hands=r1,r2,b3;g1 discard=r9")
+    status = next(line for line in session.lines() if line.key == "status").text
+    assert status.endswith("Bo 1 card")
+    session.set_lang("fr")
+    status = next(line for line in session.lines() if line.key == "status").text
+    assert status.endswith("Bo 1 carte")

@@ -114,7 +114,13 @@ def test_uno_7_say_uno_is_a_command_that_arms_the_next_card():
     session.route(commands.regions[1].target)
     assert session.focus == "hand"
     assert [region.text for region in line(session, "commands").regions][1] == "UNO on"
-    session.route(line(session, "hand").regions[0].target)
+    # the confirmation is where the player lands, before the card to route; it disarms
+    hand = line(session, "hand").regions
+    assert [region.text for region in hand] == ["UNO on:", "r5", "b2"]
+    session.route(hand[0].target)
+    assert [region.text for region in line(session, "hand").regions] == ["r5", "b2"]
+    session.route(line(session, "commands").regions[1].target)
+    session.route(line(session, "hand").regions[1].target)
     assert "You play r5. You: UNO!" in session.history.texts
     assert session.view().catchable == -1
 
