@@ -113,7 +113,6 @@ def _run(args: argparse.Namespace) -> int:
         if resumed.name != args.game:
             raise UserError("resume_other_game", path=args.resume or save, saved=resumed.name,
                             game=args.game)
-        resumed.save_path = save
         if auto_resume:  # --resume gave them to Session.resume, before its first word
             resumed.choose_words(args.lang, args.table)
         lang = resumed.lang
@@ -174,7 +173,7 @@ def _what_to_play(args: argparse.Namespace, save: Path,
                                  braille_table=args.table)
         if _same_file(args.resume, save):
             return resumed, None
-        return resumed, _guard(save, args.new, "save_holds_unfinished")
+        return resumed, _guard(save, args.new)
     try:
         found = saved_game(save, args.pace)
     except Unreadable as error:
@@ -193,9 +192,9 @@ def _what_to_play(args: argparse.Namespace, save: Path,
     return found, None
 
 
-def _guard(path: Path, new: bool, code: str) -> Path | None:
-    """Refuse to save over ``path`` when it holds an unfinished game or a file that cannot
-    be read, unless ``--new`` said so; returns the unreadable file to set aside."""
+def _guard(path: Path, new: bool) -> Path | None:
+    """Refuse to save a resumed game over ``path`` when it holds another unfinished game or
+    a file that cannot be read, unless ``--new`` said so; returns the file to set aside."""
     try:
         found = saved_game(path)
     except Unreadable as error:
@@ -204,7 +203,7 @@ def _guard(path: Path, new: bool, code: str) -> Path | None:
         raise UserError("saved_game_unreadable", path=path, detail=error.detail,
                         kept=_aside_name(path)) from None
     if found is not None and not found.game.is_over() and not new:
-        raise UserError(code, path=path)
+        raise UserError("save_holds_unfinished", path=path)
     return None
 
 
