@@ -50,8 +50,9 @@ def write_together(files: Sequence[tuple[Path, bytes]], mode: int = 0o644) -> No
             if path.is_dir():
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
             ready.append((_temporary(path, data, mode), path))
-        for _, path in ready:
-            kept[path] = _keep(path)
+        if len(ready) > 1:  # one file alone is replaced or not: nothing to put back
+            for _, path in ready:
+                kept[path] = _keep(path)
         done: list[Path] = []
         try:
             for temporary, path in ready:
@@ -63,7 +64,7 @@ def write_together(files: Sequence[tuple[Path, bytes]], mode: int = 0o644) -> No
                 done.append(path)
         except BaseException:
             for path in done:
-                _put_back(path, kept[path])
+                _put_back(path, kept.get(path, (True, None)))
             raise
     except BaseException:
         for temporary, _ in ready:
