@@ -67,6 +67,11 @@ class Session:
         reader.tell(reader.catalog.text("game_start",
                                         game=reader.catalog.section("names")["game"],
                                         players=players))
+        timed = reader.screen
+        if isinstance(timed, TimedScreen):
+            notice = timed.clock_notice(reader.view(), reader.context())
+            if notice:
+                reader.tell(notice)
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(core.start_events)
         session.save()
@@ -104,7 +109,8 @@ class Session:
             raise UserError("saved_game_damaged", path=path,
                             detail=f"{type(error).__name__}: {error}") from None
         reader.tell(reader.catalog.text("game_resumed"))
-        reader.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
+        reader.history.to_newest()
+        reader.jump(MESSAGE_LINE)  # the reader picks up with the news
         return session
 
     def to_dict(self) -> dict[str, Any]:

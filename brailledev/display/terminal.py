@@ -9,6 +9,7 @@ Each display row is drawn as Unicode braille with its print text under it, then 
     [ ]                  pan left, pan right
     Up, Down             line up, line down
     Home, End            top, bottom
+    m                    the newest message       b    back to where you were
     h                    the game's help          q    quit
     ?                    show or hide this list of keys
 
@@ -33,12 +34,25 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from brailledev.display.base import fit
-from brailledev.keys import Bottom, Key, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
+from brailledev.keys import (
+    BACK,
+    NEWEST,
+    Bottom,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    Top,
+)
 
 HELP = (
     "Left Right: move the caret    Enter Space: routing key at the caret",
     "number Enter: routing key at that cell    [ ]: pan left, right",
     "Up Down: line up, down    Home End: top, bottom",
+    "m: newest message    b: back to where you were",
     "h: help of the game    q: quit    ?: hide this list",
 )
 _ESCAPES = {
@@ -50,6 +64,7 @@ _ESCAPES = {
 _MOVES: dict[str, Key] = {
     "up": LineUp(), "down": LineDown(), "home": Top(), "end": Bottom(),
     "[": PanLeft(), "]": PanRight(), "h": Named("help"), "q": Named("quit"),
+    "m": Named(NEWEST), "b": Named(BACK),
 }
 
 

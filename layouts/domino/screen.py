@@ -68,6 +68,7 @@ from layouts.screen import (
     help_and_quit,
     help_line,
     message_line,
+    own_step,
     status_line,
 )
 
@@ -186,7 +187,7 @@ class DominoScreen:
             text = label(card, context.catalog)
             if card == chosen:
                 text = f"[{text}]"
-            regions.append(Region(text, target=Ask(DominoInput(card))))
+            regions.append(Region(text, target=Ask(DominoInput(card), then=PLACES_LINE)))
         if not regions:
             regions.append(Region(context.catalog.text("dom_no_cards")))
         return Line(HAND_LINE, tuple(regions))
@@ -236,7 +237,8 @@ class DominoScreen:
             for x in range(x0, x1 + 1):
                 pips = view.grid.get((x, y))
                 text = empty if pips is None else str(halves[pips])
-                target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
+                target = None if pips is not None else \
+                    Ask(DominoInput(said.card, (x, y)), then=PLACES_LINE)
                 regions.append(Region(text, target=target))
             lines.append(Line(grid_key(y - y0 + 1), tuple(regions), gap=0))
         return lines
@@ -253,6 +255,15 @@ class DominoScreen:
             return None
         key = "dom_your_opening" if view.opening else "dom_your_turn"
         return context.catalog.text(key)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's card laid, when it won no bonus (the grid and the pad show it; a bonus
+        is news)."""
+        if not own_step(event, context, (Placed,)):
+            return False
+        assert isinstance(event, Placed)
+        entry = event.entry
+        return not (entry.row_bonuses or entry.super_row is not None or entry.lost)
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words (speech says the same)."""

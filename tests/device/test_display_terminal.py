@@ -85,7 +85,7 @@ def test_terminal_caret_panning_help_and_keys_list() -> None:
     child.expect_exact("played b7")
     child.send("\x1b[B]")  # Down, then pan right
     child.expect_exact("< wi+4")
-    child.send("2\r")  # the second cell now starts wi+4
+    child.send("3\r")  # the marker, a blank, then wi+4 from the third cell
     child.send("[\x1b[A")
     child.expect_exact("played wi+4")
     child.send("?")

@@ -32,41 +32,54 @@ def shown_text(display: MemoryDisplay) -> str:
 
 def test_first_message_is_on_the_display_and_stays_until_read_past():
     shown, display = front()
-    first = shown.session.history.texts[0]
+    newest = shown.session.history.newest
+    assert newest is not None and shown.session.history.fresh
     assert shown.viewport.line_key == MESSAGE_LINE
-    assert shown_text(display).startswith(first.split()[0])
+    assert shown_text(display).startswith(newest.text.split()[0])
     for _ in range(3):
         shown.redraw()
         assert shown.viewport.line_key == MESSAGE_LINE
-    messages = len(shown.session.history.texts)
-    for _ in range(messages * 4):  # panning right reads every message, then goes home
-        if shown.viewport.line_key != MESSAGE_LINE:
-            break
+    windows = len(shown.viewport.lines[shown.viewport.top].windows)
+    for _ in range(windows):  # panning right reads the news, then goes where the player acts
+        assert shown.viewport.line_key == MESSAGE_LINE
         shown.press(PanRight())
         shown.redraw()
-    assert shown.session.history.caught_up
+    assert not shown.session.history.fresh
     assert shown.viewport.line_key == shown.session.home()
+
+
+def read_news(shown: Front) -> None:
+    """Pan right until the message line is left (the news read)."""
+    while shown.viewport.line_key == MESSAGE_LINE:
+        shown.press(PanRight())
+        shown.redraw()
 
 
 def test_pan_left_reads_back_through_the_history():
     shown, _ = front()
-    while shown.session.history.read_on():
-        pass
-    before = shown.session.history.cursor
-    shown.session.jump(MESSAGE_LINE)
+    session = shown.session
+    read_news(shown)
+    target = number_card_to_play(session)
+    assert target is not None
+    session.route(target)
+    session.run_bots()
     shown.redraw()
+    assert shown.viewport.line_key == MESSAGE_LINE  # the others' moves, at the turn's start
+    newest = len(session.history.messages) - 1
     shown.press(PanLeft())
     shown.redraw()
-    assert shown.session.history.cursor == before - 1
+    assert session.history.index == newest - 1
+    assert session.history.messages[newest - 1].text.startswith("You play")
+    while shown.viewport.line_key == MESSAGE_LINE:
+        shown.press(PanRight())
+        shown.redraw()
+    assert session.history.cursor is None and shown.viewport.line_key == session.home()
 
 
 def test_line_keys_move_between_lines_and_routing_plays_a_card():
     shown, display = front(seed=3)
     session = shown.session
-    while session.history.read_on():
-        pass
-    session.jump(session.home())
-    shown.redraw()
+    read_news(shown)
     assert shown.viewport.line_key == "hand"
     shown.press(LineUp())
     shown.redraw()
@@ -84,8 +97,10 @@ def test_line_keys_move_between_lines_and_routing_plays_a_card():
     shown.press(Route(piece.column))
     shown.redraw()
     assert session.game.view(0).hand_counts[0] == before - 1
-    assert session.history.texts[session.history.cursor] == f"You play {card}."
-    assert shown_text(display) == f"You play {card}."
+    # the hand that lost the card is the confirmation: no echo is queued on the display
+    assert shown.viewport.line_key == "hand"
+    assert card not in shown_text(display).split() or session.view().hand.count(card)
+    assert session.history.texts[-1] == f"You play {card}."
 
 
 def number_card_to_play(session: Session) -> PlayMove | None:
