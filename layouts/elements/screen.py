@@ -272,13 +272,16 @@ class ElementsScreen:
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words, its card and element as the reader's labels (``j7``, ``Ej``)."""
+        """A refusal in words, its card and element as the reader's labels (``j7``, ``Ej``),
+        the move it names in the reader's words."""
         args = dict(reason.params)
         if "card" in args:
             card = str(args["card"])
             args["card"] = label(Card(card[0], int(card[1:])), context.catalog)
         if "element" in args:
             args["element"] = label(str(args["element"]), context.catalog)
+        if reason.code == "not_now":
+            args["move"] = context.catalog.text(f"move_{args['move']}")
         return context.catalog.text(reason.code, **args)
 
     def echoes(self, event: Event, context: Context) -> bool:

@@ -210,13 +210,17 @@ class UnoScreen:
         return context.catalog.text(code, top=top_text(view, context.catalog))
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """The engine's reason with card labels and colour names in place of codes."""
+        """The engine's reason with card labels, colour names and seat names in place of
+        codes."""
         args = dict(reason.params)
         for key in ("card", "top"):
             if isinstance(args.get(key), str) and args[key] in _CARDS:
                 args[key] = label(args[key], context.catalog)
         if args.get("colour") in COLOURS:
             args["colour"] = colour_name(str(args["colour"]), context.catalog)
+        seat = args.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(context.names):
+            args["seat"] = context.names[seat]
         return context.catalog.text(reason.code, **args)
 
     def echoes(self, event: Event, context: Context) -> bool:

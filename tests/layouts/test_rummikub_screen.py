@@ -83,7 +83,7 @@ def test_invalid_set_marked_with_its_reason_then_undo():
     route(session, "set_1", "1")
     route(session, "commands", "undo")
     route(session, "commands", "done")    # the selection is not placed: told, not played
-    assert session.seat.flash == ("Refused: 1 selected tiles are not in a set yet; add them "
+    assert session.seat.flash == ("Refused: Tiles selected and not yet in a set: 1; add them "
                                   "to a set or deselect them.")
     assert session.history.texts[-1] == session.seat.flash and game.turn == 0
     route(session, "commands", "reset")
