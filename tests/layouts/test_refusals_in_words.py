@@ -22,9 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Codes built from a pattern in the source, and every code the pattern makes.
 PATTERNS = {"f'uno_no_{kind}_now'": ("uno_no_choose_now", "uno_no_challenge_now",
                                      "uno_no_accept_now")}
-COMMON = {"not_your_turn": [{}], "game_over": [{}]}
-
 Case = dict[str, Any]
+COMMON: dict[str, list[Case]] = {"not_your_turn": [{}], "game_over": [{}]}
 # code -> the arguments of each case, and what each language must show of them.
 CASES: dict[str, dict[str, list[Case]]] = {
     "uno": {
