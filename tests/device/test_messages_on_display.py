@@ -20,6 +20,7 @@ from brailledev.keys import BACK, NEWEST, Chord, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
 from brailledev.window import lay_out_line
 from layouts.registry import GAMES
+from layouts.rummikub.work import Work
 from layouts.screen import MESSAGE_LINE, Ask, Line, PlayMove, Refuse
 from tests.play_helpers import ONE_ROUND
 from tests.screen_player import MemoryFingers, choose, my_turn
@@ -200,7 +201,8 @@ def test_rummikub_selecting_in_the_racks_second_window_stays_there():
                                    .target, Ask))
         fingers.press(Route(piece.column))
         assert fingers.line_key == "rack" and viewport.window == 1
-    assert len(fingers.session.pending.selection) == 3  # type: ignore[union-attr]
+    pending = fingers.session.pending
+    assert isinstance(pending, Work) and len(pending.selection) == 3
 
 
 @pytest.mark.parametrize("game", GAMES)
