@@ -68,8 +68,9 @@ class Front(Generic[D]):
         self._flash_seen = -1
         self._flash_window = 0
         self.redraws = 0
-        # For tests and benchmarks: keys handled so far, and whether the loop waits for the
-        # player with nothing else to do.
+        # For tests and benchmarks: the rows last written, keys handled so far, and whether
+        # the loop waits for the player with nothing else to do.
+        self.written: list[str] = []
         self.handled = 0
         self.idle = threading.Event()
 
@@ -107,6 +108,7 @@ class Front(Generic[D]):
             window = flash.windows[self._flash_window]
             rows[0], texts[0] = window.cells, window.text
         self.display.write(rows, text=texts)
+        self.written = rows
         self.redraws += 1
 
     def _go(self, line: str, returning: bool) -> None:
