@@ -3,8 +3,8 @@
 Three kinds of message:
 
 - *news*: what the player could not see coming (the others' moves, the card drawn, a score).
-  News gathers into one message, the summary of everything since the player's last step, which
-  grows while the others play; the player's next step (or refusal) closes it.
+  News gathers into one message, the summary of everything since the player's last move,
+  which grows while the others play; the player's next move (or refusal) closes it.
 - a *step*: the player's own step ("You play b13."). The line it changed shows it (the card
   left the hand), so it is kept for reading back but never queued as unread.
 - a *refusal*: shown at once where the player is (by the seat), and kept.
@@ -74,6 +74,12 @@ class History:
         """A refusal (the seat shows it at once): kept, read, the summary closed."""
         self._add(Message([text], REFUSAL))
         self.read = 1
+
+    def close(self) -> None:
+        """The player acts: the summary gathered so far is complete (news after it starts
+        the next one)."""
+        for each in self.messages[-1:]:
+            each.open = False
 
     def _add(self, message: Message) -> None:
         for each in self.messages:

@@ -364,6 +364,7 @@ class SeatClient:
         pending = self.pending
         self.pending = None
         asked = self.home() == CHOICE_LINE
+        self.history.close()  # what follows this move is the next summary's
         reason = self.link.play(move)
         if reason is not None:
             self.pending = pending

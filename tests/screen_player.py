@@ -11,6 +11,7 @@ news, moves to that line, pans to the region and presses its routing key, as a p
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -53,7 +54,15 @@ def _first(line: Line | None, fits: Callable[[Hashable], bool]) -> Choice | None
 
 
 def _plays(legal: Sequence[Any]) -> Callable[[Hashable], bool]:
-    return lambda target: isinstance(target, PlayMove) and target.move in legal
+    """Whether a target plays one of ``legal`` (cards laid together in any order)."""
+    lays = [sorted(map(str, move.cards)) for move in legal if isinstance(move, Lay)]
+
+    def plays(target: Hashable) -> bool:
+        if not isinstance(target, PlayMove):
+            return False
+        move = target.move
+        return move in legal or (isinstance(move, Lay) and sorted(map(str, move.cards)) in lays)
+    return plays
 
 
 def choose_uno(session: Session, lines: Sequence[Line]) -> Choice:
@@ -110,8 +119,8 @@ def choose_elements(session: Session, lines: Sequence[Line]) -> Choice:
             found = _first(hand, wanted_card)
         else:
             found = _first(_line(lines, COMMAND_LINE), _plays([Pass()]))
-    elif view.phase == KEEP:
-        found = _first(_line(lines, CHOICE_LINE), _plays(legal))
+    elif view.phase == KEEP:  # keep what the choice line proposes
+        found = _first(_line(lines, CHOICE_LINE), lambda target: isinstance(target, PlayMove))
     assert found is not None, [line.text for line in lines]
     return found
 
@@ -167,13 +176,16 @@ class MemoryFingers:
         self.front = Front(session, self.display, self.braille)
         self.front.redraw()
         self.keys = 0
+        # keys by what they were for: reading the news, changing line, panning, routing
+        self.counts: Counter[str] = Counter()
 
     @property
     def line_key(self) -> str | None:
         return self.front.viewport.line_key
 
-    def press(self, key: Key) -> None:
+    def press(self, key: Key, kind: str = "other") -> None:
         self.keys += 1
+        self.counts[kind] += 1
         self.front.press(key)
         self.front.redraw()
 
@@ -186,7 +198,7 @@ class MemoryFingers:
         for _ in range(200):
             if self.session.seat.flash is None and self.line_key != MESSAGE_LINE:
                 return
-            self.press(PanRight())
+            self.press(PanRight(), "read")
         raise AssertionError("the news never ended")
 
     def go_to(self, key: str) -> None:
@@ -195,7 +207,7 @@ class MemoryFingers:
                 return
             keys = [laid.line.key for laid in self.front.viewport.lines]
             here = keys.index(str(self.line_key))
-            self.press(LineDown() if keys.index(key) > here else LineUp())
+            self.press(LineDown() if keys.index(key) > here else LineUp(), "line")
         raise AssertionError(f"never reached the {key} line")
 
     def route(self, key: str, index: int) -> None:
@@ -205,10 +217,10 @@ class MemoryFingers:
         laid = viewport.lines[viewport.top]
         wanted = laid.window_of(index)
         while viewport.window != wanted:
-            self.press(PanRight() if viewport.window < wanted else PanLeft())
+            self.press(PanRight() if viewport.window < wanted else PanLeft(), "pan")
         window = laid.windows[viewport.window]
         piece = next(piece for piece in window.pieces if piece.region == index)
-        self.press(Route(piece.column))
+        self.press(Route(piece.column), "route")
 
     def play_turn(self, limit: int = 60) -> int:
         """Play the seat's turn to its end (or the game's), news read first; the keys it took."""

@@ -257,13 +257,8 @@ class DominoScreen:
         return context.catalog.text(key)
 
     def echoes(self, event: Event, context: Context) -> bool:
-        """The seat's card laid, when it won no bonus (the grid and the pad show it; a bonus
-        is news)."""
-        if not own_step(event, context, (Placed,)):
-            return False
-        assert isinstance(event, Placed)
-        entry = event.entry
-        return not (entry.row_bonuses or entry.super_row is not None or entry.lost)
+        """The seat's card laid: the grid shows it, the pad its points and bonuses."""
+        return own_step(event, context, (Placed,))
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words (speech says the same)."""

@@ -10,7 +10,8 @@ it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
 
     lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines]
-    # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'help']
+    # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'links',
+    #  'help']
 """
 
 from __future__ import annotations
@@ -122,9 +123,9 @@ class ElevensScreen:
             lines.append(choice)
         if view.steps:
             lines.append(self.turn(view, context))
-        if not view.beginner:
-            lines.append(self.links(view, context))
         lines.append(self.commands(view, context, legal))
+        if not view.beginner:  # to read: after the commands, which the hand is nearer
+            lines.append(self.links(view, context))
         game_help = "elevens_help_beginner" if view.beginner else "elevens_help"
         lines.append(help_line(cat, cat.text(game_help, limit=view.limit)))
         return tuple(lines)

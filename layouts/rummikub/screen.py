@@ -1,5 +1,5 @@
-"""Rummikub on a display: the rack, the work-in-progress table (one line per set), the
-selected tiles, commands, messages and help, as lines of regions.
+"""Rummikub on a display: the rack, the selected tiles, the commands, the work-in-progress
+table (one line per set), messages and help, as lines of regions.
 
 The turn is built in a :class:`layouts.rummikub.work.Work` (the session's pending state,
 each routing target the state it leads to): routing a rack tile
@@ -101,12 +101,13 @@ class RummikubScreen:
         lines.append(self.rack(view, context, work))
         if work is not None and work.selection:
             lines.append(self.selection(work, cat))
+        # the commands next to the rack: done or hint is a line key away, however big the table
+        lines.append(self.commands(view, work, cat))
         lines += self.table_lines(sets, work, cat)
         if work is not None:
             problems = self.problems(work, cat)
             if problems is not None:
                 lines.append(problems)
-        lines.append(self.commands(view, work, cat))
         lines.append(help_line(cat, cat.text("rummikub_help")))
         return tuple(lines)
 

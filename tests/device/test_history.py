@@ -39,6 +39,15 @@ def test_news_gathers_into_one_summary_until_the_players_step():
     assert history.texts == ["Bo plays r5. Cy draws a card.", "You play r7.", "Bo plays r9."]
 
 
+def test_the_players_move_closes_the_summary_even_when_it_brings_only_news():
+    history = History()
+    history.news("Bo plays r5.")
+    history.read_on()
+    history.close()  # the player draws: told as news, it starts the next summary
+    history.news("You draw b8.")
+    assert history.texts == ["Bo plays r5.", "You draw b8."] and history.fresh
+
+
 def test_a_refusal_closes_the_summary_and_is_never_unread():
     history = History()
     history.news("Bo plays r5.")
