@@ -22,7 +22,7 @@ from tests.screen_player import choose, my_turn
 
 # Deals that end in a few turns of the player's (players, seed, options).
 GAME_SETUP: dict[str, tuple[int, int, dict[str, object]]] = {
-    "uno": (2, 7, ONE_ROUND),
+    "uno": (2, 7, dict(ONE_ROUND)),
     "rummikub": (4, 5, {"turn_times": 0}),
     "elevens": (4, 9, {}),
     "elements": (3, 0, {}),
