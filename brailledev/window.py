@@ -14,8 +14,8 @@ the text, so a finger never reads the marker as part of a word:
 Dots 7 and 8 never occur in six-dot text, so the markers cannot be mistaken for text; a
 routing key over a marker pans that way. A marked region (``Region.mark``, an invalid set)
 has dots 7 and 8 raised in every cell, never on an edge cell holding a marker. A ``spare``
-region (an unread count) is shown only where it fits in the line's last window: it never
-costs a window of its own.
+region (a count of newer messages) is shown only where it fits in the line's last window:
+it never costs a window of its own.
 
 A display with several rows shows consecutive lines, all panned to the same window number.
 Panning past the end of a line goes on to the first window of the next line (and back), as

@@ -170,3 +170,29 @@ def test_three_row_display_shows_news_status_and_hand_together():
     count = session.view().hand_counts[0]
     shown.press(Route(piece.column, row=2))
     assert session.view().hand_counts[0] == count - 1
+
+
+def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
+    for seed in range(20):  # a deal where the player holds a card the rules refuse
+        session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
+                                pace=0)
+        session.run_bots()
+        wrong = [region.target for region in session.lines()[2].regions
+                 if isinstance(region.target, PlayMove)
+                 and session.game.check(0, region.target.move) is not None]
+        if wrong and session.game.must_act() == [0]:
+            break
+    display = MemoryDisplay(columns=40, rows=3)
+    shown = Front(session, display, EN)
+    shown.redraw()
+    read_news(shown)
+    before = display.shown
+    assert shown.viewport.line_key == "hand"
+    session.route(wrong[0])
+    shown.redraw()
+    texts = display.writes[-1].text
+    assert texts is not None and texts[0].startswith("Refused:")
+    assert display.shown[1:] == before[1:]  # the lines under it stay as they were
+    shown.press(LineDown())  # clears it, and does not move
+    shown.redraw()
+    assert display.shown == before and shown.viewport.line_key == "hand"
