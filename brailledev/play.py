@@ -115,7 +115,7 @@ def _run(args: argparse.Namespace) -> int:
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host)
+    display = open_display(args.display, args.brlapi_host, lang=lang)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()

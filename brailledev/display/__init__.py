@@ -46,8 +46,9 @@ def brltty_starting(host: str | None = None, processes: Path = Path("/proc")) ->
 
 def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
                  rows: int = 1, give_up: float | None = None,
-                 wait: float = STARTING_WAIT) -> Display:
-    """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones.
+                 wait: float = STARTING_WAIT, lang: str = "en") -> Display:
+    """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones, ``lang``
+    is the language of the terminal's words.
 
     ``auto`` takes BRLTTY's display when a BRLTTY with a display answers at ``host``
     (``None``: BrlAPI's own default), else the terminal; a BRLTTY that is starting gets
@@ -80,4 +81,4 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
                 raise UserError("no_brlapi_display_at", host=host)
             raise UserError("no_brlapi_display")
     from brailledev.display.terminal import TerminalDisplay
-    return TerminalDisplay(columns, rows)
+    return TerminalDisplay(columns, rows, lang=lang)
