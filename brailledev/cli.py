@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from brailledev import __version__, devices, play, selfplay
+from brailledev import __version__, devices, pad, play, selfplay
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
 from emboss import cli as emboss_cli
@@ -74,6 +74,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         selfplay.register(sub)
         devices.register(sub)
         play.register(sub)
+        pad.register(sub)
         emboss_cli.register(sub)
     return parser
 

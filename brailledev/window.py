@@ -130,9 +130,10 @@ def check_size(columns: int, rows: int) -> None:
 
 
 def lay_out_line(line: Line, translator: Translator, columns: int) -> LaidLine:
-    """Translate each region of ``line`` and cut the line into windows of ``columns`` cells;
-    ``spare`` regions are left out when they would need a window more."""
-    braille = tuple(translator.translate(region.text) for region in line.regions)
+    """Translate each region of ``line`` (a ``label`` as written, uncontracted) and cut the
+    line into windows of ``columns`` cells; ``spare`` regions are left out when they would
+    need a window more."""
+    braille = tuple(translator.translate(region.text, region.label) for region in line.regions)
     laid = _lay_out(line, braille, columns, spare=True)
     if any(region.spare for region in line.regions):
         without = _lay_out(line, braille, columns, spare=False)

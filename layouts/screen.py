@@ -71,13 +71,16 @@ def grid_key(number: int) -> str:
 class Region:
     """Text shown as one unit. ``atomic`` regions (card labels) are never split by panning;
     a ``mark``ed region (an invalid set) has dots 7 and 8 raised under every cell; a
-    ``spare`` region (a count of newer messages) is left out where it would cost a window of
-    its own: ``Region("r5 b5", mark=True)``, ``Region("(3 more)", spare=True)``."""
+    ``label`` (a card's, as embossed on it) is written letter by letter, never contracted nor
+    capitalised, whatever the reader's table; a ``spare`` region (a count of newer messages)
+    is left out where it would cost a window of its own: ``Region("r5", target=...,
+    label=True)``, ``Region("(3 more)", spare=True)``."""
 
     text: str
     target: Hashable = None
     atomic: bool = True
     mark: bool = False
+    label: bool = False
     spare: bool = False
 
 

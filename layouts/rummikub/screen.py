@@ -160,7 +160,7 @@ class RummikubScreen:
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
-            regions.append(Region(label(tile, cat), target=target))
+            regions.append(Region(label(tile, cat), target=target, label=True))
         return Line(RACK_LINE, tuple(regions))
 
     def selection(self, work: Work, cat: Catalog) -> Line:
@@ -168,7 +168,8 @@ class RummikubScreen:
         words = cat.section("screen")
         regions = [Region(str(words["selected"]))]
         for index, picked in enumerate(work.selection):
-            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index))))
+            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index)),
+                                  label=True))
         regions.append(Region(str(words["new_set"]), target=Ask(work.new_set())))
         return Line(SELECTION_LINE, tuple(regions))
 
@@ -188,7 +189,7 @@ class RummikubScreen:
             regions = [Region(head, target=target, mark=marked)]
             for position, text in enumerate(tile_labels(tiles, cat)):
                 take = Ask(work.take(index, position)) if work is not None else None
-                regions.append(Region(text, target=take, mark=marked))
+                regions.append(Region(text, target=take, mark=marked, label=True))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
@@ -257,8 +258,8 @@ class RummikubScreen:
                        tiles=" ".join(label(t, cat) for t in event.played),
                        sets=self._sets_told(event, context))
         if isinstance(event, Drew):
-            if event.tiles:
-                tiles = " ".join(label(t, cat) for t in event.tiles)
+            if event.cards:
+                tiles = " ".join(label(t, cat) for t in event.cards)
                 return say("drew_penalty" if event.penalty else "drew", event.seat,
                            tiles=tiles, count=event.count)
             return say("drew_penalty" if event.penalty else "drew", event.seat,
