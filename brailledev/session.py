@@ -67,6 +67,11 @@ class Session:
         reader.tell(reader.catalog.text("game_start",
                                         game=reader.catalog.section("names")["game"],
                                         players=players))
+        timed = reader.screen
+        if isinstance(timed, TimedScreen):
+            notice = timed.clock_notice(reader.view(), reader.context())
+            if notice:
+                reader.tell(notice)
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(core.start_events)
         session.save()
@@ -112,8 +117,10 @@ class Session:
             reader.braille_table = None  # the saved table is the other language's
         if braille_table is not None:
             reader.braille_table = braille_table
+        reader.history.close()  # the news before the break is complete; resuming is new
         reader.tell(reader.catalog.text("game_resumed"))
-        reader.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
+        reader.history.to_newest()
+        reader.jump(MESSAGE_LINE)  # the reader picks up with the news
         return session
 
     def to_dict(self) -> dict[str, Any]:
