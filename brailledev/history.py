@@ -1,75 +1,206 @@
-"""The message history: everything that happened, kept until the player reads past it.
+"""The message history: everything told, in order, readable backwards; nothing vanishes.
 
-Nothing ever vanishes by itself: the message line shows the message being read, and only
-the player moves on (panning past its end, or its routing key). Reading back is panning left.
+Three kinds of message:
+
+- *news*: what the player could not see coming (the others' moves, the card drawn, a score).
+  News gathers into one message, the summary of everything since the player's last move,
+  which grows while the others play; the player's next move (or refusal) closes it.
+- a *step*: the player's own step ("You play b13."). The line it changed shows it (the card
+  left the hand), so it is kept for reading back but never queued as unread.
+- a *refusal*: shown at once where the player is (by the seat), and kept.
+
+The message line shows the newest message; reading back (panning left on it) shows older ones,
+then reading on comes back to the newest.
 
     history = History()
-    history.add("Bo plays r5.")
-    history.read_on()        # False: nothing after it, the player is caught up
+    history.news("Bo plays r5.")
+    history.news("Cy draws a card.")
+    history.shown()                   # ('Bo plays r5. Cy draws a card.', 0)
+    history.step("You play r7.")      # closes the summary; the next news starts a new one
+    history.fresh                     # True: the summary was never read to its end
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from games import saved as check
+from games.core import bad_state
 from layouts.screen import Messages
 
+NEWS, STEP, REFUSAL = "news", "step", "refusal"
+KINDS = (NEWS, STEP, REFUSAL)
+# The most messages (and sentences) a saved history holds, and the longest sentence.
+MOST_MESSAGES = 200_000
+LONGEST_MESSAGE = 10_000
 
+
+@dataclass
+class Message:
+    """One message: its sentences (``parts``; a summary has several) and its kind:
+    ``Message(["Bo plays r5.", "Cy draws a card."], NEWS)``."""
+
+    parts: list[str]
+    kind: str = NEWS
+    # News still gathering (the player has not acted since it began).
+    open: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.parts)
+
+
+@dataclass
 class History:
-    """Messages in order, the one being read, and how far the player has read."""
+    """The messages, the one being read back (``cursor``; ``None``: the newest) and how much
+    of the newest the player read to its end (``read``: its parts then)."""
 
-    def __init__(self, texts: Iterable[str] = (), cursor: int = -1, read: int = 0) -> None:
-        self.texts: list[str] = list(texts)
-        self.cursor = min(cursor, len(self.texts) - 1)
-        self.read = min(read, len(self.texts))
+    messages: list[Message] = field(default_factory=list)
+    cursor: int | None = None
+    read: int = 0
+
+    # ---- telling ----------------------------------------------------------------------
+
+    def news(self, text: str) -> None:
+        """Add ``text`` to the summary being gathered (or start one)."""
+        last = self.messages[-1] if self.messages else None
+        if last is not None and last.kind == NEWS and last.open:
+            last.parts.append(text)
+            return
+        self._add(Message([text], NEWS, open=True))
+
+    def step(self, text: str) -> None:
+        """The player's own step: kept, read, and the summary before it closed."""
+        self._add(Message([text], STEP))
+        self.read = 1
+
+    def refusal(self, text: str) -> None:
+        """A refusal (the seat shows it at once): kept, read, the summary closed."""
+        self._add(Message([text], REFUSAL))
+        self.read = 1
+
+    def close(self) -> None:
+        """The player acts: the summary gathered so far is complete (news after it starts
+        the next one)."""
+        for each in self.messages[-1:]:
+            each.open = False
+
+    def _add(self, message: Message) -> None:
+        for each in self.messages:
+            each.open = False
+        self.messages.append(message)
+        self.read = 0
+
+    # ---- reading ----------------------------------------------------------------------
 
     @property
-    def unread(self) -> int:
-        """Messages after the one being read that the player has not reached yet."""
-        return max(0, len(self.texts) - max(self.read, self.cursor + 1))
+    def newest(self) -> Message | None:
+        return self.messages[-1] if self.messages else None
 
     @property
-    def caught_up(self) -> bool:
-        return self.read >= len(self.texts)
+    def fresh(self) -> bool:
+        """Whether the newest message is news the player has not read to its end."""
+        newest = self.newest
+        return newest is not None and newest.kind == NEWS and self.read < len(newest.parts)
 
-    def add(self, text: str) -> bool:
-        """Append ``text``; a player who had read everything now reads it. True if the
-        player was caught up (the session then brings the message line into focus)."""
-        was_caught_up = self.caught_up
-        self.texts.append(text)
-        if was_caught_up:
-            self.cursor = len(self.texts) - 1
-        return was_caught_up
+    @property
+    def index(self) -> int:
+        """The index of the message shown (-1 when there is none)."""
+        return len(self.messages) - 1 if self.cursor is None else self.cursor
+
+    def shown(self) -> tuple[str, int]:
+        """The text of the message shown and how many newer messages follow it."""
+        if not self.messages:
+            return "", 0
+        index = self.index
+        return self.messages[index].text, len(self.messages) - 1 - index
+
+    def to_newest(self) -> None:
+        """Show the newest message."""
+        self.cursor = None
 
     def read_on(self) -> bool:
-        """The player read past the current message: show the next one. False when there is
-        none (the player is caught up)."""
-        self.read = max(self.read, self.cursor + 1)
-        if self.cursor + 1 < len(self.texts):
-            self.cursor += 1
-            return True
-        return False
+        """The player read past the message shown: show the next one; False when it was
+        the newest (then it counts as read)."""
+        if self.cursor is None:
+            newest = self.newest
+            self.read = len(newest.parts) if newest is not None else 0
+            return False
+        self.cursor += 1
+        if self.cursor >= len(self.messages) - 1:
+            self.cursor = None
+        return True
 
     def read_back(self) -> bool:
-        """Show the message before the current one; False at the first."""
-        if self.cursor > 0:
-            self.cursor -= 1
-            return True
-        return False
+        """Show the message before the one shown; False at the first."""
+        index = self.index
+        if index <= 0:
+            return False
+        self.cursor = index - 1
+        return True
 
-    def messages(self) -> Messages:
+    def messages_shown(self) -> Messages:
         """What a screen shows of the history."""
-        return Messages(tuple(self.texts), self.cursor, self.unread)
+        text, newer = self.shown()
+        return Messages(text, newer)
+
+    @property
+    def texts(self) -> list[str]:
+        """Every message's text, oldest first."""
+        return [message.text for message in self.messages]
+
+    # ---- saving -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:
-        return {"texts": list(self.texts), "cursor": self.cursor, "read": self.read}
+        return {"messages": [{"parts": list(message.parts), "kind": message.kind,
+                              "open": message.open} for message in self.messages],
+                "cursor": self.cursor, "read": self.read}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> History:
-        texts = data.get("texts", [])
-        cursor = data.get("cursor", -1)
-        read = data.get("read", 0)
-        if not (isinstance(texts, list) and all(isinstance(t, str) for t in texts)
-                and isinstance(cursor, int) and isinstance(read, int)):
-            raise ValueError("history is not a list of texts with a cursor and a read count")
-        return cls(texts, cursor, read)
+    def from_dict(cls, data: object, at: str = "history") -> History:
+        """A history saved by :meth:`to_dict`, or by brailledev 0.1 (``texts``: each its own
+        message, read up to ``read``), every field checked: :class:`games.core.BadState`
+        names the one at fault (``history.messages.3.kind``):
+        ``History.from_dict({"messages": [], "cursor": None, "read": 0})``."""
+        saved = check.need_dict(data, at)
+        if "texts" in saved:
+            return cls._from_texts(saved, at)
+        found = check.items(check.field(saved, "messages", at), f"{at}.messages", MOST_MESSAGES)
+        messages = [_message(each, f"{at}.messages.{index}", index == len(found) - 1)
+                    for index, each in enumerate(found)]
+        if sum(len(message.parts) for message in messages) > MOST_MESSAGES:
+            raise bad_state(f"{at}.messages", "too_long", most=MOST_MESSAGES)
+        cursor = saved.get("cursor")
+        if cursor is not None:  # reading back stops short of the newest (then None)
+            cursor = check.integer(cursor, f"{at}.cursor", 0, len(messages) - 2)
+        newest = len(messages[-1].parts) if messages else 0
+        read = check.integer(saved.get("read", 0), f"{at}.read", 0, newest)
+        return cls(messages, cursor, read)
+
+    @classmethod
+    def _from_texts(cls, data: Mapping[str, object], at: str) -> History:
+        texts = check.each(data["texts"], f"{at}.texts", MOST_MESSAGES, _part)
+        read = check.integer(data.get("read", 0), f"{at}.read", 0, len(texts))
+        history = cls([Message([text], NEWS) for text in texts])
+        history.read = 1 if texts and read >= len(texts) else 0
+        return history
+
+
+def _message(data: object, at: str, newest: bool) -> Message:
+    """One saved message; only the newest may still be gathering news."""
+    saved = check.need_dict(data, at)
+    parts = check.each(check.field(saved, "parts", at), f"{at}.parts", MOST_MESSAGES, _part,
+                       least=1)
+    kind = check.text(check.field(saved, "kind", at), f"{at}.kind", KINDS)
+    gathering = check.flag(saved.get("open", False), f"{at}.open")
+    check.ensure(not gathering or (newest and kind == NEWS), f"{at}.open", "not_newest_news")
+    return Message(parts, kind, gathering)
+
+
+def _part(value: object, at: str) -> str:
+    if type(value) is not str:
+        raise bad_state(at, "wrong_type", need="str")
+    if len(value) > LONGEST_MESSAGE:
+        raise bad_state(at, "too_long", most=LONGEST_MESSAGE)
+    return value

@@ -21,12 +21,11 @@ from brailledev.keyloop import Front
 from brailledev.savefile import Unreadable, set_aside
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
-from brailledev.table import MOST_SEED
+from brailledev.table import MOST_SEED, bot_names
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError, system_reason
-from layouts.registry import GAMES
-from layouts.screen import MESSAGE_LINE
+from layouts.registry import GAMES, kit
 
 # The longest pause between computer moves (seconds): longer is surely a mistake.
 MOST_PACE = 60.0
@@ -107,22 +106,26 @@ def _run(args: argparse.Namespace) -> int:
                       or args.players is not None)
     resumed, set_aside_first = _what_to_play(args, save, new_game_asked)
     auto_resume = resumed is not None and args.resume is None
-    args.players = 2 if args.players is None else args.players
+    game_kit = kit(args.game)
+    args.players = game_kit.default_players if args.players is None else args.players
     options = game_options.chosen(args, args.game, args.players)
-    if resumed is not None:
+    if resumed is None:  # refused at once, before any display opens
+        game_kit.check_players(args.players)
+        for bot in bot_names(args.bots):
+            game_kit.check_bot(bot)
+        lang = args.lang or default_lang()
+    else:
         if resumed.name != args.game:
             raise UserError("resume_other_game", path=args.resume or save, saved=resumed.name,
                             game=args.game)
         if auto_resume:  # --resume gave them to Session.resume, before its first word
             resumed.choose_words(args.lang, args.table)
         lang = resumed.lang
-    else:
-        lang = args.lang or default_lang()
     # Everything that can be refused is checked before a new game is saved over anything.
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host, auth=args.brlapi_auth)
+    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()
@@ -139,8 +142,7 @@ def _run(args: argparse.Namespace) -> int:
                                     bots=args.bots, options=options,
                                     braille_table=braille_table, save=save, pace=args.pace)
         elif auto_resume:
-            session.tell(session.catalog.text("game_resumed"))
-            session.jump(MESSAGE_LINE)
+            session.announce_resumed()
         session.braille_table = braille_table
         if kept is not None:
             session.notice("kept_aside", str(kept))

@@ -70,6 +70,11 @@ class Session:
         reader.tell(reader.catalog.text("game_start",
                                         game=reader.catalog.section("names")["game"],
                                         players=players))
+        timed = reader.screen
+        if isinstance(timed, TimedScreen):
+            notice = timed.clock_notice(reader.view(), reader.context())
+            if notice:
+                reader.tell(notice)
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(core.start_events)
         session.save()
@@ -92,8 +97,7 @@ class Session:
                 raise UserError("saved_game_newer", path=path, version=error.newer) from None
             raise UserError("saved_game_damaged", path=path, detail=error.detail) from None
         session.choose_words(lang, braille_table)
-        session.tell(session.catalog.text("game_resumed"))
-        session.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
+        session.announce_resumed()
         return session
 
     @classmethod
@@ -137,6 +141,14 @@ class Session:
             self.seat.braille_table = None  # the saved table is the other language's
         if braille_table is not None:
             self.seat.braille_table = braille_table
+
+    def announce_resumed(self) -> None:
+        """Tell the reader the game goes on, and show the news from there:
+        ``Session.load(path).announce_resumed()``."""
+        self.seat.history.close()  # the news before the break is complete; resuming is new
+        self.tell(self.catalog.text("game_resumed"))
+        self.seat.history.to_newest()
+        self.jump(MESSAGE_LINE)  # the reader picks up with the news
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a save file holds: the table and the person's reading state."""

@@ -34,6 +34,12 @@ MOST_MOVES = 10**9
 Listener = Callable[[Seat, Sequence[Event]], None]
 
 
+def bot_names(bots: str) -> list[str]:
+    """The bot names of a ``--bots`` list, in turn; the default bot when none is named:
+    ``bot_names("heuristic, random") == ["heuristic", "random"]``."""
+    return [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
+
+
 @dataclass(frozen=True)
 class TimeLeft(Event):
     """The turn clock reached a mark (60, then 15 seconds left): told to that seat only."""
@@ -89,7 +95,7 @@ class Table:
         """A new game: people in ``people``, bots (one name, or names given in turn) in the
         other seats; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
         game = kit(name).new_game(players, seed, **dict(options or {}))
-        names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
+        names = bot_names(bots)
         held = tuple(sorted(set(people)))
         others = [seat for seat in range(players) if seat not in held]
         seating = Seating(held, {seat: names[i % len(names)] for i, seat in enumerate(others)},

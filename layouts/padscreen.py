@@ -129,6 +129,11 @@ class PadScreen:
     def load_input(self, data: Json, view: Book) -> Hashable:
         return None
 
+    def echoes(self, event: Event, context: Context) -> bool:
+        """An entry's points, bonuses and totals are news to the one keeping the pad (the
+        session shows them at once): never a step kept silent."""
+        return False
+
     def totals(self, view: Book, context: Context) -> Line:
         cat = context.catalog
         title = str(self.pad_words(cat)["grand_total"])

@@ -75,6 +75,7 @@ from layouts.screen import (
     help_and_quit,
     help_line,
     message_line,
+    own_step,
     status_line,
 )
 
@@ -229,7 +230,8 @@ class DominoScreen:
             if card == chosen:
                 text = f"[{text}]"
                 chosen = None  # two copies of a card: the first one shows the choice
-            regions.append(Region(text, target=Ask(DominoInput(card)), label=True))
+            regions.append(Region(text, target=Ask(DominoInput(card), then=PLACES_LINE),
+                                  label=True))
         if not regions:
             regions.append(Region(context.catalog.text("dom_no_cards")))
         return Line(HAND_LINE, tuple(regions))
@@ -282,7 +284,8 @@ class DominoScreen:
             for x in range(x0, x1 + 1):
                 pips = view.grid.get((x, y))
                 text = empty if pips is None else str(halves[pips])
-                target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
+                target = None if pips is not None else \
+                    Ask(DominoInput(said.card, (x, y)), then=PLACES_LINE)
                 regions.append(Region(text, target=target))
             lines.append(Line(grid_key(row_of(anchor, y)), tuple(regions), gap=0))
         return lines
@@ -299,6 +302,10 @@ class DominoScreen:
             return None
         key = "dom_your_opening" if view.opening else "dom_your_turn"
         return context.catalog.text(key)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's card laid: the grid shows it, the pad its points and bonuses."""
+        return own_step(event, context, (Placed,))
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words (speech says the same)."""

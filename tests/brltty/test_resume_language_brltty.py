@@ -47,11 +47,8 @@ def test_resuming_with_lang_fr_gives_french_words_french_braille_and_first_messa
         assert text(rows).startswith("Partie reprise là où elle était.")
         assert not text(rows, EN).startswith("Partie reprise")  # not UEB cells
         seen = brltty.updates
-        brltty.route(read_words(rows[0], FR.back)[0][0])  # read on: the next message
-        rows = brltty.wait_for(lambda rows: text(rows).startswith("Votre partie"), after=seen)
-        seen = brltty.updates
-        brltty.route(read_words(rows[0], FR.back)[0][0])  # caught up: home, the hand
-        brltty.wait_for(lambda rows: not text(rows).startswith("Votre partie"), after=seen)
+        brltty.route(read_words(rows[0], FR.back)[0][0])  # read: home, the hand
+        brltty.wait_for(lambda rows: not text(rows).startswith("Partie reprise"), after=seen)
         for _ in range(8):  # down to the commands, in French words and French braille
             seen = brltty.updates
             brltty.line_down()
@@ -65,6 +62,7 @@ def test_resuming_with_lang_fr_gives_french_words_french_braille_and_first_messa
     assert done == [0]
     reader = json.loads(save.read_text())["reader"]
     assert reader["lang"] == "fr" and reader["braille_table"] == table_for("fr")
-    assert reader["history"]["texts"][-2:] == [
+    # one summary, begun at the resume: the notice of the saved game follows in it
+    assert reader["history"]["messages"][-1]["parts"] == [
         "Partie reprise là où elle était.",
         f"Votre partie enregistrée continue ({save}) ; --new en commence une nouvelle."]

@@ -50,7 +50,8 @@ def main(folder: Path, kind: str) -> None:
         if not session.game.is_over():
             play_a_turn(session, turn)
     saved = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
-    print(json.dumps({"told": session.history.texts, "failing": failing,
+    print(json.dumps({"told": [part for message in session.history.messages
+                                for part in message.parts], "failing": failing,
                       "works": session.save_failure is None,
                       "same": saved is not None
                       and saved["table"]["state"] == session.game.to_dict()}))

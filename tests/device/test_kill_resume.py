@@ -25,6 +25,7 @@ import pexpect
 import pytest
 
 from brailledev.braille import translator
+from brailledev.history import History
 from brailledev.savefile import Unreadable
 from brailledev.session import Session
 from layouts.registry import GAMES
@@ -167,7 +168,8 @@ def test_killed_and_started_again_it_is_the_same_game(game, tmp_path):
         program.child.terminate(force=True)
     assert killed or session.game.is_over()
     final = json.loads(save.read_text(encoding="utf-8"))
-    told = final["reader"]["history"]["texts"]
+    told = [part for message in History.from_dict(final["reader"]["history"]).messages
+            for part in message.parts]
     assert any(text.startswith("Your saved game goes on") for text in told) or not killed
     table = json.dumps(final["table"], sort_keys=True)
     reference = uninterrupted(game, seed, bots, DECISIONS * 4)

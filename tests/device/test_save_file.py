@@ -18,6 +18,7 @@ import pytest
 import brailledev.display
 from brailledev.cli import main
 from brailledev.display.memory import MemoryDisplay
+from brailledev.history import History
 from brailledev.keys import Named
 from brailledev.session import Session
 from layouts.errors import UserError
@@ -122,7 +123,7 @@ def test_new_sets_the_unreadable_save_aside_and_says_where(tmp_path, capsys, qui
     aside = [each for each in tmp_path.iterdir() if each.name.startswith("uno.broken-")]
     assert len(aside) == 1 and aside[0].suffix == ".json"
     assert aside[0].read_bytes() == b"{broken"
-    told = json.loads(path.read_text())["reader"]["history"]["texts"]
+    told = told_parts(History.from_dict(json.loads(path.read_text())["reader"]["history"]))
     assert f"The saved game that could not be read is kept as {aside[0]}." in told
     assert sorted(each.name for each in tmp_path.iterdir()) == sorted(["uno.json",
                                                                        aside[0].name])
@@ -181,6 +182,11 @@ def test_a_save_of_brailledev_0_1_still_resumes(tmp_path):
     assert again.history.texts[-1] == "Game resumed where it was saved."
 
 
+def told_parts(history: History) -> list[str]:
+    """Every sentence told, oldest first (a summary of news holds several)."""
+    return [part for message in history.messages for part in message.parts]
+
+
 # ---- a save that cannot be written ---------------------------------------------------------
 
 def test_a_save_folder_that_is_a_file_lets_the_game_go_on_and_says_so_once(tmp_path):
@@ -191,7 +197,7 @@ def test_a_save_folder_that_is_a_file_lets_the_game_go_on_and_says_so_once(tmp_p
     session = new_game(blocker / "uno.json", seed=4)
     for turn in range(3):
         play_a_turn(session, turn)
-    failing = [text for text in session.history.texts if text.startswith("Saving fails")]
+    failing = [text for text in told_parts(session.history) if text.startswith("Saving fails")]
     assert failing == [f"Saving fails: a part of the folder's path is a file "
                        f"({blocker / 'uno.json'}); the game goes on, and every move tries "
                        "again."]
@@ -199,7 +205,7 @@ def test_a_save_folder_that_is_a_file_lets_the_game_go_on_and_says_so_once(tmp_p
     blocker.unlink()
     play_a_turn(session, 3)
     assert session.save_failure is None
-    assert session.history.texts.count(
+    assert told_parts(session.history).count(
         f"Saving works again ({blocker / 'uno.json'}).") == 1
     assert Session.resume(blocker / "uno.json").game.to_dict() == session.game.to_dict()
     assert stat.S_IMODE(blocker.stat().st_mode) == 0o700
@@ -299,7 +305,7 @@ def test_rum_7_a_resumed_turn_goes_on_with_the_time_that_was_left(tmp_path):
     later[0] += 10
     again.timer_tick()
     assert again.table.time_left(0) == 60
-    told = [text for text in again.history.texts if "seconds left" in text]
+    told = [text for text in told_parts(again.history) if "seconds left" in text]
     assert told == ["60 seconds left."]
     later[0] += 60
     again.timer_tick()

@@ -32,7 +32,7 @@ def column_read(cell: str) -> str:
 def squares_on_screen(game: Domino, seat: int) -> dict[str, str]:
     """Every occupied square as the screen shows it: its name read from the column header and
     the row line's key, and the glyph of its half."""
-    context = Context(seat, ("you", "Bo", "Cy", "Di")[:game.players], Messages((), -1, 0),
+    context = Context(seat, ("you", "Bo", "Cy", "Di")[:game.players], Messages(),
                       None, CATALOG)
     lines = SCREEN.screen(game.view(seat), context)
     header = next(line for line in lines if line.key == "columns").regions[1:]

@@ -18,7 +18,7 @@ DATA = rules_data("domino")
 
 def context_for(seat=0, pending=None, lang="en"):
     catalog = Catalog.load("domino", lang)
-    return Context(seat, ("you", "Bo", "Cy"), Messages((), -1, 0), pending, catalog)
+    return Context(seat, ("you", "Bo", "Cy"), Messages(), pending, catalog)
 
 
 def line(lines, key):
