@@ -176,9 +176,15 @@ def test_emboss_cards(value, sandbox, capsys):
 # ---- Domino decks -----------------------------------------------------------------------
 
 @pytest.mark.parametrize(("content", "said"), [
-    ('cards = ["7/0", "1/1"]', "domino cannot start"),
-    ('cards = ["9/9"]', "domino cannot start"),
-    ("cards = [" + ", ".join(['"6/0"'] * 100_000) + "]", "domino cannot start"),
+    ('cards = ["7/0", "1/1"]', "cannot be played (a game needs at least 25 cards; it holds "
+                               "2); correct it, or leave out --deck to play with the box's "
+                               "cards."),
+    ('cards = ["9/9"]', "(a game needs at least 25 cards; it holds 1)"),
+    ("cards = [" + ", ".join(['"6/0"'] * 100_000) + "]", "; it holds 100000)"),
+    ("cards = [" + ", ".join(['"6/0"'] * 30) + "]", "(6/0 is there more than 8 times)"),
+    ("cards = [" + ", ".join(f'"{a}/{b}"' if (a, b) != (0, 3) else '"7/9"'
+                             for a in range(7) for b in range(a, 7)) + "]",
+     "(7/9 is not a card of this game)"),
     ("cards = [" * 5_000 + "]" * 5_000, "The deck file"),
     ("x" * (2 * 1024 * 1024), "larger than 1024 kB"),
     (b"cards = ['\xff']", "is not UTF-8 text"),
@@ -196,6 +202,18 @@ def test_a_domino_deck_that_cannot_be_played_is_one_sentence(content, said, sand
     assert main(["play", "domino", "--no-speech", "--new", "--save", str(sandbox / "d.json"),
                  "--deck", str(deck)]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_a_deck_file_that_cannot_be_played_is_named_in_french(sandbox, capsys):
+    deck = sandbox / "jeu.toml"
+    deck.write_text('cards = ["9/9", "1/1"]')
+    assert main(["play", "domino", "--no-speech", "--new", "--lang", "fr", "--save",
+                 str(sandbox / "d.json"), "--deck", str(deck)]) == 2
+    assert capsys.readouterr().err == (
+        f"brailledev: Le fichier de cartes {deck} ne peut pas servir (une partie demande au "
+        "moins 25 cartes ; il en contient 2) ; corrigez-le, ou omettez --deck pour jouer "
+        "avec les cartes de la boîte.\n")
+    assert sorted(path.name for path in sandbox.iterdir()) == ["jeu.toml"]
 
 
 def test_a_pipe_as_domino_deck_is_never_waited_on(sandbox, capsys):
