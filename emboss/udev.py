@@ -84,9 +84,10 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     destination = target / RULES_NAME
     wanted = rules_text(adapters)
     try:
-        present: str | None = destination.read_text(encoding="utf-8", errors="replace")
+        found = destination.read_bytes()
+        present: str | None = found.decode("utf-8", errors="replace")
     except FileNotFoundError:
-        present = None
+        found, present = b"", None
     except OSError as error:
         raise TransportError("cannot_write", path=destination,
                              reason=system_reason(error)) from None
@@ -103,7 +104,7 @@ def install(target: Path = SYSTEM_RULES, is_root: bool | None = None,
     else:
         kept = destination.with_name(f"{RULES_NAME}.edited-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
-            write_atomically(kept, present.encode("utf-8"))
+            write_atomically(kept, found)  # byte for byte, whatever was typed in it
         except OSError as error:
             raise TransportError("cannot_write", path=kept,
                                  reason=system_reason(error)) from None

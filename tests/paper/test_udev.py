@@ -153,20 +153,21 @@ def test_the_rules_brailledev_installed_before_the_stamp_are_updated(tmp_path: P
 def test_a_rules_file_edited_by_hand_is_left_alone_unless_forced(tmp_path: Path, capsys):
     install(tmp_path, is_root=True, udevadm=None)
     path = tmp_path / RULES_NAME
-    edited = path.read_text(encoding="utf-8").replace("Index*|", "Index*|Mine*|")
-    path.write_text(edited, encoding="utf-8")
+    # a maker's name typed in Latin-1 by an old editor: kept byte for byte
+    edited = path.read_bytes().replace(b"Index*|", b"Index*|Cr\xe9ation*|")
+    path.write_bytes(edited)
     before = path.stat().st_mtime_ns
     with pytest.raises(UserError) as refused:
         install(tmp_path, is_root=True, udevadm=None)
     assert refused.value.text("en") == (
         f"{path} was edited by hand, so it is left as it is; merge your changes yourself, or "
         "run: sudo brailledev udev install --force (your file is kept beside it)")
-    assert path.read_text(encoding="utf-8") == edited and path.stat().st_mtime_ns == before
+    assert path.read_bytes() == edited and path.stat().st_mtime_ns == before
     message = install(tmp_path, is_root=True, udevadm=None, force=True, lang="fr")
     kept = [each for each in tmp_path.iterdir() if each.name != RULES_NAME]
     assert len(kept) == 1 and kept[0].name.startswith(f"{RULES_NAME}.edited-")
     assert not kept[0].name.endswith(".rules")  # udev reads *.rules only
-    assert kept[0].read_text(encoding="utf-8") == edited
+    assert kept[0].read_bytes() == edited
     assert path.read_text(encoding="utf-8") == rules_text()
     assert message.startswith(f"{path} remplacé, il avait été modifié à la main ; le fichier "
                               f"modifié est gardé sous le nom {kept[0]}")
