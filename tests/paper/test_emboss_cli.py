@@ -158,7 +158,7 @@ def test_a_preview_is_never_written_when_the_braille_file_is_not(tmp_path: Path,
     assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "nowhere" / "pad.brf"),
                  "--preview", str(preview)]) == 2
     assert capsys.readouterr().err.startswith(
-        f"brailledev: folder {tmp_path / 'nowhere'} does not exist")
+        f"brailledev: there is no folder {tmp_path / 'nowhere'}")
     (tmp_path / "taken.brf").mkdir()  # the rename of the braille file fails, after writing
     assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "taken.brf"),
                  "--preview", str(preview)]) == 2
@@ -175,8 +175,8 @@ def test_a_preview_that_cannot_be_written_takes_the_braille_file_with_it(tmp_pat
     assert main(["emboss", "scorepad", "uno", "--out", str(out), "--preview",
                  str(tmp_path / "nowhere" / "pad.svg"), "--lang", "fr"]) == 2
     assert capsys.readouterr().err == (
-        f"brailledev: le dossier {tmp_path / 'nowhere'} n'existe pas ; créez-le ou choisissez "
-        "un autre --preview\n")
+        f"brailledev: il n'y a pas de dossier {tmp_path / 'nowhere'} ; créez-le ou "
+        "choisissez un autre --preview\n")
     assert out.read_bytes() == b"old"
     (tmp_path / "pad.svg").mkdir()
     assert main(["emboss", "scorepad", "uno", "--out", str(out), "--preview",
