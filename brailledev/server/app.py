@@ -327,6 +327,8 @@ class TableServer:
                 elif message.type == WSMsgType.BINARY:
                     connection.refuse("frame_not_text")
                 elif message.type == WSMsgType.ERROR:
+                    # Beyond aiohttp's limit it closed the connection itself, with the code
+                    # that says why (1009, message too big) when the client can still read.
                     connection.offence("frame_too_big")
         finally:
             room = connection.room
