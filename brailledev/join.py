@@ -159,8 +159,10 @@ class Joined:
 
     def __init__(self, client: TableClient, background: Background, inbox: queue.SimpleQueue[
             Any], seat: TableSeat, link: RemoteLink, server: str,
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None,
+                 running: concurrent.futures.Future[None] | None = None) -> None:
         self.client = client
+        self.running = running
         self.background = background
         self.inbox = inbox
         self.seat = seat
@@ -231,6 +233,8 @@ class Joined:
         self.save()
         with contextlib.suppress(TimeoutError):
             self.background.run(self.client.stop(), 5)
+            if self.running is not None:
+                self.running.result(5)
         self.background.close()
 
 
@@ -402,7 +406,7 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
                          since=int(saved["seq"]) if saved else 0,
                          on_frame=inbox.put, on_connection=inbox.put)
     background = Background()
-    background.submit(client.run())
+    running = background.submit(client.run())
     try:
         background.run(_first_state(client), JOIN_WAIT)
     except TimeoutError:
@@ -410,6 +414,7 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
         background.close()
         raise UserError("server_unreachable", url=server, detail="no answer") from None
     if client.refused is not None:
+        running.result(5)
         background.close()
         raise UserError(f"join_{client.refused}", invitation=code, url=server,
                         path=save_path or "") from None
@@ -420,7 +425,7 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
     seat = TableSeat(link, client.game, lang, braille_table, history)
     if saved is None:
         seat.tell(seat.catalog.text("joined_table", invitation=code, server=server))
-    return Joined(client, background, inbox, seat, link, server, save_path)
+    return Joined(client, background, inbox, seat, link, server, save_path, running)
 
 
 async def _first_state(client: TableClient) -> None:

@@ -26,7 +26,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from brailledev.options import read_value
 from brailledev.protocol import (
@@ -211,6 +211,8 @@ class TableServer:
         self.rooms: dict[str, Room] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.connections: set[Connection] = set()
+        self.stopping = False
 
     def app(self) -> web.Application:
         """The aiohttp application: ``web.run_app(server.app(), port=8765)``."""
@@ -219,6 +221,7 @@ class TableServer:
         app.router.add_get("/tables/{code}", self.table_info)
         app.router.add_get("/ws", self.websocket)
         app.on_startup.append(self._start)
+        app.on_shutdown.append(self._close_connections)
         app.on_cleanup.append(self._stop)
         return app
 
@@ -232,6 +235,13 @@ class TableServer:
             if room is not None:
                 self._keep(room)
         log.info("%d unfinished tables loaded", len(self.rooms))
+
+    async def _close_connections(self, app: web.Application) -> None:
+        """Going away: every client is told so (1001) and will come back by itself; the
+        tables tell nobody that anyone left (nobody did)."""
+        self.stopping = True
+        for connection in list(self.connections):
+            await connection.ws.close(code=WSCloseCode.GOING_AWAY)
 
     async def _stop(self, app: web.Application) -> None:
         for task in self.tasks.values():
@@ -320,6 +330,7 @@ class TableServer:
         await ws.prepare(request)
         connection = Connection(ws, request.remote, self.rate, self.burst)
         connection.start()
+        self.connections.add(connection)
         try:
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
@@ -334,9 +345,10 @@ class TableServer:
             room = connection.room
             if room is not None:
                 with contextlib.suppress(Refusal):
-                    room.leave(connection)
+                    room.leave(connection, quietly=self.stopping)
                 self._wake(room)
             await connection.close()
+            self.connections.discard(connection)
         return ws
 
     def receive(self, connection: Connection, text: str) -> None:

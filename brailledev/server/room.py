@@ -347,8 +347,9 @@ class Room:
         self.table.take_back(seat)
         self.table.publish([Back(seat, self.seats[seat].name)])
 
-    def leave(self, peer: Peer) -> None:
-        """``peer`` is gone; when it was its seat's last, the seat is away from now on."""
+    def leave(self, peer: Peer, quietly: bool = False) -> None:
+        """``peer`` is gone; when it was its seat's last, the seat is away from now on, and
+        everyone is told unless ``quietly`` (the server itself is stopping)."""
         peers = self.peers.get(peer.seat, [])
         if peer not in peers:
             return
@@ -357,7 +358,7 @@ class Room:
         if peers or not self.seats[seat].taken:
             return
         self.away_since[seat] = self.clock()
-        if not self.over:
+        if not self.over and not quietly:
             self.told_gone.add(seat)
             self._change(lambda: self.table.publish([Gone(seat, self.seats[seat].name)]))
 

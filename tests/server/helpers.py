@@ -30,6 +30,7 @@ class ServerThread:
     def __init__(self, db: Path | str = ":memory:", rate: float = 10_000.0) -> None:
         self.db = db
         self.rate = rate
+        self.site: web.TCPSite | None = None
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.runner: web.AppRunner | None = None
@@ -48,9 +49,16 @@ class ServerThread:
         self.server = TableServer(Store(self.db), rate=self.rate, burst=int(self.rate))
         self.runner = web.AppRunner(self.server.app())
         await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        site = web.TCPSite(self.runner, "127.0.0.1", self.port)
         await site.start()
         self.port = self.runner.addresses[0][1]
+
+    def restart(self) -> None:
+        """Stop serving (every connection drops), then serve the same store on the same
+        port again, as a server started anew would."""
+        assert self.runner is not None
+        self.run(self.runner.cleanup())
+        self.run(self._start())
 
     @property
     def url(self) -> str:
