@@ -23,13 +23,14 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
-
-import aiohttp
 
 from brailledev.protocol import PROTOCOL, write_frame
 from games.core import Json
+
+if TYPE_CHECKING:
+    import aiohttp
 
 FIRST_DELAY, MOST_DELAY = 0.1, 5.0  # seconds between two tries to reconnect
 HEARTBEAT = 20.0
@@ -103,6 +104,8 @@ class TableClient:
 
     async def run(self) -> None:
         """Stay connected until :meth:`stop` or a final refusal."""
+        import aiohttp  # here: the command line starts without loading it
+
         delay = FIRST_DELAY
         async with aiohttp.ClientSession() as session:
             while not self.stopped.is_set() and self.refused is None:
@@ -116,6 +119,8 @@ class TableClient:
                                 break
                             if self._receive(message.data):
                                 delay = FIRST_DELAY
+                            if self.refused is not None:
+                                break
                 except (aiohttp.ClientError, OSError, TimeoutError):
                     pass
                 finally:

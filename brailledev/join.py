@@ -29,8 +29,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-import aiohttp
-
 from brailledev import options as game_options
 from brailledev.braille import BLANK, Translator, dots_to_cell, table_for, translator
 from brailledev.chords import SPACE_MOVES
@@ -359,6 +357,8 @@ def _new_table(args: argparse.Namespace) -> int:
 
 
 async def _post(server: str, request: dict[str, Any]) -> dict[str, Any]:
+    import aiohttp  # here: the command line starts without loading it
+
     try:
         async with aiohttp.ClientSession() as session, \
                 session.post(f"{server}/tables", json=request,

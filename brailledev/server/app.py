@@ -234,7 +234,6 @@ class TableServer:
                 continue
             if room is not None:
                 self._keep(room)
-        log.info("%d unfinished tables loaded", len(self.rooms))
 
     async def _close_connections(self, app: web.Application) -> None:
         """Going away: every client is told so (1001) and will come back by itself; the

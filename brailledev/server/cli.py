@@ -6,14 +6,20 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from brailledev.errors import env_lang
 from brailledev.helptext import say
 from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import UserError
+
+if TYPE_CHECKING:
+    from brailledev.server.app import TableServer
 
 
 def default_db() -> Path:
@@ -45,13 +51,30 @@ def _serve(args: argparse.Namespace) -> int:
         raise UserError("port_range", port=args.port)
     db = args.db or default_db()
     db.parent.mkdir(parents=True, exist_ok=True)
-    store = Store(db)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    print(output_text("serve.listening", lang, url=f"http://{args.host}:{args.port}",
-                      db=db), flush=True)
-    try:
-        web.run_app(TableServer(store).app(), host=args.host, port=args.port, print=None,
-                    access_log=None)
-    except OSError as error:
-        raise UserError("port_in_use", host=args.host, port=args.port, detail=error) from None
+    server = TableServer(Store(db))
+    # Ctrl-C, or SIGTERM from a service manager, ends it quietly.
+    with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):
+        asyncio.run(_run(server, args.host, args.port, lang, db))
     return 0
+
+
+async def _run(server: TableServer, host: str, port: int, lang: str, db: Path) -> None:
+    """Bind, say so, then serve until a signal; nothing is said before the port is ours."""
+    from aiohttp import web
+
+    runner = web.AppRunner(server.app(), access_log=None, handle_signals=True)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise UserError("port_in_use", host=host, port=port, detail=error) from None
+    print(output_text("serve.listening", lang, url=f"http://{host}:{port}", db=db),
+          flush=True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    logging.getLogger("brailledev.server").info("%d unfinished tables loaded",
+                                                len(server.rooms))
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
