@@ -51,6 +51,7 @@ from layouts.screen import Ui
 
 SEAT_FORMAT, SEAT_VERSION = "brailledev-seat", 1
 JOIN_WAIT = 10.0  # seconds the first connection may take before join gives up
+NEWS_POLL = 0.05  # seconds between two looks for news while the player does nothing
 DOT_7, DOT_8 = 0x40, 0x80  # backspace and enter on a braille keyboard
 T = TypeVar("T")
 
@@ -185,7 +186,9 @@ class Joined:
         return changed
 
     def next_due(self) -> float | None:
-        return 0.0 if not self.inbox.empty() else None
+        """Now when news waits; else soon: the others may move at any moment, and their
+        move shows within ``NEWS_POLL`` seconds."""
+        return 0.0 if not self.inbox.empty() else NEWS_POLL
 
     def _take(self, item: Any) -> bool:
         seat, catalog = self.seat, self.seat.catalog
