@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from brailledev.braille import Translator, translator
+from brailledev.braille import Translator, cell_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.join import Joined, TableFront, connect
+from brailledev.join import DOT_8, Joined, TableFront, connect
 from brailledev.seat import LocalLink, SeatClient
 from brailledev.table import Table as CoreTable
 from tests.brltty.harness import Fingers, VirtualBrltty
@@ -48,6 +48,12 @@ class SeatFingers(Fingers):
                 return
             time.sleep(0.005)
         raise AssertionError(f"display shows {self.brltty.display_rows()}")
+
+    def chord(self, dots: int) -> None:
+        """Press keys of the braille keyboard together (BRLTTY's ``passdots``)."""
+        self.brltty.send(f"passdots 0x{dots:x}")
+        self.keys += 1
+        self.settle()
 
     @property
     def link(self) -> Any:
@@ -177,6 +183,14 @@ def test_two_braille_players_and_a_bot_play_a_whole_uno_game(tmp_path):
             fingers.route_on(key, region.text.split()[0])
 
         assert play_out(players, table, turn) > 2
+        ann, bea = players
+        for letter in "thi":  # "talk" by its letter, then "hi", on the braille keyboard
+            ann.chord(cell_to_dots(ann.table.translate(letter).cells))
+        ann.chord(DOT_8)
+        deadline = time.monotonic() + 10
+        while not any(text == "Ann : hi" for text in bea.joined.seat.history.texts):
+            assert time.monotonic() < deadline, bea.joined.seat.history.texts[-3:]
+            time.sleep(0.01)
         heard = [fingers.joined.seat.history.texts for fingers in players]
     assert any(text.startswith("Bea ") for text in heard[0])
     assert any(text.startswith("Ann ") for text in heard[1])
