@@ -1,25 +1,33 @@
 """Our exact Rummikub solver against the published ILP solver (PyPI ``rummikub-solver``,
-default backend), on the same random positions in the same run.
+default backend), on the same positions in the same run, kind by kind.
 
-    .venv/bin/python bench/rummikub_solver.py [--positions 500] [--seed 1]
+    .venv/bin/python bench/rummikub_solver.py [--games 10] [--positions 200] [--seed 1]
 
-Mid-game positions: a valid table of 20-60 tiles (random runs and groups drawn from the box),
-a rack of 5-20 tiles from what is left. Prints one JSON object: median and p95 milliseconds
-per solve of each, the ratios (theirs / ours, the anchor being rummikub-solver), and the
-positions where the maxima differ.
+Positions come from two sources. Self-play: every turn of both bots in ``--games`` games of
+``solver`` against ``greedy`` (half of them with each bot first), so rack jokers, joker sets
+on the table and initial melds come at the rate real games produce them. Synthetic:
+``--positions`` mid-game positions (a valid table of 20-60 tiles drawn from the box, a rack
+of 5-20 tiles from what is left) without jokers, as many with one or two jokers in the rack,
+``--initial`` initial melds of 6-14 tiles on an empty table, and ``--jokers`` tables that may
+hold joker sets.
 
-Ours is timed twice on each position. ``ours`` solves the problem rummikub-solver solves, and
-a little more: the most rack tiles, then the most points, and one whole table arrangement
-(``solve(..., fewest_changes=False)``). ``ours_rum_10`` adds the last tie-break of RUM-10,
-the fewest table sets changed, which rummikub-solver does not seek; it is what the hint and
-the solver bot call. That tie-break is greedy; ``fewest_changes`` counts the small positions
-(tables of 9-21 tiles) where it keeps fewer table sets than the most a best move can keep.
+Each position is of one kind: ``initial_meld``, ``table_joker_sets``, ``rack_joker`` or
+``no_joker``. Per kind and source the JSON gives the count of positions; the median, p95 and
+max milliseconds of ``ours`` (most rack tiles, then most points, and one whole table:
+``solve(..., fewest_changes=False)``, the problem rummikub-solver solves), of
+``ours_rum_10`` (with the last tie-break of RUM-10, the fewest table sets changed: what the
+hint and the solver bot call) and of ``rummikub_solver``; the ratios theirs / ours at the
+median and at p95 for both; the states our searches took (see ``Layers.taken``); and
+whether the targets hold: median 10x, p95 3x, no position over 100 ms. The slowest
+positions are listed with the peak memory of one solve (tracemalloc).
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
-joker-free positions (mid-game ones, and initial melds from 6-14 tiles on an empty table).
-With jokers the rules differ on purpose: rummikub-solver never puts a joker in a group of
-four or at the end of a run longer than three, and knows nothing of RUM-6 (joker sets never
-split, exchange only from the rack); those positions are timed and counted apart.
+joker-free positions (mid-game ones and initial melds). With jokers the rules differ on
+purpose: rummikub-solver never puts a joker in a group of four or at the end of a run longer
+than three, and knows nothing of RUM-6 (joker sets never split, exchange only from the
+rack); those positions are timed and counted apart. The fewest-changes tie-break is greedy;
+``fewest_changes`` counts the small positions (tables of 9-21 tiles) where it keeps fewer
+table sets than the most a best move can keep.
 """
 
 from __future__ import annotations
@@ -30,24 +38,38 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 from pathlib import Path
+from typing import Any, cast
 
 # This file's name is the package's: put the project root, not bench/, first on the path.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from rummikub_solver import RuleSet, SolverMode  # noqa: E402
 
-from games.rummikub import solve  # noqa: E402
-from games.rummikub.engine import Rummikub, Table  # noqa: E402
+from games.play import play_out  # noqa: E402
+from games.rummikub import BOTS, solve  # noqa: E402
+from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
+from games.rummikub.packing.layers import Layers  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
 
+KINDS = ("no_joker", "rack_joker", "table_joker_sets", "initial_meld")
+MEDIAN_RATIO, P95_RATIO, MOST_MS = 10.0, 3.0, 100.0
+Position = tuple[list[tuple[str, ...]], list[str], bool]  # table, rack, initial meld
 
-def position(rng: random.Random, jokers: bool, table_size: tuple[int, int],
-             rack_size: tuple[int, int]) -> tuple[list[tuple[str, ...]], list[str]]:
-    pool = Counter(full_box(2, 2 if jokers else 0))
+
+def position(rng: random.Random, table_jokers: bool, rack_jokers: int,
+             table_size: tuple[int, int], rack_size: tuple[int, int]
+             ) -> tuple[list[tuple[str, ...]], list[str]]:
+    """A valid table drawn from the box (with ``table_jokers``, a set takes a joker one time
+    in seven), then a rack from what is left with ``rack_jokers`` jokers among its tiles."""
+    pool = Counter(full_box(2, 2))
+    pool["J"] -= rack_jokers
     target = rng.randint(*table_size)
     table: list[tuple[str, ...]] = []
     size = 0
@@ -60,7 +82,7 @@ def position(rng: random.Random, jokers: bool, table_size: tuple[int, int],
         else:
             number = rng.randint(1, 13)
             tiles = [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
-        if pool["J"] and rng.random() < 0.15:
+        if table_jokers and pool["J"] and rng.random() < 0.15:
             tiles[rng.randrange(len(tiles))] = "J"
         need = Counter(tiles)
         if any(pool[t] < k for t, k in need.items()):
@@ -70,9 +92,63 @@ def position(rng: random.Random, jokers: bool, table_size: tuple[int, int],
         assert isinstance(arranged, Arranged)
         table.append(arranged.tiles)
         size += len(tiles)
-    rest = list(pool.elements())
+    rest = [t for t in pool.elements() if t != "J" or table_jokers]
     rng.shuffle(rest)
-    return table, rest[:rng.randint(*rack_size)]
+    size = rng.randint(*rack_size)
+    return table, rest[:size - rack_jokers] + ["J"] * rack_jokers
+
+
+def synthetic(rng: random.Random, mid_game: int, initial: int, jokers: int
+              ) -> list[Position]:
+    found: list[Position] = []
+    for _ in range(mid_game):
+        table, rack = position(rng, False, 0, (20, 60), (5, 20))
+        found.append((table, rack, False))
+    for _ in range(mid_game):
+        table, rack = position(rng, False, rng.choice((1, 1, 2)), (20, 60), (5, 20))
+        found.append((table, rack, False))
+    for _ in range(initial):
+        _, rack = position(rng, False, 0, (0, 0), (6, 14))
+        found.append(([], rack, True))
+    for _ in range(jokers):
+        table, rack = position(rng, True, 0, (20, 60), (5, 20))
+        found.append((table, rack, False))
+    return found
+
+
+class Recorder:
+    """A bot that notes each position it is given before choosing its move."""
+
+    def __init__(self, bot: Any, found: list[Position]) -> None:
+        self.bot = bot
+        self.found = found
+
+    def choose(self, view: RummikubView, legal: Any) -> Any:
+        self.found.append(([tuple(s) for s in view.table], list(view.rack),
+                           not view.melded[view.seat]))
+        return self.bot.choose(view, legal)
+
+
+def self_played(games: int, seed: int) -> list[Position]:
+    """The position each bot faced at every turn of ``games`` games of solver against
+    greedy (half of them with the greedy bot first)."""
+    found: list[Position] = []
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        names = ("solver", "greedy") if index < games // 2 else ("greedy", "solver")
+        game = Rummikub.new(players=2, seed=game_seed, data=rules_data("rummikub"))
+        bots: dict[int, Any] = {seat: Recorder(BOTS[name](game_seed * 16 + seat), found)
+                                for seat, name in enumerate(names)}
+        play_out(game, bots)
+    return found
+
+
+def kind_of(table: list[tuple[str, ...]], rack: list[str], initial: bool) -> str:
+    if initial:
+        return "initial_meld"
+    if any("J" in s for s in table):
+        return "table_joker_sets"
+    return "rack_joker" if "J" in rack else "no_joker"
 
 
 class Theirs:
@@ -94,12 +170,34 @@ class Theirs:
             return 0, 0
         return len(found.tiles), sum(int(getattr(t, "value", 0)) for t in found.tiles)
 
-    def _state(self, table: list[tuple[str, ...]], rack: list[str], initial: bool):
+    def _state(self, table: list[tuple[str, ...]], rack: list[str], initial: bool) -> Any:
         state = self.rules.new_game()
         state.add_table(*(self.index[t] for s in table for t in s))
         state.add_rack(*(self.index[t] for t in rack))
         state.initial = initial
         return state
+
+
+class StatesTaken:
+    """Counts the states every search takes while it is on."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.original = Layers.run
+
+    def __enter__(self) -> StatesTaken:
+        original, counter = self.original, self
+
+        def run(search: Layers) -> int:
+            score = original(search)
+            counter.count += search.taken
+            return score
+
+        cast(Any, Layers).run = run
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        cast(Any, Layers).run = self.original
 
 
 def kept_exactly(rng: random.Random, positions: int) -> dict[str, object]:
@@ -109,7 +207,7 @@ def kept_exactly(rng: random.Random, positions: int) -> dict[str, object]:
     below: list[int] = []
     tried = 0
     while tried < positions:
-        table, rack = position(rng, False, (9, 21), (2, 8))
+        table, rack = position(rng, False, 0, (9, 21), (2, 8))
         found = solve(table, rack)
         if not found.count:
             continue
@@ -138,7 +236,7 @@ def meld_is_legal(rack: list[str], table: tuple[tuple[str, ...], ...]) -> bool:
     return game.check(0, Table(table)) is None
 
 
-def timed(run):
+def timed(run: Callable[[], Any]) -> tuple[Any, float]:
     start = time.perf_counter()
     result = run()
     return result, time.perf_counter() - start
@@ -151,78 +249,125 @@ def summary(times: list[float]) -> dict[str, float]:
             "max_ms": round(ordered[-1] * 1e3, 3)}
 
 
+def peak_mb(table: list[tuple[str, ...]], rack: list[str], initial: bool) -> float:
+    """The peak memory of one RUM-10 solve, its caches already warm."""
+    tracemalloc.start()
+    try:
+        solve(table, rack, initial=initial)
+        return round(tracemalloc.get_traced_memory()[1] / 1e6, 1)
+    finally:
+        tracemalloc.stop()
+
+
+class Kind:
+    """The timings of one kind of position."""
+
+    def __init__(self) -> None:
+        self.ours: list[float] = []
+        self.full: list[float] = []
+        self.theirs: list[float] = []
+        self.states: list[float] = []
+        self.sources: Counter[str] = Counter()
+
+    def report(self) -> dict[str, object]:
+        if not self.ours:
+            return {"positions": 0}
+        ours, full, theirs = summary(self.ours), summary(self.full), summary(self.theirs)
+        ratios = {name: {"at_median": round(theirs["median_ms"] / mine["median_ms"], 2),
+                         "at_p95": round(theirs["p95_ms"] / mine["p95_ms"], 2)}
+                  for name, mine in (("ours", ours), ("ours_rum_10", full))}
+        return {
+            "positions": len(self.ours), "sources": dict(self.sources),
+            "ours": ours, "ours_rum_10": full, "rummikub_solver": theirs,
+            "ratios": ratios,
+            "states_taken": {"median": statistics.median(self.states),
+                             "max": max(self.states)},
+            "targets_met": {name: {"median_10x": ratio["at_median"] >= MEDIAN_RATIO,
+                                   "p95_3x": ratio["at_p95"] >= P95_RATIO,
+                                   "none_over_100_ms": mine["max_ms"] <= MOST_MS}
+                            for (name, ratio), mine in zip(ratios.items(), (ours, full),
+                                                           strict=True)},
+        }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=500)
-    parser.add_argument("--initial", type=int, default=200)
-    parser.add_argument("--jokers", type=int, default=200)
+    parser.add_argument("--games", type=int, default=10, help="self-play games")
+    parser.add_argument("--positions", type=int, default=200,
+                        help="synthetic mid-game positions without jokers, and as many with "
+                             "rack jokers")
+    parser.add_argument("--initial", type=int, default=100)
+    parser.add_argument("--jokers", type=int, default=100,
+                        help="synthetic tables that may hold joker sets")
     parser.add_argument("--kept", type=int, default=60,
                         help="small positions on which the greedy kept sets are checked")
+    parser.add_argument("--slowest", type=int, default=5,
+                        help="slowest positions listed, with the peak memory of a solve")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    sources = [("self_play", self_played(args.games, args.seed)),
+               ("synthetic", synthetic(rng, args.positions, args.initial, args.jokers))]
     theirs = Theirs()
-    ours_t: list[float] = []
-    full_t: list[float] = []
-    theirs_t: list[float] = []
-    differ = []
-    for _ in range(args.positions):
-        table, rack = position(rng, False, (20, 60), (5, 20))
-        mine, t_mine = timed(lambda t=table, r=rack: solve(t, r, fewest_changes=False).count)
-        full, t_full = timed(lambda t=table, r=rack: solve(t, r).count)
-        other, t_other = timed(lambda t=table, r=rack: theirs.count(t, r, False))
-        ours_t.append(t_mine)
-        full_t.append(t_full)
-        theirs_t.append(t_other)
-        if not mine == full == other:
-            differ.append({"table": table, "rack": rack, "ours": mine, "ours_rum_10": full,
-                           "theirs": other})
-    initial_differ = 0
-    anchor_missed = []
-    for _ in range(args.initial):
-        _, rack = position(rng, False, (0, 0), (6, 14))
-        mine = solve([], rack, initial=True)
-        other = theirs.count([], rack, True)
-        if mine.count == other:
-            continue
-        # their initial mode sometimes finds nothing where their own most-tiles solution
-        # is a meld of 30 or more: count those apart, with our meld checked by the engine
-        tiles, points = theirs.meld_value(rack)
-        if (other == 0 and tiles == mine.count and points >= 30
-                and meld_is_legal(rack, mine.table)):
-            anchor_missed.append({"rack": rack, "ours": mine.count, "meld": mine.table,
-                                  "their_tile_count_points": points})
-        else:
-            initial_differ += 1
-    joker_t: list[float] = []
-    more = fewer = 0
-    for _ in range(args.jokers):
-        table, rack = position(rng, True, (20, 60), (5, 20))
-        mine, t_mine = timed(lambda t=table, r=rack: solve(t, r).count)
-        joker_t.append(t_mine)
-        other = theirs.count(table, rack, False)
-        more += mine > other
-        fewer += mine < other
-    ours_s, full_s, theirs_s = summary(ours_t), summary(full_t), summary(theirs_t)
+    kinds = {kind: Kind() for kind in KINDS}
+    differ: list[dict[str, object]] = []
+    anchor_missed: list[dict[str, object]] = []
+    compared = 0
+    more: Counter[str] = Counter()
+    fewer: Counter[str] = Counter()
+    slow: list[tuple[float, str, Position]] = []
+    for source, found in sources:
+        for table, rack, initial in found:
+            kind = kind_of(table, rack, initial)
+            with StatesTaken() as states:
+                mine, t_mine = timed(partial(solve, table, rack, initial=initial,
+                                             fewest_changes=False))
+            full, t_full = timed(partial(solve, table, rack, initial=initial))
+            # an initial meld is made of the rack alone, the table untouched (RUM-4), which
+            # rummikub-solver's initial mode does not enforce: it is given the rack alone
+            other, t_other = timed(partial(theirs.count, [] if initial else table, rack,
+                                           initial))
+            record = kinds[kind]
+            record.ours.append(t_mine)
+            record.full.append(t_full)
+            record.theirs.append(t_other)
+            record.states.append(states.count)
+            record.sources[source] += 1
+            slow.append((max(t_mine, t_full), kind, (table, rack, initial)))
+            if kind in ("rack_joker", "table_joker_sets") or "J" in rack:
+                more[kind] += mine.count > other
+                fewer[kind] += mine.count < other
+                continue
+            compared += 1
+            if mine.count == full.count == other:
+                continue
+            # their initial mode sometimes finds nothing where their own most-tiles solution
+            # is a meld of 30 or more: count those apart, with our meld checked by the engine
+            if initial and other == 0 and mine.count == full.count:
+                tiles, points = theirs.meld_value(rack)
+                if tiles == mine.count and points >= 30 and meld_is_legal(rack, mine.table):
+                    anchor_missed.append({"rack": rack, "ours": mine.count, "meld": mine.table,
+                                          "their_tile_count_points": points})
+                    continue
+            differ.append({"table": table, "rack": rack, "initial": initial,
+                           "ours": mine.count, "ours_rum_10": full.count, "theirs": other})
+    slow.sort(key=lambda item: -item[0])
+    slowest = [{"ms": round(seconds * 1e3, 1), "kind": kind, "table": table, "rack": rack,
+                "initial": initial, "peak_mb": peak_mb(table, rack, initial)}
+               for seconds, kind, (table, rack, initial) in slow[:args.slowest]]
     print(json.dumps({
-        "positions": args.positions,
-        "ours": ours_s,
-        "ours_rum_10": full_s,
-        "rummikub_solver": theirs_s,
-        "ratio_at_median": round(theirs_s["median_ms"] / ours_s["median_ms"], 3),
-        "ratio_at_p95": round(theirs_s["p95_ms"] / ours_s["p95_ms"], 3),
-        "rum_10_ratio_at_median": round(theirs_s["median_ms"] / full_s["median_ms"], 3),
-        "rum_10_ratio_at_p95": round(theirs_s["p95_ms"] / full_s["p95_ms"], 3),
+        "seed": args.seed,
+        "games": args.games,
+        "kinds": {kind: record.report() for kind, record in kinds.items()},
+        "joker_free_compared": compared,
         "maxima_differ": len(differ),
-        "initial_melds": args.initial,
-        "initial_maxima_differ": initial_differ,
-        "initial_missed_by_rummikub_solver": anchor_missed,
-        "with_jokers": {"positions": args.jokers, "ours": summary(joker_t) if joker_t else None,
-                        "ours_more": more, "ours_fewer": fewer},
+        "initial_missed_by_rummikub_solver": len(anchor_missed),
+        "with_jokers": {"ours_more": dict(more), "ours_fewer": dict(fewer)},
         "fewest_changes": kept_exactly(rng, args.kept),
+        "slowest": slowest,
         "first_differences": differ[:3],
     }, indent=1))
-    return 1 if differ or initial_differ else 0
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -2,13 +2,18 @@
 
 A ``Translator`` turns print text into Unicode braille cells and keeps liblouis's position
 maps, so that every cell maps back to the character it came from (and so to a region and a
-target on screen); ``back`` back-translates cells to print for checks.
+target on screen); ``back`` back-translates cells to print for checks. A card label is never
+contracted, whatever the reader's table: ``translate(text, label=True)`` writes it letter by
+letter, through the uncontracted table a contracted one is built on, so the display shows the
+same cells as the embossed card.
 
     >>> braille = translator("en-ueb-g1.ctb").translate("r+2")
     >>> braille.cells, braille.to_text
     ('⠗⠐⠖⠼⠃', (0, 1, 1, 2, 2))
     >>> cells_to_ascii(braille.cells)
     'R"6#B'
+    >>> translator("fr-bfu-g2.ctb").translate("binv", label=True).cells
+    '⠃⠊⠝⠧'
 
 Encodings: a *dots* bitmask (bit n-1 = dot n, dots 1-8), a Unicode braille *cell*
 (U+2800 + dots), North American braille ASCII (BRF, dots 1-6 only, through liblouis's own
@@ -30,27 +35,31 @@ _BRAILLE_BASE = 0x2800
 BRF_DISPLAY_TABLE = "en-us-brf.dis"
 # dotsIO|ucBrl: cells come out as Unicode braille, whatever the table's display mapping is.
 _MODE = louis.dotsIO | louis.ucBrl
+# A label: no contraction, even through a table that has some.
+_LABEL_MODE = _MODE | louis.noContractions
 
 
 @dataclass(frozen=True)
 class BrailleTable:
-    """A liblouis table offered to players: file name, language, contracted or not (what it
-    is, in words, is in ``[output.tables.names]`` of ``layouts/common/{en,fr}.toml``)."""
+    """A liblouis table offered to players: file name, language, contracted or not, and for a
+    contracted table the uncontracted one it is built on (its labels' table); what it is, in
+    words, is in ``[output.tables.names]`` of ``layouts/common/{en,fr}.toml``."""
 
     name: str
     lang: str
     contracted: bool
+    uncontracted: str | None = None
 
 
 TABLES: tuple[BrailleTable, ...] = (
     BrailleTable("fr-bfu-comp6.utb", "fr", False),
     BrailleTable("fr-bfu-comp8.utb", "fr", False),
-    BrailleTable("fr-bfu-g2.ctb", "fr", True),
+    BrailleTable("fr-bfu-g2.ctb", "fr", True, "fr-bfu-comp6.utb"),
     BrailleTable("en-ueb-g1.ctb", "en", False),
-    BrailleTable("en-ueb-g2.ctb", "en", True),
+    BrailleTable("en-ueb-g2.ctb", "en", True, "en-ueb-g1.ctb"),
     BrailleTable("en-us-comp6.ctb", "en", False),
     BrailleTable("en-us-comp8.ctb", "en", False),
-    BrailleTable("en-us-g2.ctb", "en", True),
+    BrailleTable("en-us-g2.ctb", "en", True, "en-us-g1.ctb"),
 )
 
 DEFAULT_TABLES: dict[str, str] = {"fr": "fr-bfu-comp6.utb", "en": "en-ueb-g1.ctb"}
@@ -64,6 +73,16 @@ def available_tables() -> tuple[BrailleTable, ...]:
     'fr-bfu-comp6.utb'
     """
     return TABLES
+
+
+def label_table(table: str) -> str:
+    """The table a label is written with when the reader reads ``table``: the uncontracted
+    table a contracted one is built on (its grade 1 indicators mean nothing on a card), else
+    ``table`` itself: ``label_table("fr-bfu-g2.ctb") == "fr-bfu-comp6.utb"``."""
+    for known in TABLES:
+        if known.name == table and known.uncontracted is not None:
+            return known.uncontracted
+    return table
 
 
 def table_for(lang: str, contracted: bool = False) -> str:
@@ -120,13 +139,16 @@ class Translator:
     def __repr__(self) -> str:
         return f"Translator({self.table!r})"
 
-    def translate(self, text: str) -> Braille:
-        """Cells for ``text`` with both position maps.
+    def translate(self, text: str, label: bool = False) -> Braille:
+        """Cells for ``text`` with both position maps; a ``label`` (a card's) letter by
+        letter, never contracted (see :func:`label_table`).
 
         >>> Translator("fr-bfu-comp6.utb").translate("r5").cells
         '⠗⠠⠱'
         """
-        return _translate(self.table, text)
+        if label:
+            return _translate(check_table(label_table(self.table)), text, _LABEL_MODE)
+        return _translate(self.table, text, _MODE)
 
     def back(self, cells: str) -> str:
         """Print text back-translated from Unicode braille ``cells`` (for checks).
@@ -161,11 +183,11 @@ def translator(table: str) -> Translator:
 
 
 @functools.lru_cache(maxsize=4096)
-def _translate(table: str, text: str) -> Braille:
+def _translate(table: str, text: str, mode: int) -> Braille:
     # Card labels repeat on every redraw: caching the translation keeps redraws cheap.
     if not text:
         return Braille(text, "", (), ())
-    cells, to_text, to_cells, _cursor = louis.translate([table], text, mode=_MODE)
+    cells, to_text, to_cells, _cursor = louis.translate([table], text, mode=mode)
     return Braille(text, cells, tuple(to_text[:len(cells)]), tuple(to_cells[:len(text)]))
 
 

@@ -1,5 +1,5 @@
-"""The ``brailledev`` command: play, selfplay, serve, table, join, emboss, embossers, devices,
-udev, tables.
+"""The ``brailledev`` command: play, selfplay, serve, table, join, pad, emboss, embossers,
+devices, udev, tables.
 
 Each subsystem registers its own subcommands; the help (``brailledev/helptext.py``) and a
 mistake of the user's speak the reader's language (``--lang``, before the command or after it
@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from brailledev import __version__, devices, join, play, selfplay
+from brailledev import __version__, devices, join, pad, play, selfplay
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
 from brailledev.server import cli as server_cli
@@ -78,6 +78,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         play.register(sub)
         server_cli.register(sub)
         join.register(sub)
+        pad.register(sub)
         emboss_cli.register(sub)
     return parser
 

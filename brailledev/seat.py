@@ -111,14 +111,16 @@ class SeatClient:
 
     def __init__(self, link: TableLink, game: str, lang: str, braille_table: str | None = None,
                  history: History | None = None,
-                 speech: Speech | Silence | None = None) -> None:
+                 speech: Speech | Silence | None = None,
+                 screen: GameScreen | None = None) -> None:
         self.link = link
         self.seat = link.seat
         self.game = game
         self.lang = lang
         self.braille_table = braille_table
         self.catalog = kit(game).catalog(lang)
-        self.screen = game_screen(game)
+        # A score pad brings its own screen over the game's words (brailledev/pad.py).
+        self.screen = screen if screen is not None else game_screen(game)
         self.history = history if history is not None else History()
         self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pending: Hashable = None

@@ -114,7 +114,7 @@ def check_size(columns: int, rows: int) -> None:
 
 def lay_out_line(line: Line, translator: Translator, columns: int) -> LaidLine:
     """Translate each region of ``line`` and cut the line into windows of ``columns`` cells."""
-    braille = tuple(translator.translate(region.text) for region in line.regions)
+    braille = tuple(translator.translate(region.text, region.label) for region in line.regions)
     shown = [index for index, cells in enumerate(braille) if len(cells)]
     windows: list[Window] = []
     position = (0, 0)  # (index into shown, cell offset inside that region)

@@ -33,7 +33,7 @@ from emboss.transport import (
 )
 from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, output_text
-from layouts.errors import PaperError, UserError
+from layouts.errors import PaperError, TransportError, UserError
 from layouts.kit import GameKit
 from layouts.paper import CardSize
 from layouts.registry import GAMES, kit
@@ -87,14 +87,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("paper.lang"))
     parser.add_argument("--table", metavar=say("metavar.table"), help=say("paper.table"))
     parser.add_argument("--format", choices=("brf", "pef"), help=say("paper.format"))
-    parser.add_argument("--embosser", default="generic", choices=sorted(PROFILES),
-                        help=say("paper.embosser"))
-    parser.add_argument("--paper", default="a4", metavar=say("metavar.paper"),
-                        help=say("paper.paper", papers=", ".join(PAPERS)))
-    parser.add_argument("--cell", default="marburg", choices=sorted(CELL_SIZES),
-                        help=say("paper.cell"))
-    parser.add_argument("--margin", type=float, default=10.0, metavar="MM",
-                        help=say("paper.margin"))
+    paper_options(parser)
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
     where.add_argument("--device", metavar=say("metavar.port"), help=say("paper.device"))
@@ -107,6 +100,60 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from-page", type=int, default=1, metavar="N",
                         help=say("paper.from_page"))
     parser.add_argument("--preview", type=Path, metavar=file, help=say("paper.preview"))
+
+
+def paper_options(parser: argparse.ArgumentParser) -> None:
+    """The machine and the paper (``--embosser``, ``--paper``, ``--cell``, ``--margin``), for
+    ``emboss`` and for the filled pad of ``brailledev pad``."""
+    parser.add_argument("--embosser", default="generic", choices=sorted(PROFILES),
+                        help=say("paper.embosser"))
+    parser.add_argument("--paper", default="a4", metavar=say("metavar.paper"),
+                        help=say("paper.paper", papers=", ".join(PAPERS)))
+    parser.add_argument("--cell", default="marburg", choices=sorted(CELL_SIZES),
+                        help=say("paper.cell"))
+    parser.add_argument("--margin", type=float, default=10.0, metavar="MM",
+                        help=say("paper.margin"))
+
+
+def pad_out(args: argparse.Namespace, players: int, book: object = None,
+            check_only: bool = False) -> None:
+    """The pad of ``brailledev pad``, filled from ``book``, laid out as the blank pad: to
+    ``--out`` (BRF, or PEF by the suffix) and to ``--emboss`` (a serial device, a path, or
+    else a CUPS queue). ``check_only``: refuse now what would be refused at the end (paper,
+    embosser, file), before the game: ``pad_out(args, 3, session.book)``."""
+    if args.out is None and args.emboss is None:
+        return
+    if args.out is not None:
+        if args.out.suffix.lower() not in (".brf", ".pef"):
+            raise PaperError("pad_out_kind", name=args.out.name)
+        if not args.out.parent.is_dir():
+            raise TransportError("out_folder_missing", folder=args.out.parent)
+    sheets = kit(args.game).pad_sheets(args.lang, players, book)
+    title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
+    document = scorepad.pad_document(sheets, _geometry(args), _translator(args), title,
+                                     args.lang)
+    job = profile_named(args.embosser).job(document)
+    if check_only:
+        return
+    what = output_text("emboss.pad", args.lang, pads=1, sheets=len(sheets))
+    pages = len(document.pages)
+    if args.out is not None:
+        if args.out.suffix.lower() == ".pef":
+            write_file(args.out, document_pef(
+                document, f"org.brailledev.{args.game}.scorepad.{args.lang}"))
+        else:
+            FileTransport(args.out).send(job)
+        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
+    if args.emboss is not None:
+        if args.emboss.startswith("/"):
+            SerialTransport(args.emboss).send(job, progress=_progress_bar(args.lang))
+            print(output_text("emboss.sent", args.lang, pages=pages, device=args.emboss,
+                              what=what))
+        else:
+            cups = CupsTransport(args.emboss)
+            cups.send(job, progress=_progress_bar(args.lang))
+            print(output_text("emboss.queued", args.lang, pages=pages, printer=args.emboss,
+                              job=cups.job, what=what))
 
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
@@ -138,9 +185,9 @@ def _run_deck(args: argparse.Namespace) -> int:
     faces = kit(args.game).deck_faces(args.lang, args.cards)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
-    document = deck.deck_document(faces, _geometry(args), size, _translator(args), title,
-                                  args.lang, args.rotate)
-    per_sheet = deck.physical_maximum(document.geometry.paper, size, args.rotate)
+    geometry, louis = _geometry(args), _translator(args)
+    document = deck.deck_document(faces, geometry, size, louis, title, args.lang, args.rotate)
+    per_sheet = len(deck.deck_layout(faces, geometry, size, louis, args.rotate).slots)
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
              output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
@@ -189,9 +236,10 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
         print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
                           device=args.device, what=what))
     elif args.printer is not None:
-        CupsTransport(args.printer).send(job, args.from_page, _progress_bar(args.lang))
+        cups = CupsTransport(args.printer)
+        cups.send(job, args.from_page, _progress_bar(args.lang))
         print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
-                          printer=args.printer, what=what))
+                          printer=args.printer, job=cups.job, what=what))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
 

@@ -11,6 +11,7 @@ refused before a byte is sent, with the reason.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from emboss import brf
@@ -183,6 +184,22 @@ class EnablingProfile(Profile):
         ])
 
 
+@dataclass(frozen=True)
+class BrailloProfile(Profile):
+    """Braillo 200 (firmware 000.17 or later): ``ESC`` letter settings with two-digit numbers,
+    as two public drivers agree (APH's libembosser, DAISY's braille-utils): ``S1``, ``J0``,
+    ``N0``, ``R0`` as both send them, ``A`` the sheet length in half inches (rounded up, 8 to
+    28), ``B`` the cells per line (10 to 42), ``C`` interpoint (1) or one side (0). The braille
+    table is the machine's own setting: it must be North American braille ASCII (see the
+    README), and the margins are the machine's, as a generic embosser's."""
+
+    def header(self, geometry: Geometry) -> bytes:
+        half_inches = math.ceil(geometry.paper.height / INCH * 2 - 1e-9)
+        settings = [b"S1", b"J0", b"N0", b"R0", b"A%02d" % half_inches,
+                    b"B%02d" % geometry.cells_per_line, b"C%d" % (1 if geometry.duplex else 0)]
+        return b"".join(ESC + setting for setting in settings)
+
+
 PROFILES: dict[str, Profile] = {profile.name: profile for profile in (
     Profile("generic", "a generic BRF embosser"),
     IndexProfile("index-basic-d", "Index Basic-D (V4/V5)", min_width=100, max_width=325,
@@ -195,8 +212,8 @@ PROFILES: dict[str, Profile] = {profile.name: profile for profile in (
     EnablingProfile("juliet", "Enabling Technologies Juliet", min_width=4 * INCH,
                     max_width=15 * INCH, min_height=3 * INCH, max_height=14 * INCH,
                     max_cells=40, max_lines=59, interpoint=True),
-    Profile("braillo-200", "Braillo 200", min_width=140, max_width=330, min_height=4 * INCH,
-            max_height=14 * INCH, max_cells=42, max_lines=40),
+    BrailloProfile("braillo-200", "Braillo 200", min_width=140, max_width=330,
+                   min_height=4 * INCH, max_height=14 * INCH, max_cells=42, max_lines=40),
 )}
 
 

@@ -69,9 +69,10 @@ class CellSize:
     dot_pitch: float
 
 
-# Marburg Medium is the European default; the US library standard is slightly wider.
+# Marburg Medium is the European default (2.5 / 6.0 / 10.0 mm); the US library cell has dots
+# closer together (2.3 mm) and cells a little wider apart (6.1 mm), on the same 10 mm lines.
 MARBURG_MEDIUM = CellSize("marburg", 6.0, 10.0, 2.5)
-US_LIBRARY = CellSize("us", 6.2, 10.16, 2.34)
+US_LIBRARY = CellSize("us", 6.1, 10.0, 2.3)
 CELL_SIZES: dict[str, CellSize] = {size.name: size for size in (MARBURG_MEDIUM, US_LIBRARY)}
 # Dots are about 1.4-1.6 mm across; previews draw them at this diameter.
 DOT_DIAMETER = 1.5

@@ -1,4 +1,5 @@
-"""Blank score sheets in braille: a title, a row of column headings, rows of boxes.
+"""Score sheets in braille, blank or filled: a title, a row of column headings, rows of
+boxes, a Grand Total line where the sheet has one, a footer.
 
 The sheets (:class:`layouts.paper.Sheet`) come from the game's kit; this module knows no game:
 it lays sheets out in braille. Boxes are blank cells closed on the right by a guide of dots
@@ -15,7 +16,7 @@ from __future__ import annotations
 from brailledev.braille import Translator
 from emboss.page import BLANK, Caption, Document, Geometry, Page
 from layouts.errors import PaperError
-from layouts.paper import Sheet
+from layouts.paper import MIN_BOX, Sheet
 
 GUIDE = "\u2838"          # dots 4-5-6: the right edge of a box
 
@@ -50,13 +51,18 @@ def sheet_page(sheet: Sheet, geometry: Geometry, translator: Translator) -> Page
     title = wrap(translator, sheet.title, width)
     footer = wrap(translator, sheet.footer, width)
     headings = [_cells(translator, column.heading) for column in sheet.columns]
-    room = geometry.lines_per_page - len(title) - 1 - len(footer)
+    grand = _cells(translator, sheet.grand_total)
+    grand_value = _cells(translator, sheet.grand_value)
+    grand_lines = 1 if sheet.grand_total else 0
+    room = geometry.lines_per_page - len(title) - 1 - grand_lines - len(footer)
     rows = [[_cells(translator, value) for value in row]
             for row in (sheet.rows[:max(room, 0)] if sheet.fill else sheet.rows)]
     widths = [max([column.width, len(heading)] + [len(row[i]) for row in rows])
               for i, (column, heading) in enumerate(zip(sheet.columns, headings, strict=True))]
-    needed_cells = sum(box + 1 for box in widths)
-    needed_lines = len(title) + 1 + max(len(rows), 1) + len(footer)
+    grand_box = max(MIN_BOX, len(grand_value))
+    needed_cells = max(sum(box + 1 for box in widths),
+                       len(grand) + 1 + grand_box + 1 if grand_lines else 0)
+    needed_lines = len(title) + 1 + max(len(rows), 1) + grand_lines + len(footer)
     if needed_cells > width or needed_lines > geometry.lines_per_page:
         raise PaperError("sheet_too_big", title=sheet.title, cells=needed_cells,
                           lines=needed_lines, paper=geometry.paper.name, width=width,
@@ -83,6 +89,12 @@ def sheet_page(sheet: Sheet, geometry: Geometry, translator: Translator) -> Page
             page.captions.append(Caption(x + 1, y + 2 * geometry.cell.dot_pitch,
                                          sheet.row_captions[offset]))
     bottom = top + 1 + len(rows)
+    if grand_lines:
+        page.put(bottom, 0, grand + BLANK + grand_value
+                 + BLANK * (grand_box - len(grand_value)) + GUIDE)
+        page.captions.append(Caption(*_below(geometry, bottom),
+                                     f"{sheet.grand_total} {sheet.grand_value}".strip()))
+        bottom += 1
     for offset, cells in enumerate(footer):
         page.put(bottom + offset, 0, cells)
     if footer:

@@ -6,12 +6,16 @@ last page that went out whole, and the job can be sent again from the next page.
 
     FileTransport(Path("uno.brf")).send(job)
     SerialTransport("/dev/embosser0", baud=9600, flow="rtscts").send(job, from_page=4)
-    CupsTransport("index").send(job)
+    CupsTransport("index").send(job)     # lp -d index -o raw; a stopped queue is an error
+
+CUPS is reached as ``lp`` and ``lpstat`` reach it: the local scheduler, or the one that
+``CUPS_SERVER`` (``host:port``) names.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -106,25 +110,55 @@ class SerialTransport:
                         f"nothing accepted for {self.write_timeout:g} s") from None
 
 
+# lp's answer, in the C locale we run it in: "request id is index-12 (1 file(s))".
+_REQUEST = re.compile(r"request id is (\S+)")
+# CUPS's own words, whatever the reader's language: we read them, the reader reads ours.
+_C_LOCALE = {"LC_ALL": "C", "LANG": "C", "LANGUAGE": "C"}
+
+
+def _cups_env() -> dict[str, str]:
+    return {**os.environ, **_C_LOCALE}
+
+
 @dataclass
 class CupsTransport:
-    """A CUPS queue, raw: ``lp -d QUEUE -o raw`` (the queue's driver must not translate)."""
+    """A CUPS queue, raw: ``lp -d QUEUE -o raw`` (the queue's driver must not translate).
+    After sending, ``job`` holds the job's id (``index-12``); a queue found stopped is an
+    error naming the job, which waits in it."""
 
     queue: str
+    job: str = ""
 
     def send(self, job: Job, from_page: int = 1, progress: Progress | None = None) -> None:
         lp = shutil.which("lp")
         if lp is None:
             raise TransportError("lp_missing")
         result = subprocess.run([lp, "-d", self.queue, "-o", "raw"], input=job.data(from_page),
-                                capture_output=True, check=False)
+                                capture_output=True, check=False, env=_cups_env())
         if result.returncode != 0:
             reason = result.stderr.decode(errors="replace").strip().splitlines()
             if reason:
                 raise TransportError("cups_refused", queue=self.queue, reason=reason[-1])
             raise TransportError("cups_refused_silently", queue=self.queue)
+        found = _REQUEST.search(result.stdout.decode(errors="replace"))
+        self.job = found.group(1) if found else self.queue
+        if cups_stopped(self.queue):
+            raise TransportError("cups_stopped", queue=self.queue, job=self.job)
         if progress is not None:
             progress(len(job.pages), len(job.pages))
+
+
+def cups_stopped(queue: str) -> bool:
+    """Whether CUPS holds ``queue`` stopped (disabled: jobs wait, nothing prints)."""
+    lpstat = shutil.which("lpstat")
+    if lpstat is None:
+        return False
+    try:
+        result = subprocess.run([lpstat, "-p", queue], capture_output=True, text=True,
+                                timeout=10, check=False, env=_cups_env())
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return result.returncode == 0 and f"printer {queue} disabled" in result.stdout
 
 
 def serial_ports() -> list[tuple[str, str]]:
@@ -141,7 +175,7 @@ def cups_queues() -> list[str]:
         return []
     try:
         result = subprocess.run([lpstat, "-e"], capture_output=True, text=True, timeout=10,
-                                check=False)
+                                check=False, env=_cups_env())
     except (OSError, subprocess.TimeoutExpired):
         return []
     if result.returncode != 0:

@@ -4,65 +4,60 @@ A game is created from ``(players, seed, rules data, variant options)``. All ran
 from its own seeded ``random.Random``, so a seed reproduces a whole game, and the generator's
 state is part of ``to_dict()`` so a resumed game continues identically.
 
-    game = Uno.new(players=3, seed=7, data=uno_data)
+    game = Uno.new(players=3, seed=7)          # the box's numbers from games/uno/rules.toml
     seat = game.actors()[0]
     events = game.play(seat, game.legal_moves(seat)[0])
-    mine = events_for(events, seat)   # what that seat may learn
+    mine = events_for(events, seat)            # what that seat may learn
+    line = game.position()                     # the whole state as one line of text
+    Uno.from_position(line).to_dict() == game.to_dict()
 
 Nothing here prints or formats text for people: a refusal is a :class:`Reason` (a code plus
-arguments) that ``layouts`` turns into words in the user's language.
+arguments) that ``layouts`` turns into words in the user's language. Every error the layer
+raises is in :mod:`games.errors` (re-exported here).
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import math
 import random
+import re
+import struct
+import tomllib
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+
+from games.errors import (
+    BadState,
+    BotError,
+    DataProblem,
+    GameError,
+    IllegalMove,
+    NoSuchSeat,
+    NotationError,
+    Reason,
+    bad_state,
+    data_problem,
+)
+
+if TYPE_CHECKING:
+    from games.position import Field
+
+__all__ = [
+    "BadState", "Bot", "BotError", "BotMaker", "DataProblem", "Event", "Game", "GameError",
+    "IllegalMove", "Json", "NoSuchSeat", "NotationError", "Reason", "Seat", "SeatSecret",
+    "SeededBot", "bad_state", "box_data", "census_of", "data_problem", "events_for",
+    "rng_from_json", "rng_from_text", "rng_state_to_json", "rng_text",
+]
 
 Seat = int
 Json = Any  # plain data: dict, list, str, int, float, bool, None
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a move is illegal: a stable code and its arguments, e.g. ``Reason("not_your_turn")``."""
-
-    code: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, code: str, **args: Any) -> Reason:
-        """``Reason.of("card_not_in_hand", card="r7")``."""
-        return cls(code, tuple(sorted(args.items())))
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return dict(self.args)
-
-    def __str__(self) -> str:
-        if not self.args:
-            return self.code
-        inner = ", ".join(f"{k}={v}" for k, v in self.args)
-        return f"{self.code}({inner})"
-
-
-class IllegalMove(Exception):
-    """Raised by ``play`` for a refused move; the game state is left exactly as it was."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
-
-
-class NotationError(ValueError):
-    """Text that is not a card or move in the game's notation, e.g. ``parse_card("x9")``."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -75,15 +70,17 @@ class Event:
 
 
 class SeatSecret(Event):
-    """An event carrying one seat's hidden cards: ``seat`` sees it whole, every other seat
-    sees it with the fields named in ``hidden`` replaced, e.g. ``hidden = {"cards": None}``
-    for a draw whose count stays public. Subclasses are frozen dataclasses with a ``seat``."""
+    """An event carrying one seat's hidden cards, always in a field named ``cards`` (a tuple,
+    one card or several): ``seat`` sees the event whole, every other seat sees it with
+    ``cards=None``; the other fields (a count, a reason) stay public. Subclasses are frozen
+    dataclasses declaring ``seat`` and ``cards``, e.g. Uno's ``Drew(seat, count, why, cards)``.
+    """
 
     seat: Seat
-    hidden: ClassVar[Mapping[str, Any]] = {}
+    cards: tuple[Any, ...] | None
 
     def seen_by(self, seat: Seat) -> Event | None:
-        return self if seat == self.seat else dataclasses.replace(cast(Any, self), **self.hidden)
+        return self if seat == self.seat else dataclasses.replace(cast(Any, self), cards=None)
 
 
 def events_for(events: Sequence[Event], seat: Seat) -> list[Event]:
@@ -96,17 +93,119 @@ def events_for(events: Sequence[Event], seat: Seat) -> list[Event]:
     return seen
 
 
+# ----------------------------------------------------------------------------- random state
+
+_MT_WORDS = 624  # the Mersenne Twister's state: 624 words of 32 bits and a position
+_MAX_SEARCH = 4_000  # blocks of 624 words tried when looking for a seed's position
+_SEED_DIGITS = 40  # a longer seed is written as the whole state
+
+
 def rng_state_to_json(rng: random.Random) -> Json:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def rng_from_json(data: Json) -> random.Random:
-    rng = random.Random()
+def rng_from_json(data: Json, at: str = "rng") -> random.Random:
+    """The generator saved by :func:`rng_state_to_json`; anything else is :class:`BadState`."""
+    if not isinstance(data, list) or len(data) != 3:
+        raise bad_state(at, "not_a_random_state")
     version, internal, gauss = data
+    if (version != 3 or not isinstance(internal, list) or len(internal) != _MT_WORDS + 1
+            or not (gauss is None or (type(gauss) is float and math.isfinite(gauss)))):
+        raise bad_state(at, "not_a_random_state")
+    for word in internal:
+        if type(word) is not int or not 0 <= word < 2**32:
+            raise bad_state(at, "not_a_random_state")
+    if not 1 <= internal[-1] <= _MT_WORDS:
+        raise bad_state(at, "not_a_random_state")
+    rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
     return rng
 
+
+def rng_text(rng: random.Random, seed: int | None = None) -> str:
+    """The generator in a position line: ``"7+1234"`` when it is ``Random(7)`` after 1,234
+    words of 32 bits, else its whole state (``"mt:<position>:<base64>"``, about 3 kB)."""
+    _, internal, gauss = rng.getstate()
+    if seed is not None and gauss is None and len(str(seed)) <= _SEED_DIGITS:
+        used = _words_used(seed, internal)
+        if used is not None:
+            return f"{seed}+{used}"
+    words = base64.urlsafe_b64encode(struct.pack(f"<{_MT_WORDS}I", *internal[:-1]))
+    text = f"mt:{internal[-1]}:{words.decode('ascii').rstrip('=')}"
+    return text if gauss is None else f"{text}:{gauss!r}"
+
+
+def rng_from_text(text: str) -> tuple[random.Random, int | None]:
+    """The generator and the seed it came from (``None`` for a whole state) of
+    :func:`rng_text`; raises :class:`BadState` for anything else."""
+    try:
+        if text.startswith("mt:"):
+            parts = text.split(":")
+            words = base64.urlsafe_b64decode(parts[2] + "=" * (-len(parts[2]) % 4))
+            internal = [*struct.unpack(f"<{_MT_WORDS}I", words), int(parts[1])]
+            gauss = float(parts[3]) if len(parts) == 4 else None
+            return rng_from_json([3, internal, gauss]), None
+        found = re.fullmatch(rf"(-?[0-9]{{1,{_SEED_DIGITS}}})(?:\+([0-9]{{1,9}}))?", text)
+        if found is None:
+            raise bad_state("rng", "unreadable")
+        seed, used = int(found.group(1)), int(found.group(2) or 0)
+        if used > _MAX_SEARCH * _MT_WORDS:
+            raise bad_state("rng", "too_far")
+        rng = random.Random(seed)
+        if used:
+            rng.getrandbits(32 * used)
+        return rng, seed
+    except (ValueError, IndexError, struct.error):  # base64, struct and float refusals
+        raise bad_state("rng", "unreadable") from None
+
+
+def _words_used(seed: int, internal: tuple[int, ...]) -> int | None:
+    """How many words ``Random(seed)`` gave to reach ``internal``, or ``None``. The array
+    only changes every 624 words, so whole blocks are compared."""
+    rng = random.Random(seed)
+    if rng.getstate()[1] == internal:
+        return 0
+    array, position = internal[:-1], internal[-1]
+    for block in range(_MAX_SEARCH):
+        rng.getrandbits(32 * _MT_WORDS)
+        if rng.getstate()[1][:-1] == array:
+            return block * _MT_WORDS + position
+    return None
+
+
+# ----------------------------------------------------------------------------- the box
+
+@cache
+def _box(name: str) -> Mapping[str, Any]:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise data_problem("no_box_data", game=name)
+    try:
+        text = resources.files("games").joinpath(name, "rules.toml").read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        raise data_problem("no_box_data", game=name) from None
+    try:
+        return tomllib.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raise data_problem("box_data_unreadable", game=name) from None
+
+
+def box_data(name: str) -> dict[str, Any]:
+    """The box's numbers for game ``name`` (``games/<name>/rules.toml``), a fresh copy:
+    ``box_data("uno")["hand_size"] == 7``."""
+    copied: dict[str, Any] = _copy(_box(name))
+    return copied
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+# ----------------------------------------------------------------------------- games
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -114,20 +213,56 @@ G = TypeVar("G", bound="Game[Any, Any]")
 
 
 class Game(ABC, Generic[M, V]):
-    """A rules engine. Subclasses implement the abstract methods; ``play`` is final.
+    """A rules engine. Subclasses implement the abstract methods; ``new`` and ``play`` are
+    final.
 
     ``check`` must find every reason a move is illegal, so that ``_apply`` never fails halfway:
-    the property tests hold every game to that.
+    the conformance suite holds every game to that. ``from_dict`` trusts nothing it reads:
+    anything but a state the rules could reach is :class:`BadState`.
     """
 
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    default_players: ClassVar[int] = 2
+    # The position line's fields (see :mod:`games.position`), in the order they are written.
+    POSITION: ClassVar[Sequence[Field]] = ()
+
+    players: int
+    # What the creation of the game did that seats may be told (the deal, the first card),
+    # with full information; empty when the engine deals nothing it reports. Never saved: a
+    # resumed game has told them already.
+    start_events: list[Event]
+    # The seed ``new`` was given (``None`` for a game read back from a save): it lets
+    # ``position()`` write the random state as ``seed+words`` instead of the whole state.
+    seed: int | None = None
+
+    @classmethod
+    def new(cls: type[G], players: int | None = None, seed: int = 0,
+            data: Mapping[str, Any] | None = None, **options: Any) -> G:
+        """A fresh game: ``players`` (default :attr:`default_players`), ``data`` the box's
+        numbers (default :func:`box_data`), ``options`` the variants. A refusal is
+        :class:`DataProblem`: ``Uno.new(players=9)`` -> ``players_range``."""
+        count = cls.default_players if players is None else players
+        if type(count) is not int or not cls.min_players <= count <= cls.max_players:
+            raise data_problem("players_range", game=cls.name, low=cls.min_players,
+                               high=cls.max_players, players=str(count)[:20])
+        game = cls._create(count, seed, box_data(cls.name) if data is None else data, **options)
+        game.seed = seed if type(seed) is int else None
+        return game
 
     @classmethod
     @abstractmethod
-    def new(cls: type[G], players: int, seed: int, data: Mapping[str, Any], **options: Any) -> G:
-        """A fresh game: ``data`` is the box's numbers (from ``layouts``), ``options`` variants."""
+    def _create(cls: type[G], players: int, seed: int, data: Mapping[str, Any],
+                **options: Any) -> G:
+        """The fresh game of :meth:`new`, ``players`` already checked."""
+
+    def is_seat(self, seat: object) -> bool:
+        """Whether ``seat`` is a seat of this game (an int from 0 to ``players - 1``)."""
+        return type(seat) is int and 0 <= seat < self.players
+
+    def no_such_seat(self, seat: object) -> NoSuchSeat:
+        return NoSuchSeat(Reason.of("no_such_seat", seat=repr(seat)[:20]))
 
     @abstractmethod
     def actors(self) -> list[Seat]:
@@ -139,11 +274,13 @@ class Game(ABC, Generic[M, V]):
 
     @abstractmethod
     def legal_moves(self, seat: Seat) -> list[M]:
-        """Every legal move of ``seat`` now (empty for a seat that may not act)."""
+        """Every legal move of ``seat`` now (empty for a seat that may not act, or that the
+        game does not have)."""
 
     @abstractmethod
     def check(self, seat: Seat, move: M) -> Reason | None:
-        """The reason ``move`` is illegal for ``seat`` now, or ``None`` if it is legal."""
+        """The reason ``move`` is illegal for ``seat`` now, or ``None`` if it is legal; any
+        seat and any object are answered with a reason, never an exception."""
 
     @abstractmethod
     def _apply(self, seat: Seat, move: M) -> list[Event]:
@@ -159,7 +296,8 @@ class Game(ABC, Generic[M, V]):
 
     @abstractmethod
     def view(self, seat: Seat) -> V:
-        """Everything ``seat`` may know, and nothing more."""
+        """Everything ``seat`` may know, and nothing more; :class:`NoSuchSeat` for a seat
+        the game does not have."""
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -175,21 +313,60 @@ class Game(ABC, Generic[M, V]):
         return [seat for seat, score in enumerate(points) if score == best]
 
     @abstractmethod
+    def census(self) -> Counter[str]:
+        """Every card of the game wherever it is (hands, piles, table, the box), by its text:
+        equal to :meth:`box_cards` at every moment, cards are never created or lost."""
+
+    @abstractmethod
+    def box_cards(self) -> Counter[str]:
+        """Every card the box data says the game holds, by its text."""
+
+    @abstractmethod
     def to_dict(self) -> dict[str, Json]:
         """The whole state as plain JSON-able data."""
 
     @classmethod
     @abstractmethod
-    def from_dict(cls: type[G], data: Mapping[str, Json]) -> G: ...
+    def from_dict(cls: type[G], data: Mapping[str, Json]) -> G:
+        """The game saved by :meth:`to_dict`; :class:`BadState` for anything the rules
+        could not have reached (unknown or missing cards, seats out of range, wrong types)."""
+
+    def position(self) -> str:
+        """The whole state as one line of text, e.g. ``"uno players=2 dealer=1 ..."``; see
+        :mod:`games.position` and each engine's ``POSITION``."""
+        from games.position import write_position
+
+        return write_position(self.name, self.POSITION, self.to_dict(), self.seed)
+
+    @classmethod
+    def from_position(cls: type[G], line: str) -> G:
+        """The game of a :meth:`position` line; fields left out take their defaults (the
+        leftover pile: the rest of the box). Raises :class:`BadState`."""
+        from games.position import read_position
+
+        state, seed = read_position(cls.name, cls.POSITION, line)
+        game = cls.from_dict(state)
+        game.seed = seed
+        return game
 
     @abstractmethod
     def format_move(self, move: M) -> str:
-        """The move in the game's text notation (used by the CLI, the tests and the logs)."""
+        """The move in the game's text notation: the same as ``str(move)``."""
 
     @abstractmethod
     def parse_move(self, seat: Seat, text: str) -> M:
         """Read a move in the game's text notation, or raise :class:`NotationError`."""
 
+
+def census_of(*piles: Sequence[Any]) -> Counter[str]:
+    """Cards of several piles (any card objects, counted by their text)."""
+    found: Counter[str] = Counter()
+    for pile in piles:
+        found.update(str(card) for card in pile)
+    return found
+
+
+# ----------------------------------------------------------------------------- bots
 
 V_contra = TypeVar("V_contra", contravariant=True)
 
@@ -200,6 +377,65 @@ class Bot(Protocol[V_contra, M]):
     ``legal`` is ``game.legal_moves(seat)``, which only depends on what the seat knows; games
     whose moves cannot be listed pass an empty list. An optional actor (``seat`` not in
     ``must_act()``) may return ``None`` to do nothing.
+
+    A bot saves with its table: ``to_dict()`` holds its random state and whatever it
+    remembers; ``type(bot).from_dict(saved)`` gives it back (or ``bot.restore(saved)`` in
+    place), so that a resumed table plays on exactly as it would have (:class:`BadState`
+    for damaged data, the bot left as it was).
     """
 
     def choose(self, view: V_contra, legal: Sequence[M]) -> M | None: ...
+
+    def to_dict(self) -> dict[str, Json]: ...
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Self: ...
+
+    def restore(self, data: Mapping[str, Json]) -> None: ...
+
+
+class BotMaker(Protocol[V_contra, M]):
+    """What a game's ``BOTS`` table holds for each name: a bot class, called with a seed
+    for a new bot, or asked ``from_dict`` for a saved one.
+
+        bot = BOTS["heuristic"](3)
+        again = BOTS["heuristic"].from_dict(bot.to_dict())
+    """
+
+    def __call__(self, seed: int) -> Bot[V_contra, M]: ...
+
+    def from_dict(self, data: Mapping[str, Json]) -> Bot[V_contra, M]: ...
+
+
+class SeededBot:
+    """The part every bot shares: its own seeded generator, saved and restored with what
+    the bot remembers (:meth:`memory` and :meth:`remember` in subclasses that remember).
+
+    ``bot = RandomBot(3); again = RandomBot.from_dict(bot.to_dict())``
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def to_dict(self) -> dict[str, Json]:
+        return {"rng": rng_state_to_json(self.rng), **self.memory()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Self:
+        if not isinstance(data, Mapping):
+            raise bad_state("bot", "not_a_dict")
+        bot = cls(0)
+        bot.rng = rng_from_json(data.get("rng"), "bot.rng")
+        bot.remember(data)
+        return bot
+
+    def restore(self, data: Mapping[str, Json]) -> None:
+        """Become the bot saved in ``data``; unchanged if it is damaged."""
+        self.__dict__.update(type(self).from_dict(data).__dict__)
+
+    def memory(self) -> dict[str, Json]:
+        """What the bot remembers beyond its generator, as plain data."""
+        return {}
+
+    def remember(self, data: Mapping[str, Json]) -> None:
+        """Take back what :meth:`memory` saved; :class:`BadState` if it is damaged."""

@@ -9,11 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Bot, Event, Game, Seat
+from games.core import Bot, BotError, Event, Game, Reason, Seat
 
-
-class BotError(RuntimeError):
-    """A bot returned nothing where the game waits for it: a bug in the bot."""
+__all__ = ["BotError", "bot_step", "optional_actors", "play_out"]
 
 
 def optional_actors(game: Game[Any, Any]) -> list[Seat]:
@@ -35,7 +33,7 @@ def bot_step(game: Game[Any, Any], bots: Mapping[Seat, Bot[Any, Any]]) -> tuple[
     seat = game.must_act()[0]
     move = bots[seat].choose(game.view(seat), game.legal_moves(seat))
     if move is None:
-        raise BotError(f"the {game.name} bot of seat {seat} made no move where one is required")
+        raise BotError(Reason.of("bot_made_no_move", game=game.name, seat=seat))
     return seat, game.play(seat, move)
 
 
@@ -47,5 +45,5 @@ def play_out(game: Game[Any, Any], bots: Mapping[Seat, Bot[Any, Any]],
         bot_step(game, bots)
         steps += 1
         if steps >= max_steps:
-            raise BotError(f"{game.name} did not end after {max_steps} moves")
+            raise BotError(Reason.of("game_did_not_end", game=game.name, moves=max_steps))
     return steps

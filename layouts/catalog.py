@@ -1,10 +1,10 @@
 """Per-game, per-language text data read from TOML files beside the code.
 
-Each game has a folder ``layouts/<game>/`` with ``rules.toml`` (the box's numbers: deck,
-hand sizes, printed bonuses; handed to the engine), ``deck.toml`` (card size, notation),
-``pad.toml`` (the score pad's words) and one file per language, ``en.toml`` and ``fr.toml``,
-whose sections hold card labels (``[cards]``), messages and reasons (``[messages]``) and any
-other words. ``layouts/common/<lang>.toml`` holds shared words.
+Each game has a folder ``layouts/<game>/`` with one file per language, ``en.toml`` and
+``fr.toml``, whose tables hold card labels (``[cards]``), messages and reasons
+(``[messages]``) and any other words. ``layouts/common/<lang>.toml`` holds shared words.
+The box's numbers (deck, hand sizes, printed bonuses) live beside the engine, in
+``games/<game>/rules.toml``: :func:`rules_data` hands them on.
 
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from games.core import Reason
+from games.core import Reason, box_data
 from layouts.errors import DataError
 
 LANGUAGES = ("en", "fr")
@@ -87,16 +87,8 @@ def game_data(game: str, name: str) -> Mapping[str, Any]:
 
 
 def rules_data(game: str) -> dict[str, Any]:
-    """The box's numbers for ``game`` (``layouts/<game>/rules.toml``), a fresh copy."""
-    return _deep_copy(load_toml(HERE / game / "rules.toml"))
-
-
-def _deep_copy(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _deep_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep_copy(v) for v in value]
-    return value
+    """The box's numbers for ``game`` (``games/<game>/rules.toml``), a fresh copy."""
+    return box_data(game)
 
 
 @dataclass(frozen=True)

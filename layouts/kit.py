@@ -140,8 +140,9 @@ class GameKit:
         catalog = self.catalog(lang)
         return [face(card, catalog) for card in chosen]
 
-    def pad_sheets(self, lang: str, players: int) -> list[Sheet]:
-        """The sheets of one score pad for ``players`` players, in ``lang``:
+    def pad_sheets(self, lang: str, players: int, book: Any = None) -> list[Sheet]:
+        """The sheets of one score pad for ``players`` players, in ``lang``, blank or filled
+        from a ``book`` kept on the display (:mod:`games.pads`):
         ``kit("domino").pad_sheets("fr", 3)``."""
         if self.pad is None:
             raise _missing("no_pad", self.name, lambda each: each.pad is not None)
@@ -150,7 +151,7 @@ class GameKit:
         words = game_data(self.name, "pad").get(lang)
         if not isinstance(words, Mapping):
             raise DataError("pad_words_missing", game=self.name, lang=lang)
-        return self.pad(PadRequest(self.rules(), words, players))
+        return self.pad(PadRequest(self.rules(), words, players, book))
 
     def _deck(self) -> Deck:
         if self.deck is None:

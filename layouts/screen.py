@@ -68,13 +68,15 @@ def grid_key(number: int) -> str:
 @dataclass(frozen=True)
 class Region:
     """Text shown as one unit. ``atomic`` regions (card labels) are never split by panning;
-    a ``mark``ed region (an invalid set) has dots 7 and 8 raised under every cell:
-    ``Region("r5 b5", mark=True)``."""
+    a ``mark``ed region (an invalid set) has dots 7 and 8 raised under every cell; a
+    ``label`` (a card's, as embossed on it) is written letter by letter, never contracted nor
+    capitalised, whatever the reader's table: ``Region("r5", target=..., label=True)``."""
 
     text: str
     target: Hashable = None
     atomic: bool = True
     mark: bool = False
+    label: bool = False
 
 
 @dataclass(frozen=True)

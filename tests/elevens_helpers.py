@@ -17,7 +17,9 @@ def table(hands: Sequence[Sequence[str]], rows: Mapping[str, Iterable[int]] | No
           links: Sequence[int] | None = None, bonus_left: int = 7, beginner: bool = False,
           current: int = 0) -> Elevens:
     """A game in a chosen position: the 11s, the number cards at ``rows`` and the jokers at
-    ``jokers`` on the table, in the column order r y g b. Conservation is the caller's care."""
+    ``jokers`` on the table, in the column order r y g b. Conservation is the caller's care:
+    the position is built on the engine directly, not read as a save (``from_dict`` refuses
+    a table whose cards do not add up to the box)."""
     game = Elevens.new(len(hands), seed=1, data=DATA, beginner=beginner)
     state = game.to_dict()
     cells: dict[str, dict[str, str]] = {colour: {"11": f"{colour}11"} for colour in ORDER}
@@ -29,7 +31,7 @@ def table(hands: Sequence[Sequence[str]], rows: Mapping[str, Iterable[int]] | No
     state.update(order=list(ORDER), rows=cells, stock=list(stock), bonus_left=bonus_left,
                  hands=[list(hand) for hand in hands], current=current,
                  links=list(links) if links is not None else [0 if beginner else 4] * len(hands))
-    made = Elevens.from_dict(state)
+    made = Elevens(state)
     for hand in made.hands:
         made._sort(hand)
     return made

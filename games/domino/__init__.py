@@ -1,7 +1,7 @@
 """Domino 10-11-12 (Zatre, the card game): engine, notation and computer opponents.
 
     from games.domino import GAME, BOTS
-    game = GAME.new(players=2, seed=1, data=rules_data("domino"))
+    game = GAME.new(players=2, seed=1)
 """
 
 from games.domino.bots import BOTS

@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
-from games.core import Bot
+from games import saved
+from games.core import BotMaker, Json, SeededBot
 from games.domino.game import DominoView
 from games.domino.grid import (
     Card,
@@ -27,11 +27,8 @@ from games.domino.grid import (
 from games.domino.pad import ScorePad
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Any legal placement, uniformly."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: DominoView, legal: Sequence[Move]) -> Move | None:
         return self.rng.choice(legal) if legal else None
@@ -75,15 +72,26 @@ def expected_reply(grid: Grid, cards: Counter[Card], hand: int, rules: Rules) ->
     return expected
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Weighs each of its best few placements (by what the sheet takes now: points, row
     bonuses, super bonuses, full columns) against what it leaves open: the points the next
     player can expect to score on the table it leaves, with cards drawn from those unseen."""
 
     def __init__(self, seed: int, caution: float = 1.0, shortlist: int = 6) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.caution = caution
         self.shortlist = shortlist
+
+    def memory(self) -> dict[str, Json]:
+        return {"caution": self.caution, "shortlist": self.shortlist}
+
+    def remember(self, data: Mapping[str, Json]) -> None:
+        caution = saved.field(data, "caution", "bot")
+        saved.ensure(type(caution) in (int, float) and 0 <= caution <= 100, "bot.caution",
+                     "out_of_range")
+        self.caution = float(caution)
+        self.shortlist = saved.integer(saved.field(data, "shortlist", "bot"), "bot.shortlist",
+                                       1, 100)
 
     def choose(self, view: DominoView, legal: Sequence[Move]) -> Move | None:
         if not legal:
@@ -116,7 +124,7 @@ class HeuristicBot:
         return placements(view.grid, view.hand, view.rules)
 
 
-BOTS: dict[str, Callable[[int], Bot[DominoView, Move]]] = {
+BOTS: Mapping[str, BotMaker[DominoView, Move]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }

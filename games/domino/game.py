@@ -1,12 +1,13 @@
 """Domino 10-11-12 (Zatre, the card game): the rules engine (rulings DOM-1 to DOM-10).
 
 Cards are written ``6/0`` (the halves' pips, 0 a blank half; canonically higher first). A move
-is a card at a square with an orientation, the card's halves in the order laid: ``6/0@c4>``
-puts the 6 on ``c4`` and the 0 on ``d4`` (``>`` to the right, ``v`` downwards); ``0/6@c4>``
-turns the card round. The round's opening lays two cards: ``6/4@c3> 1/1@c4>``. Squares are
-named from the normalised origin of :mod:`games.domino.grid`.
+is a card at a square with an orientation, the card's halves in the order laid: ``6/0@0,0>``
+puts the 6 on square (0, 0) and the 0 on (1, 0) (``>`` to the right, ``v`` downwards);
+``0/6@0,0>`` turns the card round. The round's opening lays two cards: ``6/4@0,0> 1/1@0,1>``.
+For people, squares are named from the normalised origin (``6/0@c4>``): see
+:mod:`games.domino.notation`.
 
-    game = Domino.new(players=2, seed=1, data=rules_data("domino"))
+    game = Domino.new(players=2, seed=1)
     seat = game.actors()[0]
     best = max(game.options(seat), key=lambda option: option.points)
     events = game.play(seat, best.move)
@@ -15,13 +16,15 @@ named from the normalised origin of :mod:`games.domino.grid`.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from games import saved
 from games.core import (
+    BadState,
+    DataProblem,
     Event,
     Game,
     Json,
@@ -29,9 +32,13 @@ from games.core import (
     Reason,
     Seat,
     SeatSecret,
+    bad_state,
+    census_of,
+    data_problem,
     rng_from_json,
     rng_state_to_json,
 )
+from games.domino import notation
 from games.domino.grid import (
     Card,
     Move,
@@ -41,31 +48,31 @@ from games.domino.grid import (
     Rules,
     Slot,
     Square,
-    card,
     card_text,
     joined_at_number,
     lines_through,
     opening_options,
-    parse_square,
     placements,
     score_lines,
     slots,
-    square_name,
     touches,
 )
+from games.domino.notation import name_move, parse_card
 from games.domino.pad import PadEntry, ScorePad
+from games.position import (
+    FLAG,
+    INT,
+    Field,
+    ListOf,
+    State,
+    const,
+    per_seat,
+)
 
+__all__ = ["DataProblem", "Domino", "DominoView", "parse_card"]
 
-class DataProblem(ValueError):
-    """The box data (``layouts/domino/rules.toml`` or a deck given as an option) is unusable."""
-
-
-def parse_card(text: str) -> Card:
-    """``parse_card('0/6') == (6, 0)``; raises :class:`NotationError` for anything else."""
-    found = re.fullmatch(r"(\d)/(\d)", text.strip())
-    if found is None:
-        raise NotationError(Reason.of("not_a_card", text=text))
-    return card(int(found.group(1)), int(found.group(2)))
+MOST_COPIES = 8  # one card printed more often than this is no box's (DOM-1)
+MOST_SQUARE = 1_000  # a table of 200 cards stays within this many squares of its start
 
 
 @dataclass(frozen=True)
@@ -81,24 +88,51 @@ class Box:
     row_bonus: tuple[int, ...]
 
     @classmethod
-    def read(cls, data: Mapping[str, Any], players: int) -> Box:
-        try:
-            deck = tuple(parse_card(text) for text in data["cards"])
-            points = {int(value): int(p) for value, p in data["line_points"].items()}
-            pad = data["pad"]
-            box = cls(deck, Rules(int(data["max_line"]), points, int(pad["super_bonus"])),
-                      int(data["cards_per_round"]), int(data["dealer_hand"]), int(data["hand"]),
-                      int(data["exchange_draw"]), tuple(int(b) for b in pad["row_bonus"]))
-            rows = int(pad["rows"])
-        except (KeyError, TypeError, ValueError) as error:
-            raise DataProblem(f"the domino box data is incomplete or malformed ({error})") from None
-        if rows != len(box.row_bonus):
-            raise DataProblem(f"the pad has {rows} rows but {len(box.row_bonus)} row bonuses")
-        if len(deck) < box.cards_per_round or box.cards_per_round < (
-                box.dealer_hand + box.hand * (players - 1)):
-            raise DataProblem(f"a deck of {len(deck)} cards cannot deal rounds of "
-                              f"{box.cards_per_round} cards to {players} players")
-        return box
+    def read(cls, data: object) -> Box:
+        """The box's numbers, each checked: :class:`BadState` at ``data.*``."""
+        box = saved.need_dict(data, "data")
+
+        def get(key: str, where: Mapping[str, Any] = box, at: str = "data") -> Any:
+            return saved.field(where, key, at)
+
+        def number(key: str, low: int, high: int, where: Mapping[str, Any] = box,
+                   at: str = "data") -> int:
+            return saved.integer(get(key, where, at), f"{at}.{key}", low, high)
+
+        per_round = number("cards_per_round", 2, 200)
+        texts = saved.items(get("cards"), "data.cards", 2 * per_round, per_round)
+        deck = []
+        for index, text in enumerate(texts):
+            try:
+                deck.append(parse_card(saved.text(text, f"data.cards.{index}")))
+            except NotationError as error:
+                raise bad_state(f"data.cards.{index}", error.reason.code) from None
+        for each, copies in Counter(deck).items():
+            saved.ensure(copies <= MOST_COPIES, "data.cards", "card_too_often",
+                         card=card_text(each), most=MOST_COPIES)
+        max_line = number("max_line", 1, 100)
+        points: dict[int, int] = {}
+        for value, gained in saved.need_dict(get("line_points"), "data.line_points").items():
+            saved.ensure(value in {str(v) for v in range(1, max_line + 1)},
+                         "data.line_points", "no_such_line", value=str(value)[:10])
+            points[int(value)] = saved.integer(gained, f"data.line_points.{value}", 0, 100)
+        saved.ensure(bool(points), "data.line_points", "empty")
+        if "first_turn_cards" in box:  # DOM-5: the engine plays the seed's two-card opening
+            number("first_turn_cards", 2, 2)
+        pad = saved.need_dict(get("pad"), "data.pad")
+        if "columns" in pad:  # the printed pad's headings (emboss)
+            saved.each(pad["columns"], "data.pad.columns", 10, saved.text)
+        rows = number("rows", 1, 100, pad, "data.pad")
+        row_bonus = saved.each(get("row_bonus", pad, "data.pad"), "data.pad.row_bonus", rows,
+                               lambda value, at: saved.integer(value, at, 0, 100), least=rows)
+        return cls(tuple(deck), Rules(max_line, points, number("super_bonus", 0, 100, pad,
+                                                               "data.pad")),
+                   per_round, number("dealer_hand", 1, 20), number("hand", 1, 20),
+                   number("exchange_draw", 1, 20), tuple(row_bonus))
+
+    def deals(self, players: int) -> bool:
+        """Whether a round's cards give every player a hand (DOM-4)."""
+        return self.cards_per_round >= self.dealer_hand + self.hand * (players - 1)
 
     def blank_pad(self) -> ScorePad:
         return ScorePad.blank(tuple(sorted(self.rules.line_points)), self.row_bonus,
@@ -120,8 +154,6 @@ class Dealt(SeatSecret):
     count: int
     cards: tuple[Card, ...] | None
 
-    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
-
 
 @dataclass(frozen=True)
 class Placed(Event):
@@ -138,22 +170,21 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Drew(SeatSecret):
-    seat: Seat
-    card: Card | None
+    """A card drawn from the own stock (``cards``, one card), seen by the drawer only."""
 
-    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
+    seat: Seat
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True)
 class Exchanged(SeatSecret):
-    """DOM-6: the hand shown and set aside, and the cards drawn (seen by the drawer only)."""
+    """DOM-6: the hand shown and set aside, and the cards drawn (``cards``, seen by the
+    drawer only)."""
 
     seat: Seat
     shown: tuple[Card, ...]
     count: int
-    drawn: tuple[Card, ...] | None
-
-    hidden: ClassVar[Mapping[str, Any]] = {"drawn": None}
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True)
@@ -207,8 +238,8 @@ class Domino(Game[Move, DominoView]):
 
     def __init__(self, players: int, data: Mapping[str, Any], rng: random.Random) -> None:
         self.players = players
-        self.data = dict(data)
-        self.box = Box.read(self.data, players)
+        self.data: dict[str, Any] = saved.plain(data, "data")
+        self.box = Box.read(self.data)
         self.rng = rng
         self.round = 0
         self.dealer: Seat = 0
@@ -230,16 +261,23 @@ class Domino(Game[Move, DominoView]):
         self._known: dict[tuple[Card, ...], list[Option]] = {}
 
     @classmethod
-    def new(cls, players: int, seed: int, data: Mapping[str, Any],
-            deck: Sequence[str] | None = None, **options: Any) -> Domino:
-        """A fresh game; ``deck`` (card texts) replaces the box's deck (a toy library's own)."""
+    def _create(cls, players: int, seed: int, data: Mapping[str, Any],
+                **options: Any) -> Domino:
+        """A fresh game; option ``deck`` (card texts) replaces the box's deck (a toy
+        library's own, DOM-1)."""
+        deck = options.pop("deck", None)
         if options:
-            raise DataProblem(f"unknown domino options: {', '.join(sorted(options))}")
-        if not cls.min_players <= players <= cls.max_players:
-            raise DataProblem(f"domino is for 2 to 4 players, not {players}")
+            raise data_problem("unknown_option", game="domino",
+                               option=sorted(options)[0][:20])
         if deck is not None:
-            data = {**data, "cards": list(deck)}
-        game = cls(players, data, random.Random(seed))
+            data = {**data, "cards": list(deck) if isinstance(deck, (list, tuple)) else deck}
+        try:
+            game = cls(players, data, random.Random(seed))
+        except BadState as damaged:
+            raise saved.box_problem(damaged) from None
+        if not game.box.deals(players):
+            raise data_problem("box_data", at="cards_per_round", why="too_few_cards",
+                               players=players)
         game._start_round(game.start_events)
         return game
 
@@ -342,7 +380,7 @@ class Domino(Game[Move, DominoView]):
 
     def options(self, seat: Seat) -> list[Option]:
         """Every legal move of ``seat`` with the lines it makes and the points it scores."""
-        if self.over or seat != self.turn:
+        if self.over or not self.is_seat(seat) or seat != self.turn:
             return []
         return list(self._options_of(self.hands[seat]))
 
@@ -352,8 +390,12 @@ class Domino(Game[Move, DominoView]):
     def check(self, seat: Seat, move: Move) -> Reason | None:
         if self.over:
             return Reason.of("game_over")
+        if not self.is_seat(seat):
+            return Reason.of("no_such_seat", seat=repr(seat)[:20])
         if seat != self.turn:
             return Reason.of("not_your_turn")
+        if not _well_formed(move):
+            return Reason.of("unknown_move", text=repr(move)[:40])
         if self.opening and not isinstance(move, Opening):
             return Reason.of("opening_two_cards")
         if not self.opening and isinstance(move, Opening):
@@ -392,17 +434,20 @@ class Domino(Game[Move, DominoView]):
         for value in scoring:
             per_value[value] += self.box.rules.line_points[value]
         self.pads[seat], entry = self.pads[seat].record(per_value, bonus > 0)
-        events: list[Event] = [Placed(seat, move, scoring, points, entry, self.format_move(move))]
+        events: list[Event] = [Placed(seat, move, scoring, points, entry,
+                                      name_move(self.grid, move))]
         if self.stocks[seat]:
             drawn = self.stocks[seat].pop()
             self.hands[seat].append(drawn)
-            events.append(Drew(seat, drawn))
+            events.append(Drew(seat, (drawn,)))
         self.opening, self._known = False, {}
         self.passes = 0
         self._seek((seat + 1) % self.players, events)
         return events
 
     def view(self, seat: Seat) -> DominoView:
+        if not self.is_seat(seat):
+            raise self.no_such_seat(seat)
         return DominoView(
             seat=seat, players=self.players, round=self.round, rounds=self.players,
             dealer=self.dealer, turn=None if self.over else self.turn, opening=self.opening,
@@ -435,47 +480,211 @@ class Domino(Game[Move, DominoView]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Domino:
-        game = cls(int(data["players"]), data["data"], rng_from_json(data["rng"]))
-        game.round, game.dealer, game.turn = int(data["round"]), data["dealer"], data["turn"]
-        game.opening, game.over = bool(data["opening"]), bool(data["over"])
-        game.passes = int(data["passes"])
-        game.table = [Place(int(a), int(b), int(x), int(y), bool(v))
-                      for a, b, x, y, v in data["table"]]
-        for place in game.table:
-            game.grid.update(place.cells())
-        game.hands = [[parse_card(t) for t in hand] for hand in data["hands"]]
-        game.stocks = [[parse_card(t) for t in stock] for stock in data["stocks"]]
-        game.set_aside = [parse_card(t) for t in data["set_aside"]]
-        game.shown = [parse_card(t) for t in data["shown"]]
-        game.pads = [pad.restored(saved) for pad, saved in zip(game.pads, data["pads"],
-                                                                 strict=True)]
-        return game
+        return _read(data)
+
+    def census(self) -> Counter[str]:
+        return census_of([card_text(c) for pile in (
+            [place.card for place in self.table], *self.hands, *self.stocks, self.set_aside)
+            for c in pile])
+
+    def box_cards(self) -> Counter[str]:
+        return Counter(card_text(c) for c in self.box.deck)
 
     # --- notation --------------------------------------------------------------------------
 
-    def format_place(self, place: Place) -> str:
-        """``6/0@c4>``: the halves in the order laid, the first half's square, the way."""
-        way = "v" if place.vertical else ">"
-        return f"{place.first}/{place.second}@{square_name(self.grid, (place.x, place.y))}{way}"
+    def name_move(self, move: Move) -> str:
+        """The move with its squares named on this table, for people: ``6/0@c4>``."""
+        return name_move(self.grid, move)
 
     def format_move(self, move: Move) -> str:
-        if isinstance(move, Opening):
-            return f"{self.format_place(move.first)} {self.format_place(move.second)}"
-        return self.format_place(move)
+        return notation.format_move(move)
 
     def parse_move(self, seat: Seat, text: str) -> Move:
-        parts = text.split()
-        places = [self._parse_place(part, text) for part in parts]
-        if len(places) == 1:
-            return places[0]
-        if len(places) == 2:
-            return Opening(places[0], places[1])
-        raise NotationError(Reason.of("unknown_move", text=text))
+        """A move with absolute squares (``6/0@0,0>``) or squares named on this table
+        (``6/0@c3>``)."""
+        return notation.parse_move(text, self.grid)
 
-    def _parse_place(self, part: str, text: str) -> Place:
-        found = re.fullmatch(r"(\d)/(\d)@([a-z]+[0-9]+)([>v])", part.strip().lower())
-        square = None if found is None else parse_square(self.grid, found.group(3))
-        if found is None or square is None:
-            raise NotationError(Reason.of("unknown_move", text=text))
-        return Place(int(found.group(1)), int(found.group(2)), square[0], square[1],
-                     found.group(4) == "v")
+
+def _well_formed(move: object) -> bool:
+    if type(move) is Opening:
+        return _well_formed(move.first) and _well_formed(move.second)
+    return (type(move) is Place and all(type(pips) is int and 0 <= pips <= notation.MOST_PIPS
+                                        for pips in (move.first, move.second))
+            and all(type(at) is int and abs(at) <= 10 * MOST_SQUARE for at in (move.x, move.y))
+            and type(move.vertical) is bool)
+
+
+def _read(data: object) -> Domino:
+    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
+    state = saved.need_dict(data, "")
+
+    def get(key: str) -> Any:
+        return saved.field(state, key)
+
+    saved.text(get("game"), "game", ("domino",))
+    players = saved.integer(get("players"), "players", Domino.min_players, Domino.max_players)
+    game = Domino(players, get("data"), rng_from_json(get("rng")))
+    box = game.box
+    saved.ensure(box.deals(players), "data.cards_per_round", "too_few_cards")
+    known = {card_text(c): c for c in box.deck}
+    most = len(box.deck)
+
+    def cards(value: object, at: str) -> list[Card]:
+        return [known[text] for text in saved.cards(value, at, known, most)]
+
+    def per_seat(key: str) -> list[list[Card]]:
+        return [cards(value, f"{key}.{seat}") for seat, value in
+                enumerate(saved.items(get(key), key, players, players))]
+
+    game.round = saved.integer(get("round"), "round", 0, players - 1)
+    game.dealer = saved.seat(get("dealer"), "dealer", players)
+    game.turn = saved.seat(get("turn"), "turn", players)
+    game.opening, game.over = saved.flag(get("opening"), "opening"), saved.flag(get("over"),
+                                                                                 "over")
+    game.passes = saved.integer(get("passes"), "passes", 0, players)
+    for index, laid in enumerate(saved.items(get("table"), "table", most)):
+        at = f"table.{index}"
+        first, second, x, y, vertical = saved.items(laid, at, 5, 5)
+        place = Place(saved.integer(first, at, 0, notation.MOST_PIPS),
+                      saved.integer(second, at, 0, notation.MOST_PIPS),
+                      saved.integer(x, at, -MOST_SQUARE, MOST_SQUARE),
+                      saved.integer(y, at, -MOST_SQUARE, MOST_SQUARE), saved.flag(vertical, at))
+        saved.ensure(not any(square in game.grid for square in place.squares), at,
+                     "square_taken")
+        game.table.append(place)
+        game.grid.update(place.cells())
+    _check_table(game)
+    game.hands, game.stocks = per_seat("hands"), per_seat("stocks")
+    game.set_aside = cards(get("set_aside"), "set_aside")
+    game.shown = [known[text] for text in saved.cards(get("shown"), "shown", known,
+                                                      10 * most)]
+    saved.same_cards(game.census(), game.box_cards())
+    game.pads = [_pad(blank, value, f"pads.{seat}") for seat, (blank, value) in enumerate(
+        zip(game.pads, saved.items(get("pads"), "pads", players, players), strict=True))]
+    if not game.over:
+        saved.ensure(game.opening == (not game.table), "opening", "wrong_for_table")
+        saved.ensure(game.passes < players, "passes", "out_of_range")
+        saved.ensure(bool(game.hands[game.turn]) and game._fits(game.hands[game.turn]),
+                     "turn", "nothing_to_place")
+    else:
+        saved.ensure(game.round == players - 1, "round", "wrong_for_over")
+    return game
+
+
+def _check_table(game: Domino) -> None:
+    """DOM-2, DOM-3: the table is one layout (every square joined to the first by edges)
+    whose lines are all within the box's limit."""
+    grid = game.grid
+    if not grid:
+        return
+    seen = {next(iter(grid))}
+    todo = list(seen)
+    while todo:
+        x, y = todo.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in grid and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    saved.ensure(len(seen) == len(grid), "table", "not_one_layout")
+    saved.ensure(max(lines_through(grid, grid), default=0) <= game.box.rules.max_line, "table",
+                 "line_too_long")
+
+
+def _pad(blank: ScorePad, value: object, at: str) -> ScorePad:
+    """A score sheet as saved: boxes of each column top down, super bonuses (DOM-8, DOM-9)."""
+    pad = saved.need_dict(value, at)
+    columns = saved.items(saved.field(pad, "columns", at), f"{at}.columns", len(blank.values),
+                          len(blank.values))
+    filled = [saved.each(column, f"{at}.columns.{index}", blank.rows,
+                         lambda box, where: saved.integer(box, where, 1, 1000))
+              for index, column in enumerate(columns)]
+    supers = saved.each(saved.field(pad, "supers", at), f"{at}.supers", blank.rows,
+                        lambda box, where: saved.integer(box, where, blank.super_value,
+                                                         blank.super_value))
+    return blank.restored({"columns": filled, "supers": supers})
+
+
+def _rest_of_box(state: State) -> list[str]:
+    """The position's default cards set aside: every card of the box not on the table, in
+    no hand and no stock, in box order."""
+    deck = [card_text(c) for c in Box.read(saved.plain(state["data"], "data")).deck]
+    rest = Counter(deck)
+    rest.subtract(card_text(notation.card(first, second))
+                  for first, second, *_ in state["table"])
+    for key in ("hands", "stocks"):
+        rest.subtract(card for pile in state[key] for card in pile)
+    return [text for text in dict.fromkeys(deck) for _ in range(max(rest[text], 0))]
+
+
+def _blank_pads(state: State) -> list[dict[str, Any]]:
+    values = len(saved.need_dict(state["data"]["line_points"], "data.line_points"))
+    return [{"columns": [[] for _ in range(values)], "supers": []}
+            for _ in range(state["players"])]
+
+
+class _Places:
+    """The table: its cards in the order laid, in move notation: ``6/4@0,0>;1/1@0,1>``."""
+
+    def write(self, value: Any) -> str:
+        return ";".join(str(Place(*laid)) for laid in value) or "-"
+
+    def read(self, text: str) -> Any:
+        if text == "-":
+            return []
+        table = []
+        for item in text.split(";"):
+            move = notation.parse_move(item, {})
+            if not isinstance(move, Place):
+                raise ValueError(item)
+            table.append([move.first, move.second, move.x, move.y, move.vertical])
+        return table
+
+
+class _Pads:
+    """Every seat's sheet: the boxes of each column, then the super bonuses, ``:`` between
+    them, ``;`` between seats: ``1,1:3:5,10:6;-:-:-:-``."""
+
+    def write(self, value: Any) -> str:
+        return ";".join(":".join(",".join(map(str, boxes)) or "-"
+                                 for boxes in (*pad["columns"], pad["supers"]))
+                        for pad in value)
+
+    def read(self, text: str) -> Any:
+        pads = []
+        for sheet in text.split(";"):
+            groups = [[] if group == "-" else [_number(box) for box in group.split(",")]
+                      for group in sheet.split(":")]
+            pads.append({"columns": groups[:-1], "supers": groups[-1]})
+        return pads
+
+
+class _Cards:
+    """Cards in either order of their halves, written canonically: ``6/0,1/2`` reads as
+    ``6/0,2/1``."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(value) or "-"
+
+    def read(self, text: str) -> Any:
+        return [] if text == "-" else [card_text(parse_card(item)) for item in text.split(",")]
+
+
+CARDS, PER_SEAT_CARDS = _Cards(), ListOf(_Cards(), ";")
+
+
+def _number(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise ValueError(text)
+    return int(text)
+
+
+Domino.POSITION = (
+    Field("players", INT), Field("round", INT, const(0)),
+    Field("dealer", INT, lambda state: state["round"] % state["players"]),
+    Field("turn", INT, lambda state: state["dealer"]), Field("over", FLAG, const(False)),
+    Field("passes", INT, const(0)), Field("table", _Places(), const([])),
+    Field("opening", FLAG, lambda state: not state["table"]),
+    Field("hands", PER_SEAT_CARDS), Field("stocks", PER_SEAT_CARDS, per_seat([])),
+    Field("shown", CARDS, const([])), Field("pads", _Pads(), _blank_pads),
+    Field("set_aside", CARDS, _rest_of_box),
+)

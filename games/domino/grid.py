@@ -2,11 +2,12 @@
 placement a card may take on it (DOM-2, DOM-3, DOM-7).
 
 Squares are ``(x, y)`` pairs in absolute table coordinates: ``x`` grows to the right, ``y``
-downwards; the opening's first half lies wherever the opening puts it. People never see these
-numbers: the text notation (:func:`square_name`) counts from a *normalised origin*, two
-columns left of and two rows above the leftmost column and topmost row in use (``(-2, -2)`` on
-an empty table). So the top-left occupied square is always near ``c3`` and a card laid against
-the layout from the left or from above still has a name (``a`` and ``1`` are the margin).
+downwards; the opening's first half lies wherever the opening puts it. People read squares by
+their names (:func:`square_name`, in :mod:`games.domino.notation` with the cards and moves),
+counted from a *normalised origin*, two columns left of and two rows above the leftmost column
+and topmost row in use (``(-2, -2)`` on an empty table). So the top-left occupied square is
+always near ``c3`` and a card laid against the layout from the left or from above still has a
+name (``a`` and ``1`` are the margin).
 
     grid = {(0, 0): 6, (1, 0): 4}
     opts = placements(grid, [(1, 0)], Rules(12, {10: 1, 11: 3, 12: 5}, 6))
@@ -15,26 +16,34 @@ the layout from the left or from above still has a name (``a`` and ``1`` are the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-Square = tuple[int, int]
-Card = tuple[int, int]  # canonical: higher half first, e.g. (6, 0)
-Grid = Mapping[Square, int]
-MARGIN = 2
+from games.domino.notation import (
+    MARGIN,
+    Card,
+    Grid,
+    Move,
+    Opening,
+    Place,
+    Square,
+    card,
+    card_text,
+    column_index,
+    column_name,
+    origin,
+    parse_square,
+    square_name,
+)
+
+__all__ = [
+    "MARGIN", "Card", "Grid", "Move", "Opening", "Option", "Place", "Rules", "Slot", "Square",
+    "best_points", "bounds", "card", "card_text", "column_index", "column_name",
+    "joined_at_number", "lines_through", "opening_options", "origin", "parse_square",
+    "placements", "score_lines", "slots", "square_name", "super_bonus_of", "touches",
+]
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-def card(a: int, b: int) -> Card:
-    """The canonical card of two halves, in either order: ``card(0, 6) == (6, 0)``."""
-    return (a, b) if a >= b else (b, a)
-
-
-def card_text(c: Card) -> str:
-    """``card_text((6, 0)) == '6/0'``."""
-    return f"{c[0]}/{c[1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,44 +54,6 @@ class Rules:
     max_line: int
     line_points: Mapping[int, int]
     super_bonus: int
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """One card laid on the table: half ``first`` on square ``(x, y)``, half ``second`` on the
-    square to its right (``vertical`` False, notation ``>``) or below it (``v``)."""
-
-    first: int
-    second: int
-    x: int
-    y: int
-    vertical: bool
-
-    @property
-    def card(self) -> Card:
-        return card(self.first, self.second)
-
-    @property
-    def squares(self) -> tuple[Square, Square]:
-        return ((self.x, self.y), (self.x, self.y + 1) if self.vertical else (self.x + 1, self.y))
-
-    def cells(self) -> tuple[tuple[Square, int], tuple[Square, int]]:
-        one, two = self.squares
-        return ((one, self.first), (two, self.second))
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """DOM-5: the first turn of a round, two cards laid together, scored as one turn."""
-
-    first: Place
-    second: Place
-
-    def cells(self) -> tuple[tuple[Square, int], ...]:
-        return (*self.first.cells(), *self.second.cells())
-
-
-Move = Place | Opening
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,49 +192,6 @@ def placements(grid: Grid, cards: Iterable[Card], rules: Rules,
             found.append(Option(Place(u, v, x, y, vertical), scoring,
                                  sum(points[value] for value in scoring) + bonus, bonus))
     return found
-
-
-def origin(grid: Grid) -> Square:
-    """The normalised origin: two columns left of and two rows above the layout."""
-    if not grid:
-        return (-MARGIN, -MARGIN)
-    return (min(x for x, _ in grid) - MARGIN, min(y for _, y in grid) - MARGIN)
-
-
-def column_name(index: int) -> str:
-    """0 -> 'a', 25 -> 'z', 26 -> 'aa' (like spreadsheet columns)."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("a") + rest) + name
-    return name
-
-
-def column_index(name: str) -> int:
-    """'a' -> 0, 'aa' -> 26."""
-    index = 0
-    for char in name:
-        index = index * 26 + ord(char) - ord("a") + 1
-    return index - 1
-
-
-def square_name(grid: Grid, square: Square) -> str:
-    """``square`` in notation relative to the normalised origin of ``grid``, e.g. ``'c4'``."""
-    ox, oy = origin(grid)
-    return f"{column_name(square[0] - ox)}{square[1] - oy + 1}"
-
-
-_SQUARE = re.compile(r"([a-z]+)([1-9][0-9]*)")
-
-
-def parse_square(grid: Grid, text: str) -> Square | None:
-    """The absolute square named ``text`` (``'c4'``) on ``grid``, or ``None`` if not a name."""
-    found = _SQUARE.fullmatch(text)
-    if found is None:
-        return None
-    ox, oy = origin(grid)
-    return (column_index(found.group(1)) + ox, int(found.group(2)) - 1 + oy)
 
 
 def bounds(grid: Grid) -> tuple[int, int, int, int]:

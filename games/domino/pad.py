@@ -9,13 +9,30 @@ the ``total`` column from the bottom up. A full column takes nothing more.
     pad = ScorePad.blank(values=(10, 11, 12), row_bonus=(1,) * 20, super_value=6)
     pad, entry = pad.record({12: 10}, super_bonus=False)   # two 12s: 10 in box 1 of column 12
     pad.total()                                             # 10
+    turn_points([10, 11, 12], {10: 1, 11: 3, 12: 5}, 6)     # ({10: 1, 11: 3, 12: 5}, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+
+def turn_points(lines: Sequence[int], line_points: Mapping[int, int], super_bonus: int,
+                opening: bool = False) -> tuple[dict[int, int], bool]:
+    """What one turn's scoring lines write on the pad: the points by line value (several
+    lines of one value summed, DOM-7, DOM-8) and whether the turn earns the super bonus
+    (DOM-9: 10, 11 and 12 at once, or three 12s, never on a round's two-card opening):
+    ``turn_points([12, 12], {10: 1, 11: 3, 12: 5}, 6) == ({12: 10}, False)``."""
+    points: dict[int, int] = {}
+    for value in lines:
+        if value in line_points:
+            points[value] = points.get(value, 0) + line_points[value]
+    top = max(line_points)
+    earned = super_bonus > 0 and not opening and (
+        set(line_points) <= set(lines) or list(lines).count(top) >= 3)
+    return points, earned
 
 
 @dataclass(frozen=True)

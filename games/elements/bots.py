@@ -7,26 +7,23 @@
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from games.core import SeededBot
 from games.elements.cards import BidKey, Card, bid_key, combination_key
 from games.elements.engine import BID, PLACE, ElementsView, Keep, Lay, Move, Pass, Place
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Any legal move, uniformly: ``RandomBot(1).choose(view, legal)``."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: ElementsView, legal: Sequence[Move]) -> Move | None:
         return self.rng.choice(list(legal)) if legal else None
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Spends cards where they buy points: ``HeuristicBot(1).choose(view, legal)``.
 
     Phase 1: puts its most expendable high card before the element of the colour it holds
@@ -35,9 +32,6 @@ class HeuristicBot:
     (its share of the hand's points); once it leads, it passes and lets its cards compete.
     Phase 3: keeps high cards and cards that pair with another.
     """
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: ElementsView, legal: Sequence[Move]) -> Move | None:
         if not legal:
@@ -89,7 +83,8 @@ class HeuristicBot:
         # lay first what is strongest by itself, so we lead as early as possible
         ranked = sorted(combinations(plan, need),
                         key=lambda group: combination_key([*mine, *group], order))
-        return Lay(tuple(sorted(ranked[-1], key=lambda card: (card.colour, card.value))))
+        return Lay(tuple(sorted(ranked[-1],  # in hand order, as the notation reads them
+                                key=lambda card: (view.colours.index(card.colour), card.value))))
 
     @staticmethod
     def _cost(card: Card, hand: Sequence[Card]) -> float:

@@ -1,7 +1,7 @@
-"""Elements cards, their notation and the ranking of combinations (ELE-1, ELE-6).
+"""Elements cards and the ranking of combinations (ELE-1, ELE-6).
 
-A number card is its colour letter and value (``r7``, ``k10``); an element card is ``E`` and
-its colour (``Er``). The colour letters come from the box data (``layouts/elements/rules.toml``).
+Cards are :class:`Card` s of :mod:`games.elements.notation` (``r7``; an element card is ``Er``),
+re-exported here; the colour letters come from the box data (``games/elements/rules.toml``).
 
     order = ("b", "r", "k", "g", "y")                 # strongest colour first
     key = combination_key([Card("r", 5), Card("b", 5)], order)
@@ -15,23 +15,10 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
+from games.elements.notation import ELEMENT_PREFIX, Card, element_label
 
-class Card(NamedTuple):
-    """A number card: ``Card("r", 7)`` is written ``r7``."""
-
-    colour: str
-    value: int
-
-    def __str__(self) -> str:
-        return f"{self.colour}{self.value}"
-
-
-ELEMENT_PREFIX = "E"
-
-
-def element_label(colour: str) -> str:
-    """The element card of a colour: ``element_label("b") == "Eb"``."""
-    return f"{ELEMENT_PREFIX}{colour}"
+__all__ = ["ELEMENT_PREFIX", "BidKey", "Card", "ComboKey", "Pattern", "bid_key",
+           "combination_key", "element_label", "strengths"]
 
 
 class Pattern(IntEnum):

@@ -9,31 +9,35 @@ player is first player for one hand; then the game is over.
 Moves, in text: ``place r7@Eb``, ``lay r7``, ``lay r7 b7``, ``pass``, ``keep r7 b3`` (``keep``
 alone keeps nothing).
 
-    game = Elements.new(players=3, seed=1, data=rules_data("elements"))
+    game = Elements.new(players=3, seed=1)
     game.play(0, game.parse_move(0, "place r7@Eb"))
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
+from games import saved
 from games.core import (
+    BadState,
     Event,
     Game,
     Json,
-    NotationError,
     Reason,
     Seat,
     SeatSecret,
+    census_of,
+    data_problem,
     rng_from_json,
     rng_state_to_json,
 )
+from games.elements import notation
 from games.elements.cards import (
-    ELEMENT_PREFIX,
     BidKey,
     Card,
     ComboKey,
@@ -41,53 +45,39 @@ from games.elements.cards import (
     combination_key,
     element_label,
 )
+from games.elements.notation import Keep, Lay, Move, Pass, Place
+from games.position import (
+    FLAGS,
+    INT,
+    INTS,
+    PER_SEAT_TEXTS,
+    TEXT,
+    TEXTS,
+    Field,
+    ListOf,
+    State,
+    const,
+    maybe,
+    per_seat,
+)
+
+__all__ = ["BID", "KEEP", "OVER", "PLACE", "Elements", "ElementsView", "Keep", "Lay", "Move",
+           "Pass", "Place"]
 
 PLACE, BID, KEEP, OVER = "place", "bid", "keep", "over"
-
-
-# ---- moves -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Place:
-    """Phase 1: put ``card`` face down before the element card of colour ``element``."""
-
-    card: Card
-    element: str
-
-
-@dataclass(frozen=True)
-class Lay:
-    """Phase 2: lay ``cards`` face up (1 card in rounds 1 and 2, 2 cards in round 3)."""
-
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Phase 2: stop bidding for this point card (cards already laid still compete)."""
-
-
-@dataclass(frozen=True)
-class Keep:
-    """Phase 3: keep ``cards`` of the hand; the others go to the stock."""
-
-    cards: tuple[Card, ...]
-
-
-Move = Place | Lay | Pass | Keep
+PHASES = (PLACE, BID, KEEP, OVER)
 
 
 # ---- events ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Placed(SeatSecret):
-    """A card put face down before an element card; other seats see ``card=None``."""
+    """A card put face down before an element card (``cards``, one card); other seats see
+    ``cards=None``."""
 
     seat: Seat
     element: str
-    card: Card | None
-
-    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True)
@@ -153,7 +143,14 @@ class Kept(SeatSecret):
     count: int
     cards: tuple[Card, ...] | None
 
-    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
+
+@dataclass(frozen=True)
+class Dealt(SeatSecret):
+    """ELE-2: a seat's hand dealt at the start (``cards``), seen by that seat only."""
+
+    seat: Seat
+    count: int
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True)
@@ -163,8 +160,6 @@ class Drew(SeatSecret):
     seat: Seat
     count: int
     cards: tuple[Card, ...] | None
-
-    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True)
@@ -220,7 +215,7 @@ class ElementsView:
 # ---- the game ------------------------------------------------------------------------------
 
 class Elements(Game[Move, ElementsView]):
-    """Elements for 3 to 5 players; ``data`` is ``layouts/elements/rules.toml``.
+    """Elements for 3 to 5 players; ``data`` is ``games/elements/rules.toml``.
 
     Options: ``first_player`` (ELE-2, seat 0 by default).
     """
@@ -228,6 +223,7 @@ class Elements(Game[Move, ElementsView]):
     name: ClassVar[str] = "elements"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
+    default_players: ClassVar[int] = 3
 
     def __init__(self, players: int, data: Mapping[str, Any], rng: random.Random) -> None:
         self.players = players
@@ -254,30 +250,35 @@ class Elements(Game[Move, ElementsView]):
         self.hand_number = 0
         self.first: Seat = 0
         self.kept: list[bool] = [False] * players
+        self.start_events: list[Event] = []
 
     # -- creation and saving ----------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, seed: int, data: Mapping[str, Any],
-            **options: Any) -> Elements:
-        if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(f"elements is for 3 to 5 players, not {players}")
-        first = int(options.pop("first_player", 0))
+    def _create(cls, players: int, seed: int, data: Mapping[str, Any],
+                **options: Any) -> Elements:
+        first = options.pop("first_player", 0)
         if options:
-            raise ValueError(f"unknown elements options: {', '.join(sorted(options))}")
-        if not 0 <= first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
-        game = cls(players, data, random.Random(seed))
-        if sum(game.rounds) > 4 or min(game.rounds) < 1:
-            raise ValueError("rounds must lay at least one card each and at most 4 in all")
-        if game.hand_size * players > len(game.deck()):
-            raise ValueError("the deck is too small to deal every player a hand")
+            raise data_problem("unknown_option", game="elements",
+                               option=sorted(options)[0][:20])
+        if type(first) is not int or not 0 <= first < players:
+            raise data_problem("option_value", option="first_player",
+                               value=str(first)[:20])
+        try:
+            box = _check_box(data)
+        except BadState as damaged:
+            raise saved.box_problem(damaged) from None
+        game = cls(players, box, random.Random(seed))
+        if players > len(game.colours) or game.hand_size * players > len(game.deck()):
+            raise data_problem("box_data", at="colours", why="too_few_cards",
+                               players=players)
         # ELE-2: the element cards lie in a row in no particular order
         game.rng.shuffle(game.row)
         game.stock = game.deck()
         game.rng.shuffle(game.stock)
         for seat in range(players):
             game.hands[seat] = sorted(game._take(game.hand_size), key=game.sort_key)
+            game.start_events.append(Dealt(seat, game.hand_size, tuple(game.hands[seat])))
         game.first = game.turn = game.starter = first
         return game
 
@@ -297,7 +298,7 @@ class Elements(Game[Move, ElementsView]):
         return {
             "game": self.name,
             "players": self.players,
-            "data": _plain(self.data),
+            "data": saved.plain(self.data, "data"),
             "rng": rng_state_to_json(self.rng),
             "phase": self.phase,
             "hands": [cards(hand) for hand in self.hands],
@@ -321,68 +322,29 @@ class Elements(Game[Move, ElementsView]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Elements:
-        game = cls(int(data["players"]), data["data"], rng_from_json(data["rng"]))
-        read = game.read_cards
-        game.phase = str(data["phase"])
-        game.hands = [read(hand) for hand in data["hands"]]
-        game.stock = read(data["stock"])
-        game.row = list(data["row"])
-        game.placements = {element: (int(seat), game.read_card(card))
-                           for element, seat, card in data["placements"]}
-        game.order = tuple(data["order"])
-        game.point_cards = read(data["point_cards"])
-        game.laid = [read(laid) for laid in data["laid"]]
-        game.laid_rank = [None if rank is None else int(rank) for rank in data["laid_rank"]]
-        game.passed = [bool(flag) for flag in data["passed"]]
-        game.turn = int(data["turn"])
-        game.starter = int(data["starter"])
-        game.won = [read(won) for won in data["won"]]
-        game.totals = [int(points) for points in data["totals"]]
-        game.hand_number = int(data["hand_number"])
-        game.first = int(data["first"])
-        game.kept = [bool(flag) for flag in data["kept"]]
-        return game
+        return _read(data)
+
+    def census(self) -> Counter[str]:
+        return census_of(self.stock, self.point_cards, *self.hands, *self.laid, *self.won,
+                         [card for _, card in self.placements.values()])
+
+    def box_cards(self) -> Counter[str]:
+        return census_of(self.deck())
 
     # -- notation ---------------------------------------------------------------------------
 
     def read_card(self, text: str) -> Card:
         """``read_card("r7") == Card("r", 7)``; raises :class:`NotationError`."""
-        text = text.strip()
-        colour, digits = text[:1], text[1:]
-        if colour not in self.colours or not digits.isdigit() or int(digits) not in self.values:
-            raise NotationError(Reason.of("not_a_card", text=text))
-        return Card(colour, int(digits))
+        return notation.read_card(text, self.colours, self.values)
 
     def read_cards(self, texts: Sequence[str]) -> list[Card]:
-        return [self.read_card(text) for text in texts]
+        return notation.read_cards(texts, self.colours, self.values)
 
     def format_move(self, move: Move) -> str:
-        if isinstance(move, Place):
-            return f"place {move.card}@{element_label(move.element)}"
-        if isinstance(move, Lay):
-            return " ".join(["lay", *map(str, move.cards)])
-        if isinstance(move, Keep):
-            return " ".join(["keep", *map(str, move.cards)])
-        return "pass"
+        return notation.format_move(move)
 
     def parse_move(self, seat: Seat, text: str) -> Move:
-        words = text.split()
-        if not words:
-            raise NotationError(Reason.of("unknown_move", text=text))
-        verb, rest = words[0].lower(), words[1:]
-        if verb == "pass" and not rest:
-            return Pass()
-        if verb == "place" and len(rest) == 1 and "@" in rest[0]:
-            card, element = rest[0].split("@", 1)
-            colour = element[len(ELEMENT_PREFIX):]
-            if not element.startswith(ELEMENT_PREFIX) or colour not in self.colours:
-                raise NotationError(Reason.of("not_an_element", text=element))
-            return Place(self.read_card(card), colour)
-        if verb == "lay" and rest:
-            return Lay(tuple(sorted(self.read_cards(rest), key=self.sort_key)))
-        if verb == "keep":
-            return Keep(tuple(sorted(self.read_cards(rest), key=self.sort_key)))
-        raise NotationError(Reason.of("unknown_move", text=text))
+        return notation.parse_move(text, self.colours, self.values)
 
     # -- whose move -------------------------------------------------------------------------
 
@@ -423,8 +385,12 @@ class Elements(Game[Move, ElementsView]):
     def check(self, seat: Seat, move: Move) -> Reason | None:
         if self.phase == OVER:
             return Reason.of("game_over")
-        if not 0 <= seat < self.players or seat != self.turn:
+        if not self.is_seat(seat):
+            return Reason.of("no_such_seat", seat=repr(seat)[:20])
+        if seat != self.turn:
             return Reason.of("not_your_turn")
+        if not _well_formed(move):
+            return Reason.of("unknown_move", text=repr(move)[:40])
         hand = self.hands[seat]
         if isinstance(move, Place):
             if self.phase != PLACE:
@@ -486,7 +452,7 @@ class Elements(Game[Move, ElementsView]):
     def _place(self, seat: Seat, move: Place) -> list[Event]:
         self._remove(seat, [move.card])
         self.placements[move.element] = (seat, move.card)
-        events: list[Event] = [Placed(seat, move.element, move.card)]
+        events: list[Event] = [Placed(seat, move.element, (move.card,))]
         if len(self.placements) < self.players:
             self.turn = (seat + 1) % self.players
             return events
@@ -610,6 +576,8 @@ class Elements(Game[Move, ElementsView]):
     # -- what a seat may know -----------------------------------------------------------------
 
     def view(self, seat: Seat) -> ElementsView:
+        if not self.is_seat(seat):
+            raise self.no_such_seat(seat)
         return ElementsView(
             seat=seat,
             players=self.players,
@@ -650,9 +618,173 @@ def _cards_json(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _plain(value: Any) -> Json:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
+def _is_card(card: object) -> bool:
+    return type(card) is Card and type(card.colour) is str and type(card.value) is int
+
+
+def _well_formed(move: object) -> bool:
+    if type(move) is Place:
+        return _is_card(move.card) and type(move.element) is str
+    if isinstance(move, (Lay, Keep)) and type(move) in (Lay, Keep):
+        cards = move.cards
+        return type(cards) is tuple and len(cards) <= 100 and all(map(_is_card, cards))
+    return type(move) is Pass
+
+
+_LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
+
+
+def _check_box(data: object) -> dict[str, Any]:
+    """ELE-1, ELE-2, ELE-5: the box's numbers, each checked (:class:`BadState` at ``data.*``)."""
+    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+
+    def get(key: str) -> Any:
+        return saved.field(box, key, "data")
+
+    colours = saved.each(get("colours"), "data.colours", 10,
+                         lambda value, at: saved.text(value, at, _LETTERS), least=3)
+    saved.distinct(colours, "data.colours")
+    low = saved.integer(get("min_value"), "data.min_value", 0, 99)
+    saved.integer(get("max_value"), "data.max_value", low, 99)
+    saved.integer(get("hand_size"), "data.hand_size", 1, 50)
+    rounds = saved.each(get("rounds"), "data.rounds", 4,
+                        lambda value, at: saved.integer(value, at, 1, 4), least=1)
+    saved.ensure(sum(rounds) <= 4, "data.rounds", "more_than_four_cards")
+    return box
+
+
+def _read(data: object) -> Elements:
+    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
+    state = saved.need_dict(data, "")
+
+    def get(key: str) -> Any:
+        return saved.field(state, key)
+
+    saved.text(get("game"), "game", ("elements",))
+    players = saved.integer(get("players"), "players", Elements.min_players,
+                            Elements.max_players)
+    game = Elements(players, _check_box(get("data")), rng_from_json(get("rng")))
+    saved.ensure(players <= len(game.colours), "players", "more_than_elements")
+    known = {str(card): card for card in game.deck()}
+    most = len(known)
+
+    def cards(value: object, at: str) -> list[Card]:
+        return [known[text] for text in saved.cards(value, at, known, most)]
+
+    def per_seat(key: str) -> list[list[Card]]:
+        return [cards(value, f"{key}.{seat}") for seat, value in
+                enumerate(saved.items(get(key), key, players, players))]
+
+    def flags(key: str) -> list[bool]:
+        return saved.each(get(key), key, players, saved.flag, least=players)
+
+    def seat(key: str) -> int:
+        return int(saved.seat(get(key), key, players))
+
+    game.phase = saved.text(get("phase"), "phase", PHASES)
+    game.hands, game.stock = per_seat("hands"), cards(get("stock"), "stock")
+    row = game.row = saved.each(get("row"), "row", len(game.colours),
+                                lambda value, at: saved.text(value, at, game.colours),
+                                least=len(game.colours))
+    saved.distinct(row, "row")
+    game.placements = {}
+    for index, placed in enumerate(saved.items(get("placements"), "placements", players)):
+        at = f"placements.{index}"
+        element, owner, card = saved.items(placed, at, 3, 3)
+        saved.ensure(element in row and element not in game.placements, at, "wrong_element")
+        game.placements[element] = (int(saved.seat(owner, at, players)), cards([card], at)[0])
+    game.order = tuple(saved.each(get("order"), "order", len(row),
+                                  lambda value, at: saved.text(value, at, game.colours)))
+    game.point_cards = cards(get("point_cards"), "point_cards")
+    game.laid, game.won = per_seat("laid"), per_seat("won")
+    game.laid_rank = saved.each(get("laid_rank"), "laid_rank", players,
+                                lambda value, at: saved.seat(value, at, players, None),
+                                least=players)
+    game.passed, game.kept = flags("passed"), flags("kept")
+    game.turn, game.starter, game.first = seat("turn"), seat("starter"), seat("first")
+    game.totals = saved.each(get("totals"), "totals", players,
+                             lambda value, at: saved.integer(value, at, 0, saved.MOST_POINTS),
+                             least=players)
+    game.hand_number = saved.integer(get("hand_number"), "hand_number", 0, players - 1)
+    saved.same_cards(game.census(), game.box_cards())
+    _check_phase(game)
+    return game
+
+
+def _check_phase(game: Elements) -> None:
+    """What each phase requires of the hand in progress (ELE-3 to ELE-7)."""
+    phase, players, first = game.phase, game.players, game.first
+    bidding = phase == BID
+    saved.ensure(phase == PLACE or not game.placements, "placements", "wrong_for_phase")
+    saved.ensure(game.order == (() if phase == PLACE else tuple(game.row)), "order",
+                 "wrong_for_phase")
+    saved.ensure(bool(game.point_cards) == bidding, "point_cards", "wrong_for_phase")
+    saved.ensure(bidding or not any(game.laid), "laid", "wrong_for_phase")
+    saved.ensure(bidding or not any(game.won), "won", "wrong_for_phase")
+    saved.ensure(bidding or not any(game.passed), "passed", "wrong_for_phase")
+    ranks = [rank for rank in game.laid_rank if rank is not None]
+    saved.ensure(sorted(ranks) == list(range(len(ranks))), "laid_rank", "wrong_order")
+    totals = [sum(game.rounds[:i]) for i in range(len(game.rounds) + 1)]
+    for seat, laid in enumerate(game.laid):
+        saved.ensure((game.laid_rank[seat] is None) == (not laid), f"laid.{seat}", "wrong_rank")
+        saved.ensure(len(laid) in totals, f"laid.{seat}", "wrong_count")
+    saved.ensure(phase == OVER or game.hand_number < players - 1 or phase != KEEP,
+                 "hand_number", "wrong_for_phase")
+    if phase == PLACE:
+        placed = {owner for owner, _ in game.placements.values()}
+        expected = {(first + step) % players for step in range(len(game.placements))}
+        saved.ensure(placed == expected and len(placed) == len(game.placements),
+                     "placements", "wrong_order")
+        saved.ensure(game.turn == (first + len(placed)) % players, "turn", "wrong_for_phase")
+        saved.ensure(bool(game.hands[game.turn]), "hands", "nothing_to_place")
+    elif bidding:
+        saved.ensure(game._still_bidding(game.turn), "turn", "wrong_for_phase")
+    elif phase == KEEP:
+        saved.ensure(not game.kept[game.turn], "turn", "wrong_for_phase")
+
+
+def _rest_of_box(state: State) -> list[str]:
+    """The position's default stock: every card in no other place, in box order."""
+    box = _check_box(state["data"])
+    deck = [f"{colour}{value}" for colour in box["colours"]
+            for value in range(box["min_value"], box["max_value"] + 1)]
+    rest = Counter(deck)
+    for key in ("hands", "laid", "won"):
+        rest.subtract(card for pile in state[key] for card in pile)
+    rest.subtract(state["point_cards"])
+    rest.subtract(card for _, _, card in state["placements"])
+    return [card for card in deck if rest[card] > 0]
+
+
+class _Placements:
+    """Cards face down before element cards: ``Eb:0:r7,Er:1:g3`` (element, seat, card)."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(f"E{element}:{seat}:{card}" for element, seat, card in value) or "-"
+
+    def read(self, text: str) -> Any:
+        if text == "-":
+            return []
+        placed = []
+        for item in text.split(","):
+            element, seat, card = item.split(":")
+            if not element.startswith("E") or not seat.isascii() or not seat.isdigit():
+                raise ValueError(item)
+            placed.append([element[1:], int(seat), card])
+        return placed
+
+
+Elements.POSITION = (
+    Field("players", INT), Field("phase", TEXT, const(PLACE)),
+    Field("hand_number", INT, const(0)), Field("first", INT, const(0)),
+    Field("turn", INT, lambda state: state["first"]),
+    Field("starter", INT, lambda state: state["first"]),
+    Field("row", TEXTS, lambda state: list(_check_box(state["data"])["colours"])),
+    Field("order", TEXTS, const([])), Field("hands", PER_SEAT_TEXTS),
+    Field("placements", _Placements(), const([])), Field("point_cards", TEXTS, const([])),
+    Field("laid", PER_SEAT_TEXTS, per_seat([])),
+    Field("laid_rank", ListOf(maybe(INT)), per_seat(None)),
+    Field("passed", FLAGS, per_seat(False)), Field("won", PER_SEAT_TEXTS, per_seat([])),
+    Field("totals", INTS, per_seat(0)), Field("kept", FLAGS, per_seat(False)),
+    Field("stock", TEXTS, _rest_of_box),
+)

@@ -1,7 +1,7 @@
 """Elevens (Elfer raus! Master): the rules engine and its computer opponents.
 
     from games.elevens import GAME, BOTS
-    game = GAME.new(players=2, seed=1, data=rules_data("elevens"))
+    game = GAME.new(players=2, seed=1)
 """
 
 from games.elevens.bots import BOTS

@@ -7,9 +7,9 @@ is still the actor; each answer is one step chosen from the seat's view and the 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
+from games.core import BotMaker, SeededBot
 from games.elevens.engine import JOKER, ElevensView, Step
 
 # Weights of the heuristic, in points of the final score (a number card in hand costs its value).
@@ -22,12 +22,9 @@ SHED = 0.25         # per point of the card's value taken out of the hand
 ENDGAME_HAND = 4    # a hand this small (own or an opponent's) means the end is near
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Any legal step, uniformly; ``undo`` only to get out of an exchange it cannot complete
     (ELV-8), so that its turns always end."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: ElevensView, legal: Sequence[Step]) -> Step | None:
         if not legal:
@@ -37,13 +34,10 @@ class RandomBot:
         return self.rng.choice(steps)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Plays chains of its own cards, holds cards that would only open places for others,
     spends link cards where it can go on filling, takes bonuses, sheds jokers near the end.
     """
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: ElevensView, legal: Sequence[Step]) -> Step | None:
         if not legal:
@@ -102,7 +96,7 @@ class HeuristicBot:
         return all(pos in cells or pos == step.pos for pos in span)
 
 
-BOTS: dict[str, Callable[[int], RandomBot | HeuristicBot]] = {
+BOTS: Mapping[str, BotMaker[ElevensView, Step]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }

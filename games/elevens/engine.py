@@ -1,20 +1,11 @@
 """Elevens (Elfer raus! Master): four rows of 1-21 around the 11s, link cards, jokers, bonuses.
 
 A turn is a sequence of steps ended by ``end`` (or a single ``draw``); each step is checked on
-its own and ``undo`` takes back the last step of the turn in progress. Notation (colour letters
-from ``layouts/elevens/rules.toml``, by default ``r y g b``; positions 1-21):
+its own and ``undo`` takes back the last step of the turn in progress. The notation of steps
+is in :mod:`games.elevens.notation` (``r5``, ``*@b7``, ``L r12>b``, ``x b7``, ``discard *``,
+``draw``, ``end``, ``undo``); colour letters come from ``games/elevens/rules.toml``.
 
-    r5          place the number card r5 at position 5 of row r (ELV-5)
-    *@b7        place a joker at position 7 of row b
-    L r12>b     lay a link card on r12 toward the neighbour row b and place b12 there (ELV-6)
-    L r12>b *   the same, with a joker standing for b12
-    x b7        exchange: b7 from the hand replaces the joker at b7, which goes to the hand (ELV-8)
-    discard *   discard a joker from the hand back to the box (ELV-9)
-    draw        draw the top card of the stock: the whole turn (ELV-4)
-    end         end the turn; with nothing placed and an empty stock it is a pass (ELV-7)
-    undo        take back the last step of the turn in progress
-
-    game = Elevens.new(players=2, seed=1, data=rules_data("elevens"))
+    game = Elevens.new(players=2, seed=1)
     game.play(0, game.parse_move(0, "r12"))
 
 Where the rulings are silent: once the stock is empty, a whole round of passes ends the game
@@ -23,12 +14,16 @@ Where the rulings are silent: once the stock is empty, a whole round of passes e
 
 from __future__ import annotations
 
-import re
+import random
+import string
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games import saved
 from games.core import (
+    BadState,
     Event,
     Game,
     Json,
@@ -36,52 +31,38 @@ from games.core import (
     Reason,
     Seat,
     SeatSecret,
+    data_problem,
     rng_from_json,
     rng_state_to_json,
 )
+from games.elevens.notation import (
+    DISCARD,
+    DRAW,
+    END,
+    JOKER,
+    KINDS,
+    UNDO,
+    Step,
+    format_step,
+    parse_step,
+    place,
+    split_card,
+)
+from games.position import (
+    FLAG,
+    INT,
+    INTS,
+    MAYBE_INT,
+    PER_SEAT_TEXTS,
+    TEXTS,
+    Field,
+    State,
+    const,
+    per_seat,
+)
 
-JOKER = "*"
-KINDS = ("place", "link", "exchange", "discard", "draw", "end", "undo")
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a turn. ``card`` is a number card (``r5``) or ``*``; ``row``/``pos`` where it
-    goes; ``source`` the row a link card starts from, e.g. ``Step("link", "b12", "b", 12, "r")``.
-    """
-
-    kind: str
-    card: str = ""
-    row: str = ""
-    pos: int = 0
-    source: str = ""
-
-
-# The steps that need no card or place.
-DRAW, END, UNDO = Step("draw"), Step("end"), Step("undo")
-DISCARD = Step("discard", JOKER)
-
-
-def place(card: str, row: str = "", pos: int = 0) -> Step:
-    """``place("r5")`` a number card; ``place("*", "b", 7)`` a joker at b7."""
-    if card != JOKER:
-        row, pos = split_card(card)
-    return Step("place", card, row, pos)
-
-
-def split_card(card: str) -> tuple[str, int]:
-    """``split_card("r12") == ("r", 12)``; a malformed card gives ``("", 0)``."""
-    match = _CARD.match(card)
-    if match is None:
-        return "", 0
-    return match.group(1), int(match.group(2))
-
-
-_CARD = re.compile(r"^([a-z]+)(\d+)$")
-_JOKER_AT = re.compile(r"^\*\s*@\s*([a-z]+)(\d+)$")
-_LINK = re.compile(r"^l\s*([a-z]+)(\d+)\s*>\s*([a-z]+)\s*(\*)?$")
-_EXCHANGE = re.compile(r"^x\s*([a-z]+)(\d+)$")
-_DISCARD = re.compile(r"^discard\s*\*?$")
+__all__ = ["DISCARD", "DRAW", "END", "JOKER", "KINDS", "UNDO", "Elevens", "ElevensView",
+           "Step", "place", "segments", "split_card"]
 
 
 @dataclass(frozen=True)
@@ -123,13 +104,20 @@ class Undone(Event):
 
 
 @dataclass(frozen=True)
-class Drew(SeatSecret):
-    """The drawn card is known to the drawer only."""
+class Dealt(SeatSecret):
+    """ELV-3: a seat's hand dealt at the start (``cards``), seen by that seat only."""
 
     seat: Seat
-    card: str | None
+    count: int
+    cards: tuple[str, ...] | None
 
-    hidden: ClassVar[Mapping[str, Any]] = {"card": None}
+
+@dataclass(frozen=True)
+class Drew(SeatSecret):
+    """The drawn card (``cards``, one card) is known to the drawer only."""
+
+    seat: Seat
+    cards: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -383,24 +371,30 @@ class Elevens(Game[Step, ElevensView]):
         self.start: int = self.data["start"]
         self.limit: int = self.data["cards_per_turn"]
         self._rank = {colour: index for index, colour in enumerate(self.data["colours"])}
+        self.start_events: list[Event] = []
 
     # ---- setup and saving -------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, seed: int, data: Mapping[str, Any], **options: Any) -> Elevens:
-        import random
-
+    def _create(cls, players: int, seed: int, data: Mapping[str, Any],
+                **options: Any) -> Elevens:
         unknown = set(options) - {"beginner", "first"}
         if unknown:
-            raise ValueError(f"unknown Elevens option {sorted(unknown)[0]!r}; "
-                             "use beginner or first")
-        beginner = bool(options.get("beginner", False))
-        first = int(options.get("first", 0))
-        if not 0 <= first < players:
-            raise ValueError(f"first seat {first} does not exist with {players} players")
+            raise data_problem("unknown_option", game="elevens",
+                               option=sorted(unknown)[0][:20])
+        beginner, first = options.get("beginner", False), options.get("first", 0)
+        if type(beginner) is not bool:
+            raise data_problem("option_value", option="beginner",
+                               value=str(beginner)[:20])
+        if type(first) is not int or not 0 <= first < players:
+            raise data_problem("option_value", option="first", value=str(first)[:20])
+        try:
+            data = _check_box(data)
+        except BadState as damaged:
+            raise saved.box_problem(damaged) from None
         deal = data["deal"].get(str(players))
         if deal is None:
-            raise ValueError(f"layouts/elevens/rules.toml has no deal for {players} players")
+            raise data_problem("box_data", at="deal", why="missing", players=players)
         rng = random.Random(seed)
         colours = list(data["colours"])
         order = colours[:]
@@ -412,10 +406,11 @@ class Elevens(Game[Step, ElevensView]):
         rng.shuffle(deck)
         link_each, hand_size = (0 if beginner else deal[0]), deal[1]
         if hand_size * players > len(deck) or link_each * players > data["link_cards"]:
-            raise ValueError(f"the deal for {players} players needs more cards than the box has")
+            raise data_problem("box_data", at="deal", why="too_few_cards",
+                               players=players)
         hands = [deck[seat * hand_size:(seat + 1) * hand_size] for seat in range(players)]
         game = cls({
-            "data": _plain(data), "players": players, "beginner": beginner, "order": order,
+            "data": data, "players": players, "beginner": beginner, "order": order,
             "rows": {colour: {str(start): f"{colour}{start}"} for colour in colours},
             "hands": hands, "links": [link_each] * players, "table_links": [],
             "links_out": (0 if beginner else data["link_cards"]) - link_each * players,
@@ -424,14 +419,15 @@ class Elevens(Game[Step, ElevensView]):
             "turn": [], "idle": 0, "over": False, "out": None,
             "rng": rng_state_to_json(rng),
         })
-        for hand in game.hands:
+        for seat, hand in enumerate(game.hands):
             game._sort(hand)
+            game.start_events.append(Dealt(seat, len(hand), tuple(hand)))
         return game
 
     def to_dict(self) -> dict[str, Json]:
         return {
-            "data": _plain(self.data), "players": self.players, "beginner": self.beginner,
-            "order": list(self.order),
+            "data": saved.plain(self.data, "data"), "players": self.players,
+            "beginner": self.beginner, "order": list(self.order),
             "rows": {row: {str(pos): card for pos, card in sorted(cells.items())}
                      for row, cells in self.rows.items()},
             "hands": [list(hand) for hand in self.hands], "links": list(self.links),
@@ -445,7 +441,27 @@ class Elevens(Game[Step, ElevensView]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Elevens:
-        return cls(data)
+        return _read(data)
+
+    def census(self) -> Counter[str]:
+        """Number cards and jokers (``*``, those back in the box too), link cards (``L``)
+        and bonus cards (``B``) wherever they are."""
+        found = Counter(card for row in self.rows.values() for card in row.values())
+        for pile in (*self.hands, self.stock):
+            found.update(pile)
+        found[JOKER] += self.boxed
+        found[LINK_CARD] += sum(self.links) + len(self.table_links) + self.links_out
+        found[BONUS_CARD] += sum(self.bonuses) + self.bonus_left
+        return +found
+
+    def box_cards(self) -> Counter[str]:
+        data, extras = self.data, not self.beginner
+        found = Counter(f"{colour}{value}" for colour in data["colours"]
+                        for value in range(self.lowest, self.highest + 1))
+        found[JOKER] = data["jokers"] * extras
+        found[LINK_CARD] = data["link_cards"] * extras
+        found[BONUS_CARD] = data["bonus_cards"] * extras
+        return +found
 
     # ---- turn order ---------------------------------------------------------------------
 
@@ -461,17 +477,23 @@ class Elevens(Game[Step, ElevensView]):
         return _neighbours(self.order, row)
 
     def check(self, seat: Seat, move: Step) -> Reason | None:
+        if self.over:
+            return Reason.of("game_over")
+        if not self.is_seat(seat):
+            return Reason.of("no_such_seat", seat=repr(seat)[:20])
+        if not _well_formed(move):
+            return Reason.of("unknown_move", text=repr(move)[:40])
         return self.view(seat).check(move)
 
     def legal_moves(self, seat: Seat) -> list[Step]:
-        return self.view(seat).legal_steps()
+        return self.view(seat).legal_steps() if self.is_seat(seat) else []
 
     def _apply(self, seat: Seat, move: Step) -> list[Event]:
         if move.kind == "draw":
             card = self.stock.pop()
             self.hands[seat].append(card)
             self._sort(self.hands[seat])
-            return [Drew(seat, card), *self._end_turn(seat, passed=False)]
+            return [Drew(seat, (card,)), *self._end_turn(seat, passed=False)]
         if move.kind == "end":
             return self._end_turn(seat, passed=not self.turn)
         if move.kind == "undo":
@@ -581,6 +603,8 @@ class Elevens(Game[Step, ElevensView]):
     # ---- views --------------------------------------------------------------------------
 
     def view(self, seat: Seat) -> ElevensView:
+        if not self.is_seat(seat):
+            raise self.no_such_seat(seat)
         return ElevensView(
             seat=seat, players=self.players, order=tuple(self.order),
             rows={row: dict(cells) for row, cells in self.rows.items()},
@@ -599,60 +623,300 @@ class Elevens(Game[Step, ElevensView]):
     # ---- notation -----------------------------------------------------------------------
 
     def format_move(self, move: Step) -> str:
-        if move.kind in ("draw", "end", "undo"):
-            return move.kind
-        if move.kind == "discard":
-            return "discard *"
-        if move.kind == "exchange":
-            return f"x {move.card}"
-        if move.kind == "link":
-            suffix = " *" if move.card == JOKER else ""
-            return f"L {move.source}{move.pos}>{move.row}{suffix}"
-        if move.card == JOKER:
-            return f"*@{move.row}{move.pos}"
-        return move.card
+        return format_step(move)
 
     def parse_move(self, seat: Seat, text: str) -> Step:
-        words = " ".join(text.strip().split())
-        lowered = words.lower()
-        if lowered in ("draw", "end", "undo"):
-            return Step(lowered)
-        if _DISCARD.match(lowered):
-            return DISCARD
-        match = _EXCHANGE.match(lowered)
-        if match:
-            card = self._card(match.group(1), match.group(2), text)
-            return Step("exchange", card, *split_card(card))
-        match = _JOKER_AT.match(lowered)
-        if match:
-            card = self._card(match.group(1), match.group(2), text)
-            return Step("place", JOKER, *split_card(card))
-        match = _LINK.match(lowered)
-        if match:
-            self._card(match.group(1), match.group(2), text)
-            card = self._card(match.group(3), match.group(2), text)
-            row, pos = split_card(card)
-            return Step("link", JOKER if match.group(4) else card, row, pos, match.group(1))
-        match = _CARD.match(lowered)
-        if match:
-            return place(self._card(match.group(1), match.group(2), text))
-        raise NotationError(Reason.of("unknown_move", text=text))
-
-    def _card(self, row: str, value: str, text: str) -> str:
-        card = f"{row}{int(value)}"
-        if row not in self.rows or not self.lowest <= int(value) <= self.highest:
-            raise NotationError(Reason.of("unknown_move", text=text))
-        return card
+        return parse_step(text, self.rows, self.lowest, self.highest)
 
 
 def _step_of(record: Mapping[str, Any]) -> Step:
     return Step(record["kind"], record["card"], record["row"], record["pos"], record["source"])
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-able deep copy of box data (TOML tables and arrays as dicts and lists)."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return [_plain(v) for v in value]
-    return value
+LINK_CARD, BONUS_CARD = "L", "B"  # how link and bonus cards are counted in a census
+_LETTERS = tuple(string.ascii_lowercase)
+_HALVES = ("", "low", "high")
+_RECORD_KINDS = ("place", "link", "exchange", "discard")
+
+
+def _well_formed(step: object) -> bool:
+    return (type(step) is Step and type(step.kind) is str and type(step.card) is str
+            and type(step.row) is str and type(step.pos) is int and type(step.source) is str)
+
+
+def _check_box(data: object) -> dict[str, Any]:
+    """ELV-1, ELV-3, ELV-4, ELV-10, ELV-11: the box's numbers, each checked (:class:`BadState`
+    at ``data.*``)."""
+    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+
+    def get(key: str) -> Any:
+        return saved.field(box, key, "data")
+
+    def number(key: str, low: int, high: int) -> int:
+        return saved.integer(get(key), f"data.{key}", low, high)
+
+    colours = saved.each(get("colours"), "data.colours", 8,
+                         lambda value, at: saved.text(value, at, _LETTERS), least=2)
+    saved.distinct(colours, "data.colours")
+    lowest, start, highest = number("lowest", 1, 99), number("start", 1, 99), number(
+        "highest", 1, 99)
+    saved.ensure(lowest < start < highest, "data.start", "out_of_range")
+    number("jokers", 0, 20)
+    links = number("link_cards", 0, 100)
+    number("bonus_cards", 0, 20)
+    number("cards_per_turn", 1, 20)
+    deal = saved.need_dict(get("deal"), "data.deal")
+    for players, terms in deal.items():
+        saved.text(players, "data.deal", [str(n) for n in range(2, 7)])
+        link_each, _ = saved.each(
+            terms, f"data.deal.{players}", 2,
+            lambda value, at: saved.integer(value, at, 0, 200), least=2)
+        saved.ensure(link_each * int(players) <= links, f"data.deal.{players}", "too_many_links")
+    points = saved.need_dict(get("points"), "data.points")
+    for key in ("bonus", "joker", "link"):
+        saved.integer(saved.field(points, key, "data.points"), f"data.points.{key}",
+                      -1000, 1000)
+    return box
+
+
+def _read(data: object) -> Elevens:
+    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
+    state = saved.need_dict(data, "")
+
+    def get(key: str) -> Any:
+        return saved.field(state, key)
+
+    box = _check_box(get("data"))
+    players = saved.integer(get("players"), "players", Elevens.min_players, Elevens.max_players)
+    saved.ensure(str(players) in box["deal"], "data.deal", "missing", players=players)
+    colours: list[str] = box["colours"]
+    lowest, start, highest = box["lowest"], box["start"], box["highest"]
+    numbers = {f"{colour}{value}" for colour in colours for value in range(lowest, highest + 1)}
+    known = (numbers - {f"{colour}{start}" for colour in colours}) | {JOKER}
+    most = len(known) + box["jokers"]
+
+    def seat(value: object, at: str, *also: int | None) -> Any:
+        return saved.seat(value, at, players, *also)
+
+    def count(key: str, high: int) -> int:
+        return saved.integer(get(key), key, 0, high)
+
+    order = saved.each(get("order"), "order", len(colours),
+                       lambda value, at: saved.text(value, at, colours), least=len(colours))
+    saved.distinct(order, "order")
+    rows_saved = saved.need_dict(get("rows"), "rows")
+    saved.ensure(sorted(rows_saved) == sorted(colours), "rows", "wrong_rows")
+    rows: dict[str, dict[str, str]] = {}
+    for row in colours:
+        cells = saved.need_dict(rows_saved[row], f"rows.{row}")
+        read: dict[int, str] = {}
+        for pos_text, card in cells.items():
+            at = f"rows.{row}.{str(pos_text)[:5]}"
+            saved.ensure(pos_text in {str(p) for p in range(lowest, highest + 1)}, at,
+                         "no_such_place")
+            pos = int(pos_text)
+            saved.ensure(card in (f"{row}{pos}", JOKER), at, "wrong_card")
+            read[pos] = card
+        saved.ensure(read.get(start) == f"{row}{start}", f"rows.{row}", "start_card_missing")
+        rows[row] = {str(pos): read[pos] for pos in sorted(read)}
+    links_laid: list[list[Any]] = []
+    targets: set[tuple[str, int]] = set()
+    for index, link in enumerate(saved.items(get("table_links"), "table_links", 200)):
+        at = f"table_links.{index}"
+        source, pos, row = saved.items(link, at, 3, 3)
+        saved.text(source, at, colours)
+        saved.text(row, at, colours)
+        saved.integer(pos, at, lowest, highest)
+        saved.ensure(row in _neighbours(order, source), at, "not_neighbour_row")
+        saved.ensure(str(pos) in rows[source] and str(pos) in rows[row], at, "link_needs_cards")
+        saved.ensure((row, pos) not in targets, at, "twice")
+        targets.add((row, pos))
+        links_laid.append([source, pos, row])
+    for row, cells in rows.items():
+        for low, high in segments({int(pos): card for pos, card in cells.items()}):
+            saved.ensure(low <= start <= high or any(
+                (row, pos) in targets for pos in range(low, high + 1)), f"rows.{row}",
+                "segment_from_nowhere")
+    over = saved.flag(get("over"), "over")
+    clean = {
+        "data": box, "players": players, "beginner": saved.flag(get("beginner"), "beginner"),
+        "order": order, "rows": rows,
+        "hands": [saved.cards(hand, f"hands.{index}", known, most) for index, hand in
+                  enumerate(saved.items(get("hands"), "hands", players, players))],
+        "links": saved.each(get("links"), "links", players,
+                            lambda value, at: saved.integer(value, at, 0, 100), least=players),
+        "table_links": links_laid, "links_out": count("links_out", 100),
+        "stock": saved.cards(get("stock"), "stock", known, most), "boxed": count("boxed", 20),
+        "bonuses": saved.each(get("bonuses"), "bonuses", players,
+                              lambda value, at: saved.integer(value, at, 0, 20),
+                              least=players),
+        "bonus_left": count("bonus_left", 20), "current": seat(get("current"), "current"),
+        "turn": [_record(value, f"turn.{index}", colours, lowest, highest) for index, value
+                 in enumerate(saved.items(get("turn"), "turn", box["cards_per_turn"]))],
+        "idle": count("idle", players), "over": over, "out": seat(get("out"), "out", None),
+        "rng": rng_state_to_json(rng_from_json(get("rng"))),
+    }
+    game = Elevens(clean)
+    saved.same_cards(game.census(), game.box_cards())
+    hands, out = game.hands, game.out
+    saved.ensure(out is None or (over and not hands[out]), "out", "wrong_for_hand")
+    saved.ensure(over or all(hands), "hands", "empty_hand")  # ELV-11: the game would be over
+    saved.ensure(over or game.idle < players, "idle", "out_of_range")
+    saved.ensure(not (over and game.turn), "turn", "wrong_for_over")
+    _undoable(Elevens(clean))
+    return game
+
+
+def _record(value: object, at: str, colours: Sequence[str], lowest: int,
+            highest: int) -> dict[str, Any]:
+    """One step of the turn in progress as saved: what ``undo`` needs to take it back."""
+    record = saved.need_dict(value, at)
+    kind = saved.text(saved.field(record, "kind", at), f"{at}.kind", _RECORD_KINDS)
+    row = saved.text(saved.field(record, "row", at), f"{at}.row", ("", *colours))
+    pos = saved.integer(saved.field(record, "pos", at), f"{at}.pos", 0, highest)
+    source = saved.text(saved.field(record, "source", at), f"{at}.source", ("", *colours))
+    card = saved.text(saved.field(record, "card", at), f"{at}.card")
+    bonus = saved.text(saved.field(record, "bonus", at), f"{at}.bonus", _HALVES)
+    if kind == "discard":
+        saved.ensure(card == JOKER and not (row or pos or source or bonus), at, "wrong_step")
+    else:
+        saved.ensure(bool(row) and lowest <= pos, at, "no_such_place")
+        saved.ensure(card in (JOKER, f"{row}{pos}") and (kind != "exchange" or card != JOKER),
+                     at, "wrong_card")
+        saved.ensure(bool(source) == (kind == "link"), at, "wrong_step")
+        saved.ensure(not bonus or kind in ("place", "link"), at, "wrong_step")
+    return {"kind": kind, "card": card, "row": row, "pos": pos, "source": source,
+            "bonus": bonus}
+
+
+def _undoable(game: Elevens) -> None:
+    """Refuse a turn in progress that ``undo`` could not take back step by step."""
+    seat = game.current
+    while game.turn:
+        record = game.turn[-1]
+        kind, card, row, pos = record["kind"], record["card"], record["row"], record["pos"]
+        at = f"turn.{len(game.turn) - 1}"
+        if kind == "discard":
+            saved.ensure(game.boxed > 0, at, "not_on_table")
+        elif kind == "exchange":
+            saved.ensure(game.rows[row].get(pos) == card and JOKER in game.hands[seat], at,
+                         "not_on_table")
+        else:
+            saved.ensure(game.rows[row].get(pos) == card and pos != game.start, at,
+                         "not_on_table")
+            if kind == "link":
+                saved.ensure(bool(game.table_links) and game.table_links[-1] == (
+                    record["source"], pos, row), at, "not_on_table")
+            saved.ensure(not record["bonus"] or game.bonuses[seat] > 0, at, "no_bonus")
+        game._undo(seat)
+
+
+def _rows_default(state: State) -> dict[str, dict[str, str]]:
+    box = _check_box(state["data"])
+    return {colour: {str(box["start"]): f"{colour}{box['start']}"} for colour in box["colours"]}
+
+
+def _deal(state: State) -> list[int]:
+    if state["beginner"]:
+        return [0] * state["players"]
+    return [_check_box(state["data"])["deal"][str(state["players"])][0]] * state["players"]
+
+
+def _links_out(state: State) -> int:
+    if state["beginner"]:
+        return 0
+    return int(_check_box(state["data"])["link_cards"] - sum(state["links"])
+               - len(state["table_links"]))
+
+
+def _bonus_left(state: State) -> int:
+    if state["beginner"]:
+        return 0
+    return int(_check_box(state["data"])["bonus_cards"] - sum(state["bonuses"]))
+
+
+def _rest_of_box(state: State) -> list[str]:
+    """The position's default stock: every number card and joker in no hand, not on the
+    table and not discarded, in box order."""
+    box = _check_box(state["data"])
+    cards = [f"{colour}{value}" for colour in box["colours"]
+             for value in range(box["lowest"], box["highest"] + 1) if value != box["start"]]
+    cards += [JOKER] * (0 if state["beginner"] else box["jokers"])
+    rest = Counter(cards)
+    rest.subtract(card for hand in state["hands"] for card in hand)
+    rest.subtract(card for cells in state["rows"].values() for card in cells.values())
+    rest[JOKER] -= state["boxed"]
+    return [card for card in dict.fromkeys(cards) for _ in range(max(rest[card], 0))]
+
+
+class _Rows:
+    """The table: every card on it, jokers as ``*@b7``: ``r9,r10,r11,*@r12,y11,g11,b11``."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(card if card != JOKER else f"*@{row}{pos}"
+                        for row, cells in value.items() for pos, card in cells.items())
+
+    def read(self, text: str) -> Any:
+        rows: dict[str, dict[str, str]] = {}
+        for item in text.split(","):
+            row, pos = split_card(item[2:] if item.startswith("*@") else item)
+            if not row:
+                raise ValueError(item)
+            rows.setdefault(row, {})[str(pos)] = JOKER if item.startswith("*@") else item
+        return rows
+
+
+class _Links:
+    """The link cards laid: ``r12>b,g5>y`` (from row, position, to row)."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(f"{source}{pos}>{row}" for source, pos, row in value) or "-"
+
+    def read(self, text: str) -> Any:
+        if text == "-":
+            return []
+        links = []
+        for item in text.split(","):
+            start, _, row = item.partition(">")
+            source, pos = split_card(start)
+            if not source or not row:
+                raise ValueError(item)
+            links.append([source, pos, row])
+        return links
+
+
+class _Turn:
+    """The steps of the turn in progress, in notation without spaces, a bonus taken marked
+    ``+low`` or ``+high``: ``r12,Lr12>b+high``."""
+
+    def write(self, value: Any) -> str:
+        return ",".join(format_step(_step_of(record)).replace(" ", "")
+                        + (f"+{record['bonus']}" if record["bonus"] else "")
+                        for record in value) or "-"
+
+    def read(self, text: str) -> Any:
+        if text == "-":
+            return []
+        records = []
+        for item in text.split(","):
+            notation, _, bonus = item.partition("+")
+            try:
+                step = parse_step(notation, _LETTERS, 0, 999)
+            except NotationError:
+                raise ValueError(item) from None
+            records.append({"kind": step.kind, "card": step.card, "row": step.row,
+                            "pos": step.pos, "source": step.source, "bonus": bonus})
+        return records
+
+
+Elevens.POSITION = (
+    Field("players", INT), Field("beginner", FLAG, const(False)),
+    Field("order", TEXTS, lambda state: list(_check_box(state["data"])["colours"])),
+    Field("current", INT, const(0)), Field("rows", _Rows(), _rows_default),
+    Field("table_links", _Links(), const([])), Field("hands", PER_SEAT_TEXTS),
+    Field("turn", _Turn(), const([])), Field("links", INTS, _deal),
+    Field("links_out", INT, _links_out), Field("bonuses", INTS, per_seat(0)),
+    Field("bonus_left", INT, _bonus_left), Field("boxed", INT, const(0)),
+    Field("idle", INT, const(0)), Field("over", FLAG, const(False)),
+    Field("out", MAYBE_INT, const(None)), Field("stock", TEXTS, _rest_of_box),
+)

@@ -11,7 +11,7 @@ from games.rummikub.solver import Solution, solve
 
 GAME = Rummikub
 SELFPLAY_OPTIONS = {"turn_times": 0}  # bots have no time limit (RUM-7)
-# Seconds per turn for every seat, 0 = no limit (RUM-7); default from rules.toml.
+# Seconds per turn for every seat, 0 = no limit (RUM-7); default from games/rummikub/rules.toml.
 OPTIONS: dict[str, Option] = {"turn_times": Option("int", None, minimum=0, flag="time-limit")}
 
 __all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS", "Rummikub", "Solution", "solve"]

@@ -14,11 +14,10 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from games.core import Reason
+from games.core import BotMaker, Reason, SeededBot
 from games.rummikub.engine import Draw, Move, RummikubView, Table
 from games.rummikub.solver import solve
 from games.rummikub.tiles import (
@@ -97,12 +96,10 @@ def _meld_value(sets: Sequence[TileSet]) -> int:
     return total
 
 
-class SimpleBot:
+class SimpleBot(SeededBot):
     """``random`` (shuffled choices) and ``greedy`` (first found) share this logic."""
 
-    def __init__(self, seed: int, shuffle: bool) -> None:
-        self.rng = random.Random(seed)
-        self.shuffle = shuffle
+    shuffle = False
 
     def order(self, items: list[int]) -> list[int]:
         if self.shuffle:
@@ -132,14 +129,21 @@ class SimpleBot:
         return Table(tuple(table))
 
 
-class SolverBot:
+class RandomBot(SimpleBot):
+    """Lays some sets it can make at random, or draws: ``RandomBot(1).choose(view, [])``."""
+
+    shuffle = True
+
+
+class GreedyBot(SimpleBot):
+    """Lays the first sets it finds and adds what it can to table sets, no rearranging."""
+
+
+class SolverBot(SeededBot):
     """The exact solver; jokers wait on the rack while every opponent holds more than
     ``near`` tiles and the rest of the rack can be played without them."""
 
     near = 6
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: RummikubView, legal: Sequence[Move]) -> Move | None:
         initial = not view.melded[view.seat]
@@ -158,9 +162,9 @@ class SolverBot:
         return Table(best.table)
 
 
-BOTS: dict[str, Callable[[int], SimpleBot | SolverBot]] = {
-    "random": lambda seed: SimpleBot(seed, shuffle=True),
-    "greedy": lambda seed: SimpleBot(seed, shuffle=False),
+BOTS: Mapping[str, BotMaker[RummikubView, Move]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
     "solver": SolverBot,
     "heuristic": SolverBot,  # the name every game's default opponent goes by
 }

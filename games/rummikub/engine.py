@@ -18,7 +18,7 @@ the start of the turn and refuses it with a reason unless every rule holds:
   * the freed joker goes to a *new set*: successors hold no joker beyond their own and the
     rack's.
 
-    game = Rummikub.new(players=2, seed=1, data=rules_data("rummikub"))
+    game = Rummikub.new(players=2, seed=1)
     seat = game.actors()[0]
     game.play(seat, game.parse_move(seat, "table K10 K11 K12"))
 """
@@ -32,17 +32,35 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any, ClassVar
 
+from games import saved
 from games.core import (
+    BadState,
     Event,
     Game,
     Json,
-    NotationError,
     Reason,
     Seat,
     SeatSecret,
+    census_of,
+    data_problem,
     rng_from_json,
     rng_state_to_json,
 )
+from games.position import (
+    FLAG,
+    FLAGS,
+    INT,
+    INTS,
+    PER_SEAT_TEXTS,
+    TEXTS,
+    Field,
+    ListOf,
+    State,
+    const,
+    per_seat,
+)
+from games.rummikub import notation
+from games.rummikub.notation import Draw, Move, Table, Timeout
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -53,30 +71,11 @@ from games.rummikub.tiles import (
     full_box,
     is_joker,
     number_of,
-    parse_table,
     sort_key,
     tile_points,
 )
 
-
-@dataclass(frozen=True)
-class Draw:
-    """Play nothing this turn: take a tile from the pool (pass when it is empty)."""
-
-
-@dataclass(frozen=True)
-class Timeout:
-    """The seat's turn time ran out (RUM-7); sent by the session, never chosen by a player."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """The whole table at the end of the turn, as sets of tiles."""
-
-    sets: tuple[TileSet, ...]
-
-
-Move = Draw | Timeout | Table
+__all__ = ["Draw", "Move", "Rummikub", "RummikubView", "Table", "Timeout"]
 
 
 @dataclass(frozen=True)
@@ -94,24 +93,21 @@ class FirstPlayer(Event):
 
 @dataclass(frozen=True)
 class Dealt(SeatSecret):
-    """A seat's starting rack; only that seat sees the tiles."""
+    """A seat's starting rack; only that seat sees the tiles (``cards``)."""
 
     seat: Seat
-    tiles: tuple[str, ...]
-
-    hidden: ClassVar[Mapping[str, Any]] = {"tiles": ()}
+    cards: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
 class Drew(SeatSecret):
-    """Tiles taken from the pool (``penalty`` after a timeout); others learn only how many."""
+    """Tiles (``cards``) taken from the pool (``penalty`` after a timeout); others learn
+    only how many."""
 
     seat: Seat
-    tiles: tuple[str, ...]
+    cards: tuple[str, ...] | None
     count: int
     penalty: bool = False
-
-    hidden: ClassVar[Mapping[str, Any]] = {"tiles": ()}
 
 
 @dataclass(frozen=True)
@@ -178,30 +174,39 @@ class Rummikub(Game[Move, RummikubView]):
     start_events: list[Event] = field(default_factory=list)
 
     @classmethod
-    def new(cls, players: int, seed: int, data: Mapping[str, Any],
-            **options: Any) -> Rummikub:
+    def _create(cls, players: int, seed: int, data: Mapping[str, Any],
+                **options: Any) -> Rummikub:
         """``turn_times``: seconds per seat (an int for every seat, or a list; 0 = no limit)."""
-        box = _check_data(data)
-        if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(f"rummikub is for 2 to 4 players, not {players}")
+        try:
+            box = _check_data(data)
+        except BadState as damaged:
+            raise saved.box_problem(damaged) from None
         times = options.pop("turn_times", box["turn_time"])
         if options:
-            raise ValueError(f"unknown rummikub options: {', '.join(sorted(options))}")
-        seat_times = [int(times)] * players if isinstance(times, int) else [int(t) for t in times]
-        if len(seat_times) != players or min(seat_times) < 0:
-            raise ValueError("turn_times needs one number of seconds (0 or more) per seat")
+            raise data_problem("unknown_option", game="rummikub",
+                               option=sorted(options)[0][:20])
+        seat_times = [times] * players if type(times) is int else times
+        if (not isinstance(seat_times, (list, tuple)) or len(seat_times) != players
+                or any(type(t) is not int or not 0 <= t <= MOST_SECONDS for t in seat_times)):
+            raise data_problem("option_value", option="turn_times",
+                               value=str(times)[:20])
         rng = random.Random(seed)
         pool = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
         rng.shuffle(pool)
+        if box["rack_size"] * players > len(pool):
+            raise data_problem("box_data", at="rack_size", why="too_few_tiles")
         events: list[Event] = []
         racks = []
         for seat in range(players):
             rack = sorted((pool.pop() for _ in range(box["rack_size"])), key=sort_key)
             racks.append(rack)
             events.append(Dealt(seat, tuple(rack)))
+        # RUM-2: the draw for first player needs two different numbers, or ties never end
+        if len({0 if is_joker(tile) else number_of(tile) for tile in pool}) < 2:
+            raise data_problem("box_data", at="rack_size", why="too_few_tiles")
         first = _draw_for_first(rng, pool, players, events)
         game = cls(data=box, players=players, rng=rng, pool=pool, racks=racks, table=[],
-                   melded=[False] * players, turn=first, turn_times=seat_times,
+                   melded=[False] * players, turn=first, turn_times=list(seat_times),
                    start_events=events)
         return game
 
@@ -218,14 +223,18 @@ class Rummikub(Game[Move, RummikubView]):
     def check(self, seat: Seat, move: Move) -> Reason | None:
         if self.over:
             return Reason.of("game_over")
+        if not self.is_seat(seat):
+            return Reason.of("no_such_seat", seat=repr(seat)[:20])
         if seat != self.turn:
             return Reason.of("not_your_turn")
-        if isinstance(move, Draw):
+        if type(move) is Draw:
             return None
-        if isinstance(move, Timeout):
+        if type(move) is Timeout:
             if not self.turn_times[seat]:
                 return Reason.of("no_time_limit")
             return None
+        if type(move) is not Table or not _well_formed(move.sets):
+            return Reason.of("unknown_move", text=repr(move)[:40])
         return self._check_table(seat, move.sets)
 
     def _apply(self, seat: Seat, move: Move) -> list[Event]:
@@ -262,6 +271,8 @@ class Rummikub(Game[Move, RummikubView]):
         return events
 
     def view(self, seat: Seat) -> RummikubView:
+        if not self.is_seat(seat):
+            raise self.no_such_seat(seat)
         return RummikubView(
             seat=seat, rack=tuple(self.racks[seat]),
             rack_counts=tuple(len(rack) for rack in self.racks), table=tuple(self.table),
@@ -294,30 +305,21 @@ class Rummikub(Game[Move, RummikubView]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Rummikub:
-        return cls(data=_check_data(data["data"]), players=data["players"],
-                   rng=rng_from_json(data["rng"]), pool=list(data["pool"]),
-                   racks=[list(r) for r in data["racks"]],
-                   table=[tuple(s) for s in data["table"]], melded=list(data["melded"]),
-                   turn=data["turn"], turn_times=list(data["turn_times"]), idle=data["idle"],
-                   over=data["over"], final=list(data["final"]))
+        return _read(data)
+
+    def census(self) -> Counter[str]:
+        return census_of(self.pool, *self.racks, *self.table)
+
+    def box_cards(self) -> Counter[str]:
+        box = self.data
+        return Counter(full_box(box["copies"], box["jokers"], box["colours"], box["top"]))
 
     def format_move(self, move: Move) -> str:
-        if isinstance(move, Draw):
-            return "draw"
-        if isinstance(move, Timeout):
-            return "timeout"
-        return f"table {format_table(move.sets)}".rstrip()
+        return notation.format_move(move)
 
     def parse_move(self, seat: Seat, text: str) -> Move:
         """``draw``, ``timeout`` or ``table K1 K2 K3 | R5 B5 Y5`` (the whole final table)."""
-        word, _, rest = text.strip().partition(" ")
-        if word.lower() == "draw" and not rest.strip():
-            return Draw()
-        if word.lower() == "timeout" and not rest.strip():
-            return Timeout()
-        if word.lower() == "table":
-            return Table(tuple(parse_table(rest)))
-        raise NotationError(Reason.of("unknown_move", text=text.strip()))
+        return notation.parse_move(text)
 
     # --- the table rules ----------------------------------------------------------------
 
@@ -373,20 +375,94 @@ class Rummikub(Game[Move, RummikubView]):
         return [GameOver(tuple(winners), tuple(self.final))]
 
 
-def _check_data(data: Mapping[str, Any]) -> dict[str, Any]:
-    box = dict(data)
-    needed = ("colours", "top", "copies", "jokers", "rack_size", "initial_meld",
-              "joker_penalty", "turn_time", "penalty_tiles", "min_set")
-    missing = [key for key in needed if key not in box]
-    if missing:
-        raise ValueError(f"rummikub rules data lacks {', '.join(missing)}")
-    # The solver's dynamic programme is built for this shape of box (see packing.py).
-    if (list(box["colours"]) != list(COLOURS) or box["top"] != 13 or box["min_set"] != 3
-            or not 1 <= box["copies"] <= 2 or not 0 <= box["jokers"] <= 2):
-        raise ValueError("rummikub supports colours K R B Y, tiles 1-13, sets of 3 or more, "
-                         "at most 2 copies and 2 jokers")
-    box["colours"] = list(box["colours"])
+MOST_SECONDS = 86_400
+
+
+def _check_data(data: object) -> dict[str, Any]:
+    """The box's numbers, each checked (:class:`BadState` at ``data.*``). The solver's
+    dynamic programme is built for this shape of box (see games/rummikub/packing): colours K R B Y,
+    tiles 1-13, sets of 3 or more, at most 2 copies and 2 jokers."""
+    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+
+    def number(key: str, low: int, high: int) -> int:
+        return saved.integer(saved.field(box, key, "data"), f"data.{key}", low, high)
+
+    colours = saved.field(box, "colours", "data")
+    saved.ensure(colours == list(COLOURS), "data.colours", "unsupported")
+    number("top", 13, 13)
+    number("min_set", 3, 3)
+    number("copies", 1, 2)
+    number("jokers", 0, 2)
+    number("rack_size", 1, 50)
+    number("initial_meld", 0, 1000)
+    number("joker_penalty", 0, 1000)
+    number("turn_time", 0, MOST_SECONDS)
+    number("penalty_tiles", 0, 20)
     return box
+
+
+def _well_formed(sets: object) -> bool:
+    """A table move's sets: a tuple of at most 106 tuples of known tiles."""
+    return (type(sets) is tuple and len(sets) <= len(_TILES) and all(
+        type(tile_set) is tuple and len(tile_set) <= len(_TILES)
+        and all(type(tile) is str and tile in _TILES for tile in tile_set)
+        for tile_set in sets))
+
+
+_TILES = frozenset(full_box(1, 1))
+
+
+def _read(data: object) -> Rummikub:
+    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
+    state = saved.need_dict(data, "")
+
+    def get(key: str) -> Any:
+        return saved.field(state, key)
+
+    saved.text(get("game"), "game", ("rummikub",))
+    players = saved.integer(get("players"), "players", Rummikub.min_players,
+                            Rummikub.max_players)
+    box = _check_data(get("data"))
+    tiles = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
+    known, most = set(tiles), len(tiles)
+    pool = saved.cards(get("pool"), "pool", known, most)
+    racks = [saved.cards(rack, f"racks.{seat}", known, most)
+             for seat, rack in enumerate(saved.items(get("racks"), "racks", players, players))]
+    table: list[TileSet] = []
+    for index, tile_set in enumerate(saved.items(get("table"), "table", most)):
+        tiles_of = tuple(saved.cards(tile_set, f"table.{index}", known, most))
+        arranged = arrange(tiles_of, box["min_set"], box["top"])
+        saved.ensure(isinstance(arranged, Arranged) and arranged.tiles == tiles_of,
+                     f"table.{index}", "not_a_set")
+        table.append(tiles_of)
+    melded = saved.each(get("melded"), "melded", players, saved.flag, least=players)
+    over = saved.flag(get("over"), "over")
+    final = saved.each(get("final"), "final", players,
+                       lambda value, at: saved.integer(value, at, -saved.MOST_POINTS,
+                                                       saved.MOST_POINTS))
+    saved.ensure(len(final) == (players if over else 0), "final", "wrong_for_over")
+    game = Rummikub(
+        data=box, players=players, rng=rng_from_json(get("rng")), pool=pool, racks=racks,
+        table=table, melded=melded, turn=saved.seat(get("turn"), "turn", players),
+        turn_times=saved.each(get("turn_times"), "turn_times", players,
+                              lambda value, at: saved.integer(value, at, 0, MOST_SECONDS),
+                              least=players),
+        idle=saved.integer(get("idle"), "idle", 0, players), over=over, final=final)
+    saved.same_cards(game.census(), game.box_cards())
+    saved.ensure(over or all(racks), "racks", "empty_rack")  # RUM-8: an empty rack has won
+    saved.ensure(over or game.idle < players, "idle", "out_of_range")
+    saved.ensure(not table or any(melded), "melded", "table_without_meld")
+    return game
+
+
+def _rest_of_box(state: State) -> list[str]:
+    """The position's default pool: the box's tiles on no rack and not on the table."""
+    box = _check_data(state["data"])
+    tiles = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
+    rest = Counter(tiles)
+    rest.subtract(tile for rack in state["racks"] for tile in rack)
+    rest.subtract(tile for tile_set in state["table"] for tile in tile_set)
+    return [tile for tile in dict.fromkeys(tiles) for _ in range(max(rest[tile], 0))]
 
 
 def _draw_for_first(rng: random.Random, pool: list[str], players: int,
@@ -495,3 +571,14 @@ def _distinct_pick(options: list[list[str]], fits: Any) -> bool:
         return False
 
     return pick(0)
+
+
+Rummikub.POSITION = (
+    Field("players", INT), Field("turn", INT, const(0)), Field("racks", PER_SEAT_TEXTS),
+    Field("table", ListOf(TEXTS, "|"), const([])),
+    Field("melded", FLAGS, per_seat(False)),
+    Field("turn_times", INTS,
+          lambda state: [state["data"]["turn_time"]] * state["players"]),
+    Field("idle", INT, const(0)), Field("over", FLAG, const(False)),
+    Field("final", INTS, const([])), Field("pool", TEXTS, _rest_of_box),
+)

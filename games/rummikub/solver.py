@@ -11,8 +11,7 @@ freed ring after ring until the tiles pack, then kept again one by one while the
 packs, which finds a maximal (not always maximum) collection of untouched sets.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
-each joker set of the table being packed as one set that keeps its number tiles together
-(a table without joker sets takes its quicker layered form).
+each joker set of the table being packed as one set that keeps its number tiles together.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import NEG, Counts, JokerSet, Packing, pack
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, split
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -76,16 +75,8 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     specials = tuple(_joker_set(s) for s in joker_sets)
     # without jokers every packing is a legal turn: no joker set to keep whole
     accept = _legal_turn(before, tiles) if table_jokers + rack_jokers else None
-    floor = NEG
-    if specials:
-        # a move that leaves the joker sets as they are bounds the search from below
-        rest_counts, _ = _counts(t for s in ordinary for t in s)
-        untouched = pack(rest_counts, rack_counts, 0, rack_jokers, 0, joker_penalty,
-                         trace=False)
-        if untouched is not None:
-            floor = untouched.score - 1
     found = pack(table_counts, rack_counts, table_jokers, rack_jokers, 0, joker_penalty,
-                 specials, accept, floor=floor)
+                 specials, accept)
     if found is None or not found.played:
         return nothing
     successors = found.sets[:len(specials)]
@@ -123,13 +114,13 @@ def _counts(tiles: Iterable[str]) -> tuple[Counts, int]:
         elif is_joker(tile):
             jokers += 1
         else:
-            counts[COLOURS.index(colour_of(tile))][number_of(tile) - 1] += 1
+            counts[COLOURS.index(colour_of(tile))][index_of(number_of(tile))] += 1
     return tuple(tuple(row) for row in counts), jokers
 
 
-# tile -> (colour index, number - 1), and a tile's possible partners: the other colours'
+# tile -> (colour index, number's index), and a tile's possible partners: the other colours'
 # tiles of its number, and its run neighbours two below to two above (None past the ends)
-_PLACES = {f"{c}{n}": (k, n - 1) for k, c in enumerate(COLOURS) for n in range(1, 14)}
+_PLACES = {f"{c}{n}": (k, index_of(n)) for k, c in enumerate(COLOURS) for n in range(1, 14)}
 _PARTNERS = {tile: tuple(f"{c}{tile[1:]}" for c in COLOURS if c != tile[0])
              for tile in _PLACES}
 _NEIGHBOURS = {tile: tuple(f"{tile[0]}{int(tile[1:]) + d}" if 1 <= int(tile[1:]) + d <= 13
@@ -175,9 +166,9 @@ def _joker_set(old: Arranged) -> JokerSet:
     jokers = len(old.tiles) - len(real)
     if old.kind == "group":
         colours = frozenset(COLOURS.index(colour_of(t)) for t in real)
-        return JokerSet("group", 0, old.numbers[0] - 1, colours, jokers)
-    places = frozenset(number_of(t) - 1 for t in real)
-    joker_places = tuple(n - 1 for t, n in zip(old.tiles, old.numbers, strict=True)
+        return JokerSet("group", 0, index_of(old.numbers[0]), colours, jokers)
+    places = frozenset(index_of(number_of(t)) for t in real)
+    joker_places = tuple(index_of(n) for t, n in zip(old.tiles, old.numbers, strict=True)
                          if is_joker(t))
     return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
 
@@ -214,44 +205,35 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
                     reached.update(tile_set)
     free = Counter(t for s in region for t in s)
     kept = list(staying)
-    sets: list[TileSet] | None = region
+    sets = region  # a split of ``free``, kept up to date
     # the table sets the packing holds whole stay at no cost: first, while it is known
     trying = []
     for tile_set in changing:
-        whole = next((s for s in region if _canonical(s) == tile_set), None)
+        whole = next((s for s in sets if _canonical(s) == tile_set), None)
         if whole is None:
             trying.append(tile_set)
             continue
-        region.remove(whole)
+        sets.remove(whole)
         free -= Counter(tile_set)
         kept.append(tile_set)
-    # then each other one, when a search still packs the rest (the split is sought last)
+    # then each other one, when the rest still splits into sets (the last split found
+    # may hold the next one whole)
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
             continue
-        rest = free - need
-        if _isolated(rest) or _feasible_counts(rest, split=False) is None:
-            continue
-        free = rest
-        sets = None
+        whole = next((s for s in sets if _canonical(s) == tile_set), None)
+        if whole is not None:
+            sets.remove(whole)
+        else:
+            rest = free - need
+            found = None if _isolated(rest) else split(*_counts(rest.elements()))
+            if found is None:
+                continue
+            sets = found
+        free -= need
         kept.append(tile_set)
-    if sets is None:
-        last = _feasible_counts(free)
-        assert last is not None
-        sets = last.sets
     return kept, sets
-
-
-def _feasible_counts(tiles: Counter[str], split: bool = True) -> Packing | None:
-    """A packing of ``tiles`` (none when a count is below zero); without ``split`` its
-    sets may be left out (the search is quicker)."""
-    if any(k < 0 for k in tiles.values()):
-        return None
-    if not +tiles:
-        return Packing(0, [])
-    counts, jokers = _counts(tiles.elements())
-    return pack(counts, _EMPTY, jokers, 0, 0, 0, trace=split)
 
 
 def _isolated(tiles: Counter[str]) -> bool:

@@ -1,8 +1,7 @@
-"""Rummikub tiles and sets in the canonical notation (RUM-1, RUM-3).
+"""Rummikub tiles and sets: what makes a set (RUM-3), the box, the rack order.
 
-A tile is a string: a colour letter (``K`` black, ``R`` red, ``B`` blue, ``Y`` yellow) and a
-number 1-13, or ``J`` for a joker. A set is written as its tiles separated by spaces, a table
-as its sets separated by ``|``:
+Tiles are strings in the notation of :mod:`games.rummikub.notation` (re-exported here): a
+colour letter and a number 1-13, or ``J`` for a joker; a table is sets separated by ``|``:
 
     parse_table("K1 K2 K3 | R5 B5 J")   # -> [("K1", "K2", "K3"), ("R5", "B5", "J")]
     arrange(("K5", "J", "K7"))           # -> Arranged("run", ("K5", "J", "K7"), (5, 6, 7))
@@ -18,63 +17,32 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.core import NotationError, Reason
+from games.errors import Reason
+from games.rummikub.notation import (
+    COLOURS,
+    JOKER,
+    NUMBERS,
+    TileSet,
+    colour_of,
+    format_set,
+    format_table,
+    is_joker,
+    number_of,
+    parse_set,
+    parse_table,
+    parse_tile,
+)
 
-JOKER = "J"
-COLOURS = ("K", "R", "B", "Y")
-NUMBERS = range(1, 14)
-TileSet = tuple[str, ...]
-
-
-def is_joker(tile: str) -> bool:
-    return tile == JOKER
-
-
-def colour_of(tile: str) -> str:
-    return tile[0]
-
-
-def number_of(tile: str) -> int:
-    return int(tile[1:])
+__all__ = [
+    "COLOURS", "JOKER", "NUMBERS", "Arranged", "TileSet", "arrange", "colour_of", "format_set",
+    "format_table", "full_box", "is_joker", "multiset", "number_of", "parse_set",
+    "parse_table", "parse_tile", "sort_key", "tile_points",
+]
 
 
 def tile_points(tile: str, joker_penalty: int) -> int:
     """What a tile left on a rack costs (RUM-8): its number, a joker ``joker_penalty``."""
     return joker_penalty if is_joker(tile) else number_of(tile)
-
-
-def parse_tile(text: str) -> str:
-    """``parse_tile("k13")`` -> ``"K13"``; raises :class:`NotationError` for anything else."""
-    word = text.strip().upper()
-    if word == JOKER:
-        return JOKER
-    if len(word) >= 2 and word[0] in COLOURS and word[1:].isdigit():
-        number = int(word[1:])
-        if number in NUMBERS and str(number) == word[1:]:
-            return f"{word[0]}{number}"
-    raise NotationError(Reason.of("not_a_tile", text=text.strip()))
-
-
-def parse_set(text: str) -> TileSet:
-    return tuple(parse_tile(word) for word in text.split())
-
-
-def parse_table(text: str) -> list[TileSet]:
-    """Sets separated by ``|``; an empty text is an empty table."""
-    if not text.strip():
-        return []
-    sets = [parse_set(part) for part in text.split("|")]
-    if any(not tile_set for tile_set in sets):
-        raise NotationError(Reason.of("empty_set"))
-    return sets
-
-
-def format_set(tile_set: Iterable[str]) -> str:
-    return " ".join(tile_set)
-
-
-def format_table(sets: Iterable[Iterable[str]]) -> str:
-    return " | ".join(format_set(tile_set) for tile_set in sets)
 
 
 def sort_key(tile: str) -> tuple[int, int]:

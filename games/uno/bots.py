@@ -12,9 +12,11 @@ attacks when an opponent is close to going out.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from games import saved
+from games.core import Json, SeededBot
 from games.uno.engine import NO_MATCHING_COLOUR, PHASE_CHALLENGE, PHASE_CHOOSE, UnoView
 from games.uno.notation import (
     ACCEPT,
@@ -40,6 +42,7 @@ _COLOUR_CHANCE = 0.23
 # Challenge when the chance of a bluff exceeds this: a won challenge is worth about five
 # times what a lost one costs (they take the four and five cards back; we lose two more).
 _CHALLENGE_ABOVE = 0.2
+_SEATS = {str(seat) for seat in range(6)}  # the seats a saved bluff record may name
 
 
 # Weights of a play, tuned by self-play against ``random`` (2 x 1,000 two-player rounds each).
@@ -49,16 +52,13 @@ AGAIN = 25.0  # UNO-10: Skip, Reverse or +2 with two players gives another turn 
 KEEP_COLOUR = 2.0  # per card of the colour left in play that stays in hand
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """A random player as the published baselines define one (RLCard's random agent): any
     matching card at random, drawing only when none matches; a random colour, a random
     answer to a Wild Draw Four; it says UNO and catches half the forgotten ones.
 
     ``RandomBot(1).choose(view, legal)``
     """
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: UnoView, legal: Sequence[Move]) -> Move | None:
         draw = self.rng.random  # index by random() rather than choice(): a third of the cost
@@ -72,21 +72,50 @@ class RandomBot:
         return choices[int(draw() * len(choices))]
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Rule-of-thumb play from the view only: ``HeuristicBot(1).choose(view, legal)``.
 
     Between its turns it remembers what it left on the discard: if the next player then drew
     and the same card and colour are still there, that player lacks the colour, and the bot
     keeps it in play. It also remembers how its challenges turned out, player by player, and
-    stops challenging a player whose Wild Draw Fours prove honest.
+    stops challenging a player whose Wild Draw Fours prove honest. All of it is saved by
+    ``to_dict()``.
     """
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.left: tuple[str, str, tuple[int, ...]] | None = None  # top, colour, hand counts
         self.lacking = ""  # a colour the next player could not play on
         self.challenged: tuple[int, int] | None = None  # whom, our hand size then
         self.bluffs: dict[int, list[int]] = {}  # seat -> [caught bluffing, challenged]
+
+    def memory(self) -> dict[str, Json]:
+        left = self.left
+        return {"left": None if left is None else [left[0], left[1], list(left[2])],
+                "lacking": self.lacking,
+                "challenged": None if self.challenged is None else list(self.challenged),
+                "bluffs": {str(seat): list(record) for seat, record in self.bluffs.items()}}
+
+    def remember(self, data: Mapping[str, Json]) -> None:
+        def number(value: Any, at: str) -> int:
+            return saved.integer(value, at, 0, 10**6)
+
+        left = saved.field(data, "left", "bot")
+        if left is not None:
+            top, colour, counts = saved.items(left, "bot.left", 3, 3)
+            self.left = (saved.text(top, "bot.left"), saved.text(colour, "bot.left"),
+                         tuple(saved.each(counts, "bot.left", 6, number)))
+        self.lacking = saved.text(saved.field(data, "lacking", "bot"), "bot.lacking")
+        challenged = saved.field(data, "challenged", "bot")
+        if challenged is not None:
+            whom, before = saved.each(challenged, "bot.challenged", 2, number, least=2)
+            self.challenged = (whom, before)
+        bluffs = saved.need_dict(saved.field(data, "bluffs", "bot"), "bot.bluffs")
+        for seat, record in bluffs.items():
+            at = f"bot.bluffs.{str(seat)[:4]}"
+            saved.ensure(seat in _SEATS, at, "not_a_seat")
+            caught, tried = saved.each(record, at, 2, number, least=2)
+            self.bluffs[int(seat)] = [caught, tried]
 
     def choose(self, view: UnoView, legal: Sequence[Move]) -> Move | None:
         for move in legal:

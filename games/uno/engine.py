@@ -1,6 +1,6 @@
 """The Uno rules engine (rulings UNO-1 to UNO-12 of ``shared/rules/uno.md``).
 
-    game = Uno.new(players=3, seed=7, data=rules_data("uno"))
+    game = Uno.new(players=3, seed=7)
     events = game.play(game.must_act()[0], game.parse_move(game.must_act()[0], "draw"))
 
 Design: cards are their notation strings (``r7``, ``wi+4``, see :mod:`games.uno.notation`);
@@ -22,26 +22,46 @@ waits for completes a move (UNO-7). Rounds follow each other until a score reach
 target (UNO-9); ``match_target=0`` plays one round. The start of the game (dealer draw, deal,
 first card) is in :attr:`Uno.start_events` (not saved: a resumed game has shown them already);
 later rounds' starts come with the move that ended the round before.
+
+A position line (``game.position()``) names the seats' hands and the piles, e.g.
+``uno rng=7+812 players=2 dealer=1 hands=r5,g7,wi;b1,b2 discard=g3,g9 stock=...``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
+from games import saved
 from games.core import (
+    BadState,
     Event,
     Game,
     Json,
     Reason,
     Seat,
     SeatSecret,
+    census_of,
+    data_problem,
     rng_from_json,
     rng_state_to_json,
+)
+from games.position import (
+    FLAG,
+    INT,
+    INTS,
+    PER_SEAT_TEXTS,
+    TEXT,
+    TEXTS,
+    Field,
+    State,
+    const,
+    per_seat,
 )
 from games.uno import notation
 from games.uno.notation import (
@@ -95,8 +115,6 @@ class Drew(SeatSecret):
     count: int
     why: str
     cards: tuple[str, ...] | None = None
-
-    hidden: ClassVar[Mapping[str, Any]] = {"cards": None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,29 +295,36 @@ class Uno(Game[Move, UnoView]):
         return loaded
 
     @classmethod
-    def new(cls, players: int, seed: int, data: Mapping[str, Any], **options: Any) -> Uno:
+    def _create(cls, players: int, seed: int, data: Mapping[str, Any], **options: Any) -> Uno:
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
-            raise ValueError(f"unknown Uno option {unknown[0]!r}; use one of {', '.join(_OPTIONS)}")
-        if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(f"Uno is for 2 to 6 players, not {players}")
+            raise data_problem("unknown_option", game="uno", option=unknown[0][:20])
         wd4 = options.get("wild_draw_four", NO_OTHER_PLAYABLE)
         if wd4 not in _VARIANTS:
-            raise ValueError(f"wild_draw_four must be one of {', '.join(_VARIANTS)}, not {wd4!r}")
-        teams = int(options.get("teams", 0))
-        if teams not in (0, 2):
-            raise ValueError(f"teams must be 0 or 2, not {teams}")
+            raise data_problem("option_value", option="wild_draw_four",
+                               value=str(wd4)[:20])
+        teams = options.get("teams", 0)
+        if teams not in (0, 2) or type(teams) is not int:
+            raise data_problem("option_value", option="teams", value=str(teams)[:20])
         if teams and (players % 2 or players < 4):
-            raise ValueError(f"teams need an even number of players, 4 or 6, not {players}")
-        target = int(options.get("match_target", data.get("match_target", 500)))
-        if target < 0:
-            raise ValueError(f"match_target must be 0 (one round) or more, not {target}")
-        game = cls(players, data, wd4, teams, target, random.Random(seed))
+            raise data_problem("uno_teams_players", players=players)
+        box = _checked_box(data)
+        target = options.get("match_target", box.get("match_target", 500))
+        if type(target) is not int or not 0 <= target <= MOST_TARGET:
+            raise data_problem("option_value", option="match_target",
+                               value=str(target)[:20])
+        game = cls(players, box, wd4, teams, target, random.Random(seed))
+        if not game._can_deal():
+            raise data_problem("box_data", at="deck", why="too_few_cards")
         events: list[Event] = []
         game.dealer = game._draw_for_dealer(events)
         game._start_round(events)
         game.start_events = events
         return game
+
+    def _can_deal(self) -> bool:
+        """Whether a round can start: hands, then a first card that is not a +4 (UNO-3)."""
+        return sum(card != WILD_DRAW_FOUR for card in self.deck) > self.hand_size * self.players
 
     def to_dict(self) -> dict[str, Json]:
         return {
@@ -319,19 +344,13 @@ class Uno(Game[Move, UnoView]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Uno:
-        game = cls(data["players"], data["data"], data["wild_draw_four"], data["teams"],
-                   data["match_target"], rng_from_json(data["rng"]))
-        for key in ("round", "dealer", "colour", "direction", "current", "phase", "drawn",
-                    "catchable", "wd4_by", "wd4_guilty", "previous_colour", "shown_to",
-                    "shown_by", "last_winner"):
-            setattr(game, key, data[key])
-        game.hands = [list(hand) for hand in data["hands"]]
-        game.stock = list(data["stock"])
-        game.discard = list(data["discard"])
-        game.wd4_hand = list(data["wd4_hand"])
-        game.shown_hand = list(data["shown_hand"])
-        game.totals = list(data["totals"])
-        return game
+        return _read(data)
+
+    def census(self) -> Counter[str]:
+        return census_of(self.stock, self.discard, *self.hands)
+
+    def box_cards(self) -> Counter[str]:
+        return Counter(self.deck)
 
     # -------------------------------------------------------------- who acts, what is legal
 
@@ -357,7 +376,7 @@ class Uno(Game[Move, UnoView]):
         return card in self.matching[self.colour, self.discard[-1]]
 
     def legal_moves(self, seat: Seat) -> list[Move]:
-        if self.phase == PHASE_OVER:
+        if self.phase == PHASE_OVER or type(seat) is not int or not 0 <= seat < self.players:
             return []
         moves: list[Move] = []
         catchable = self.catchable
@@ -390,12 +409,15 @@ class Uno(Game[Move, UnoView]):
     def check(self, seat: Seat, move: Move) -> Reason | None:
         if self.phase == PHASE_OVER:
             return Reason.of("game_over")
-        if not isinstance(move, Move) or move.kind not in notation.KINDS:
-            return Reason.of("unknown_move", text=str(move))
-        if move.kind == PLAY and self.phase == PHASE_PLAY and seat == self.current:
+        if type(move) is not Move or move.kind not in notation.KINDS:
+            return Reason.of("unknown_move", text=str(move)[:40])
+        if (move.kind == PLAY and seat == self.current and self.phase == PHASE_PLAY
+                and type(seat) is int):
             return self._check_play(seat, move)  # the common case first: self-play speed
-        if not 0 <= seat < self.players:
-            return Reason.of("uno_no_such_seat", seat=seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return Reason.of("no_such_seat", seat=repr(seat)[:20])
+        if not _well_formed(move):
+            return Reason.of("unknown_move", text=str(move)[:40])
         if move.kind == CATCH:
             return self._check_catch(seat, move)
         if seat != self.current:
@@ -438,7 +460,9 @@ class Uno(Game[Move, UnoView]):
     def _check_play(self, seat: Seat, move: Move) -> Reason | None:
         card, hand = move.card, self.hands[seat]
         if card not in hand:
-            return Reason.of("uno_card_not_in_hand", card=card)
+            return Reason.of("uno_card_not_in_hand", card=str(card)[:20])
+        if move.uno.__class__ is not bool or move.colour.__class__ is not str:
+            return Reason.of("unknown_move", text=str(move)[:40])
         if card not in self.matching[self.colour, self.discard[-1]]:
             return Reason.of("uno_card_does_not_match", card=card, top=self.discard[-1],
                              colour=self.colour)
@@ -459,7 +483,10 @@ class Uno(Game[Move, UnoView]):
         if kind == CATCH:
             events.append(Caught(seat, move.target))
             self.catchable = -1
-            self._draw(move.target, 2, "caught", events)
+            # UNO-6: while a Wild Draw Four may be challenged the card under it stays, for a
+            # guilty challenge puts it back on top
+            self._draw(move.target, 2, "caught", events,
+                       kept=2 if self.phase == PHASE_CHALLENGE else 1)
             return events
         self.catchable = -1  # UNO-7: the seat waited for acted, the catch window closes
         if kind == PLAY:
@@ -553,16 +580,18 @@ class Uno(Game[Move, UnoView]):
             self._draw(seat, 6, "challenge", events)
             self._pass_turn(seat)
 
-    def _draw(self, seat: Seat, count: int, why: str, events: list[Event]) -> list[str]:
-        """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles)."""
+    def _draw(self, seat: Seat, count: int, why: str, events: list[Event],
+              kept: int = 1) -> list[str]:
+        """Move up to ``count`` cards from the stock to ``seat`` (UNO-8 reshuffles all the
+        discard but its ``kept`` top cards)."""
         cards: list[str] = []
         stock = self.stock
         for _ in range(count):
             if not stock:
-                if len(self.discard) < 2:
+                if len(self.discard) <= kept:
                     break  # UNO-8: nothing left to draw
-                stock.extend(self.discard[:-1])
-                del self.discard[:-1]
+                stock.extend(self.discard[:-kept])
+                del self.discard[:-kept]
                 events.append(Reshuffled(len(stock)))
             cards.append(_take(stock, self.rng))
         self.hands[seat].extend(cards)
@@ -660,6 +689,8 @@ class Uno(Game[Move, UnoView]):
     # -------------------------------------------------------------- what seats see
 
     def view(self, seat: Seat) -> UnoView:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise self.no_such_seat(seat)
         own_turn = seat == self.current
         challenge = self.phase == PHASE_CHALLENGE
         shown = self.shown_to == seat
@@ -699,15 +730,168 @@ class Uno(Game[Move, UnoView]):
 _KNOWN_DATA: list[tuple[dict[str, Any], str]] = []
 
 
-def _canonical_json(data: Mapping[str, Any]) -> str:
+def _canonical_json(data: object) -> str:
     """``data`` as sorted JSON, remembered for the few data sets a program uses: comparing a
-    known dict is ten times cheaper than encoding it, and self-play creates many games."""
+    known dict is ten times cheaper than encoding it, and self-play creates many games. Data
+    met for the first time is checked (:class:`BadState` at ``data.*``)."""
     for known, text in _KNOWN_DATA:
         if known == data:
             return text
-    text = json.dumps(data, sort_keys=True)
+    text = json.dumps(_check_box(data), sort_keys=True)
     _KNOWN_DATA[:] = [*_KNOWN_DATA[-7:], (json.loads(text), text)]
     return text
+
+
+def _checked_box(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The box data checked for a new game: damage is a :class:`DataProblem`."""
+    try:
+        _canonical_json(data)  # equal to data already checked, or checked now
+    except BadState as damaged:
+        raise saved.box_problem(damaged) from None
+    return data
+
+
+_VALUES = (*notation.NUMBERS, SKIP, REVERSE, DRAW_TWO)
+
+
+def _check_box(data: object) -> dict[str, Any]:
+    """UNO-1, UNO-9: the box's colours, hand size, deck and points, each checked."""
+    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+
+    def get(key: str) -> Any:
+        return saved.field(box, key, "data")
+
+    colours = saved.each(get("colours"), "data.colours", 8,
+                         lambda value, at: saved.text(value, at, _COLOUR_LETTERS), least=1)
+    saved.distinct(colours, "data.colours")
+    saved.integer(get("hand_size"), "data.hand_size", 1, 30)
+    if "match_target" in box:
+        saved.integer(box["match_target"], "data.match_target", 0, MOST_TARGET)
+    counts: dict[str, int] = {}
+    for key, choices in (("deck", _VALUES), ("wilds", WILDS)):
+        table = saved.need_dict(get(key), f"data.{key}")
+        for value, copies in table.items():
+            saved.text(value, f"data.{key}", choices)
+            counts[value] = saved.integer(copies, f"data.{key}.{value}", 0, 20)
+    points = saved.need_dict(get("points"), "data.points")
+    face = points.get("number") == "face"
+    for value, copies in counts.items():
+        if copies and not (face and value.isdigit()):
+            saved.integer(saved.field(points, value, "data.points"), f"data.points.{value}",
+                          0, 1000)
+    # UNO-2: the draw for dealer needs two different values, or ties would go on for ever
+    dealer_values = {int(value) if value.isdigit() else 0
+                     for value, copies in counts.items() if copies}
+    saved.ensure(len(dealer_values) >= 2, "data.deck", "one_value_only")
+    return box
+
+
+_COLOUR_LETTERS = tuple("abcdefghijklmnopqrstuvxyz")  # one letter each; "w" starts the Wilds
+_PHASES = (PHASE_PLAY, PHASE_DRAWN, PHASE_CHOOSE, PHASE_CHALLENGE, PHASE_OVER)
+MOST_TARGET = 10**6
+MOST_ROUNDS = 10**5
+
+
+def _well_formed(move: Move) -> bool:
+    return (type(move.card) is str and type(move.colour) is str and type(move.uno) is bool
+            and type(move.target) is int)
+
+
+def _read(data: object) -> Uno:
+    """The game of a saved state, every field checked (see :meth:`Uno.from_dict`)."""
+    state = saved.need_dict(data, "")
+
+    def get(key: str) -> Any:
+        return saved.field(state, key)
+
+    saved.text(get("game"), "game", ("uno",))
+    players = saved.integer(get("players"), "players", Uno.min_players, Uno.max_players)
+    box = json.loads(_canonical_json(get("data")))
+    wd4 = saved.text(get("wild_draw_four"), "wild_draw_four", _VARIANTS)
+    teams = saved.integer(get("teams"), "teams", 0, 2)
+    saved.ensure(teams != 1 and (not teams or players in (4, 6)), "teams", "wrong_players")
+    target = saved.integer(get("match_target"), "match_target", 0, MOST_TARGET)
+    game = Uno(players, box, wd4, teams, target, rng_from_json(get("rng")))
+    saved.ensure(game._can_deal(), "data.deck", "too_few_cards")
+    known, most = set(game.deck), len(game.deck)
+
+    def seat(key: str, *also: int) -> Any:
+        return saved.seat(get(key), key, players, *also)
+
+    def cards(key: str) -> list[str]:
+        return saved.cards(get(key), key, known, most)
+
+    game.round = saved.integer(get("round"), "round", 1, MOST_ROUNDS)
+    game.dealer = seat("dealer")
+    game.hands = [saved.cards(hand, f"hands.{index}", known, most) for index, hand in
+                  enumerate(saved.items(get("hands"), "hands", players, players))]
+    game.stock, game.discard = cards("stock"), cards("discard")
+    saved.ensure(bool(game.discard), "discard", "empty")
+    saved.same_cards(game.census(), game.box_cards())
+    phase = game.phase = saved.text(get("phase"), "phase", _PHASES)
+    over = phase == PHASE_OVER
+    top = game.discard[-1]
+    game.current = seat("current", -1)
+    saved.ensure((game.current == -1) == over, "current", "wrong_for_phase")
+    game.colour = saved.text(get("colour"), "colour", ("", *game.colours))
+    saved.ensure((game.colour == "") == (phase == PHASE_CHOOSE), "colour", "wrong_for_phase")
+    saved.ensure(phase != PHASE_CHOOSE or top in WILDS, "phase", "wrong_for_top")
+    game.direction = saved.integer(get("direction"), "direction", -1, 1)
+    saved.ensure(game.direction != 0, "direction", "out_of_range")
+    game.drawn = saved.text(get("drawn"), "drawn", ("", *known))
+    saved.ensure((game.drawn != "") == (phase == PHASE_DRAWN), "drawn", "wrong_for_phase")
+    saved.ensure(not game.drawn or game.drawn in game.hands[game.current], "drawn", "not_in_hand")
+    game.catchable = seat("catchable", -1)
+    saved.ensure(game.catchable == -1 or (not over and len(game.hands[game.catchable]) == 1),
+                 "catchable", "wrong_for_hand")
+    game.wd4_by = seat("wd4_by", -1)
+    game.wd4_guilty = saved.flag(get("wd4_guilty"), "wd4_guilty")
+    game.wd4_hand = cards("wd4_hand")
+    game.previous_colour = saved.text(get("previous_colour"), "previous_colour",
+                                      ("", *game.colours))
+    if phase == PHASE_CHALLENGE:
+        saved.ensure(top == WILD_DRAW_FOUR and len(game.discard) >= 2, "discard",
+                     "wrong_for_phase")
+        saved.ensure(game.wd4_by not in (-1, game.current), "wd4_by", "wrong_for_phase")
+        saved.ensure(game.previous_colour != "", "previous_colour", "wrong_for_phase")
+    game.shown_to, game.shown_by = seat("shown_to", -1), seat("shown_by", -1)
+    game.shown_hand = cards("shown_hand")
+    game.totals = saved.each(get("totals"), "totals", players,
+                             lambda value, at: saved.integer(value, at, 0, saved.MOST_POINTS),
+                             least=players)
+    game.last_winner = seat("last_winner", -1)
+    saved.ensure(not over or game.last_winner >= 0, "last_winner", "wrong_for_phase")
+    return game
+
+
+def _rest_of_box(state: State) -> list[str]:
+    """The position's default stock: the box's cards not in a hand or the discard."""
+    rest = Counter(_tables(_canonical_json(state["data"])).deck)
+    rest.subtract(card for hand in state["hands"] for card in hand)
+    rest.subtract(state["discard"])
+    return [card for card in dict.fromkeys(_tables(_canonical_json(state["data"])).deck)
+            for _ in range(max(rest[card], 0))]
+
+
+def _top_colour(state: State) -> str:
+    return colour_of(state["discard"][-1])
+
+
+Uno.POSITION = (
+    Field("players", INT), Field("wild_draw_four", TEXT, const(NO_OTHER_PLAYABLE)),
+    Field("teams", INT, const(0)),
+    Field("match_target", INT, lambda state: state["data"].get("match_target", 500)),
+    Field("round", INT, const(1)), Field("dealer", INT, const(0)),
+    Field("current", INT, const(0)), Field("direction", INT, const(1)),
+    Field("phase", TEXT, const(PHASE_PLAY)), Field("hands", PER_SEAT_TEXTS),
+    Field("discard", TEXTS), Field("colour", TEXT, _top_colour), Field("drawn", TEXT, const("")),
+    Field("catchable", INT, const(-1)), Field("wd4_by", INT, const(-1)),
+    Field("wd4_guilty", FLAG, const(False)), Field("wd4_hand", TEXTS, const([])),
+    Field("previous_colour", TEXT, const("")), Field("shown_to", INT, const(-1)),
+    Field("shown_by", INT, const(-1)), Field("shown_hand", TEXTS, const([])),
+    Field("totals", INTS, per_seat(0)), Field("last_winner", INT, const(-1)),
+    Field("stock", TEXTS, _rest_of_box),
+)
 
 
 def _take(pile: list[str], rng: random.Random) -> str:

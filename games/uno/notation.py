@@ -25,6 +25,7 @@ Moves (seats are numbered from 0):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,6 +56,9 @@ class Move:
     uno: bool = False
     target: int = -1
 
+    def __str__(self) -> str:
+        return format_move(self)
+
 
 def colour_of(card: str) -> str:
     """The printed colour of a card, "" for a Wild: ``colour_of("r+2") == "r"``."""
@@ -68,16 +72,20 @@ def value_of(card: str) -> str:
 
 def parse_card(text: str, colours: Sequence[str]) -> str:
     """The canonical card for ``text`` (case and spaces ignored): ``parse_card(" R7", cols)``."""
+    if type(text) is not str:
+        raise NotationError(Reason.of("uno_not_a_card", text=repr(text)[:40]))
     card = text.strip().lower()
     if card in WILDS:
         return card
     if len(card) >= 2 and card[0] in colours and card[1:] in (*NUMBERS, SKIP, REVERSE, DRAW_TWO):
         return card
-    raise NotationError(Reason.of("uno_not_a_card", text=text))
+    raise NotationError(Reason.of("uno_not_a_card", text=text[:40]))
 
 
 def parse_move(text: str, colours: Sequence[str]) -> Move:
     """Read a move in the notation above, or raise :class:`NotationError`."""
+    if type(text) is not str or len(text) > 200:
+        raise NotationError(Reason.of("unknown_move", text=repr(text)[:40]))
     words = text.strip().lower().split()
     if not words:
         raise NotationError(Reason.of("unknown_move", text=text))
@@ -86,7 +94,7 @@ def parse_move(text: str, colours: Sequence[str]) -> Move:
         return Move(head)
     if head == CHOOSE and len(words) == 2 and words[1] in colours:
         return Move(CHOOSE, colour=words[1])
-    if head == CATCH and len(words) == 2 and words[1].isdigit():
+    if head == CATCH and len(words) == 2 and re.fullmatch("[0-9]{1,3}", words[1]):
         return Move(CATCH, target=int(words[1]))
     if len(words) != 1:
         raise NotationError(Reason.of("unknown_move", text=text))
@@ -111,4 +119,4 @@ def format_move(move: Move) -> str:
         return f"choose {move.colour}"
     if move.kind == CATCH:
         return f"catch {move.target}"
-    return move.kind
+    return str(move.kind)

@@ -2,7 +2,7 @@
 and the score pad of DOM-8, one sheet per player with the row bonuses printed.
 
     deck_cards(rules)[:2]                           # ['1/1', '1/1']
-    face("6/0", Catalog.load("domino", "en"))       # Face('6/0', ('6/0',), '6/0 (with a ...)')
+    face("6/0", Catalog.load("domino", "en"))       # Face('6/0', ('6/0',), '6 and blank')
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from typing import Any
 
 from games.domino.game import parse_card
 from games.domino.grid import card_text
+from games.domino.pad import ScorePad
 from layouts.catalog import Catalog
 from layouts.domino.words import label
 from layouts.errors import DataError
-from layouts.paper import Column, Face, PadRequest, Sheet
+from layouts.paper import Column, Face, PadRequest, Sheet, caption_words
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -31,26 +32,56 @@ def read_card(text: str, rules: Mapping[str, Any]) -> str:
 
 def face(card: str, catalog: Catalog) -> Face:
     """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
-    label as on the display; the caption says when a half is blank."""
-    text = label(parse_card(card), catalog)
-    blank = catalog.section("names")["blank"]
-    return Face(card, (text,), f"{text} ({blank})" if card.endswith("/0") else text)
+    label as on the display; the caption names the halves as the box shows them:
+    ``6 and blank``, ``1 and 1``."""
+    words = caption_words("domino", catalog.lang)
+    high, low = parse_card(card)
+    halves = [str(pips) if pips else words["blank"] for pips in (high, low)]
+    return Face(card, (label((high, low), catalog),),
+                words["card"].format(high=halves[0], low=halves[1]))
 
 
 def pad(request: PadRequest) -> list[Sheet]:
-    """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed."""
+    """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed, and
+    the Grand Total line (DOM-10). Filled from a book (:class:`games.pads.DominoBook`): the
+    boxes as the turns filled them, the bonuses earned, the super bonuses bottom up in total,
+    the Grand Total."""
     box, words = request.rules["pad"], request.words
-    columns = tuple(Column(str(words["columns"].get(name, name))) for name in box["columns"])
+    names = list(box["columns"])
+    columns = tuple(Column(str(words["columns"].get(name, name))) for name in names)
     bonuses = [int(bonus) for bonus in box["row_bonus"]]
     if len(bonuses) != int(box["rows"]):
         raise DataError("pad_rows_disagree", rows=box["rows"], bonuses=len(bonuses))
-    bonus_at = list(box["columns"]).index("bonus")
-    rows = tuple(tuple(str(bonus) if i == bonus_at else "" for i in range(len(columns)))
-                 for bonus in bonuses)
     footer = str(words["footer"]).format(super_bonus=box["super_bonus"])
     captions = tuple(str(words["row_caption"]).format(number=number, bonus=bonus)
                      for number, bonus in enumerate(bonuses, start=1))
-    return [Sheet(str(words["title"]).format(
-                      player=str(words["player"]).format(number=seat + 1)),
-                  columns, rows, footer, row_captions=captions)
-            for seat in range(request.players)]
+    pads = request.book.pads() if request.book is not None else None
+    sheets = []
+    for seat in range(request.players):
+        filled = pads[seat] if pads is not None else None
+        sheets.append(Sheet(str(words["title"]).format(
+                                player=str(words["player"]).format(number=seat + 1)),
+                            columns, _rows(names, bonuses, filled), footer,
+                            row_captions=captions, grand_total=str(words["grand_total"]),
+                            grand_value="" if filled is None else str(filled.total())))
+    return sheets
+
+
+def _rows(names: list[str], bonuses: list[int],
+          filled: ScorePad | None) -> tuple[tuple[str, ...], ...]:
+    """The boxes of a sheet, row by row: blank with the printed bonuses, or as filled."""
+    if filled is None:
+        return tuple(tuple(str(bonus) if name == "bonus" else "" for name in names)
+                     for bonus in bonuses)
+    supers = dict(zip(filled.super_rows(), filled.supers, strict=True))
+    earned = filled.bonuses()
+
+    def box(name: str, row: int) -> str:
+        if name == "bonus":
+            return str(earned[row]) if row < len(earned) else ""
+        if name == "total":
+            return str(supers[row]) if row in supers else ""
+        boxes = filled.column(int(name))
+        return str(boxes[row]) if row < len(boxes) else ""
+
+    return tuple(tuple(box(name, row) for name in names) for row in range(len(bonuses)))

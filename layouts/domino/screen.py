@@ -186,7 +186,7 @@ class DominoScreen:
             text = label(card, context.catalog)
             if card == chosen:
                 text = f"[{text}]"
-            regions.append(Region(text, target=Ask(DominoInput(card))))
+            regions.append(Region(text, target=Ask(DominoInput(card)), label=True))
         if not regions:
             regions.append(Region(context.catalog.text("dom_no_cards")))
         return Line(HAND_LINE, tuple(regions))
@@ -203,7 +203,7 @@ class DominoScreen:
         if square is not None:
             mine = [o for o in mine
                     if any(square in p.squares for p in _places(o.move))]
-        regions = [Region(option_text(view, o, cat), target=PlayMove(o.move))
+        regions = [Region(option_text(view, o, cat), target=PlayMove(o.move), label=True)
                    for o in best_first(mine)]
         if square is not None:
             name = square_name(view.grid, square)
@@ -282,12 +282,12 @@ class DominoScreen:
             extras += [cat.text("dom_column_full", value=value) for value in event.entry.lost]
             return " ".join([text, *extras])
         if isinstance(event, Drew):
-            return cat.text("dom_drew_you", cards=label(event.card, cat)) if event.card \
+            return cat.text("dom_drew_you", cards=cards(event.cards)) if event.cards \
                 else None
         if isinstance(event, Exchanged):
             text = say("dom_exchanged", event.seat, cards=cards(event.shown), count=event.count)
-            if event.drawn:
-                text += " " + cat.text("dom_drew_you", cards=cards(event.drawn))
+            if event.cards:
+                text += " " + cat.text("dom_drew_you", cards=cards(event.cards))
             return text
         if isinstance(event, Passed):
             return say("dom_passed", event.seat)

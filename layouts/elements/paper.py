@@ -2,7 +2,7 @@
 label, captioned with its colour) and the score sheet (ELE-7, ELE-8).
 
     deck_cards(rules)[-1]                           # 'Ek'
-    face("Ek", Catalog.load("elements", "fr"))      # Face('Ek', ('En',), 'En (élément noir)')
+    face("Ek", Catalog.load("elements", "fr"))      # Face('Ek', ('en',), 'élément noir')
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from games.elements.cards import ELEMENT_PREFIX, Card, element_label
 from layouts.catalog import Catalog
 from layouts.elements.words import Words, label
-from layouts.paper import Column, Face, PadRequest, Sheet
+from layouts.paper import Column, Face, PadRequest, Sheet, caption_words, filled_rounds
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -24,15 +24,16 @@ def deck_cards(rules: Mapping[str, Any]) -> list[str]:
 
 
 def face(card: str, catalog: Catalog) -> Face:
-    """An Elements label, the display's own: ``j7``, ``Ej`` in French; the caption names the
-    colour (and the element)."""
-    words = Words(catalog)
+    """An Elements label, the display's own: ``j7``, ``ej`` in French; the caption names the
+    card as the box prints it: ``jaune 7``, ``élément jaune``."""
+    words, captions = Words(catalog), caption_words("elements", catalog.lang)
     if card.startswith(ELEMENT_PREFIX):
-        text = label(card, catalog)
-        caption = words.text("element_caption", colour=words.colour(card[len(ELEMENT_PREFIX):]))
-        return Face(card, (text,), f"{text} ({caption})")
-    text = label(Card(card[0], int(card[1:])), catalog)
-    return Face(card, (text,), f"{text} ({words.colour(card[0])})")
+        colour = words.colour(card[len(ELEMENT_PREFIX):])
+        return Face(card, (label(card, catalog),), captions["element"].format(colour=colour))
+    number = Card(card[0], int(card[1:]))
+    return Face(card, (label(number, catalog),),
+                captions["number"].format(colour=words.colour(number.colour),
+                                          value=number.value))
 
 
 def pad(request: PadRequest) -> list[Sheet]:
@@ -42,6 +43,9 @@ def pad(request: PadRequest) -> list[Sheet]:
     columns = (Column(str(words["hand"]), 2),
                *(Column(str(words["player"]).format(number=seat + 1))
                  for seat in range(request.players)))
+    if request.book is not None:
+        return [Sheet(str(words["title"]), columns,
+                      filled_rounds(request.book, str(words["total"])), str(words["footer"]))]
     rows = tuple((str(number),) + ("",) * request.players
                  for number in range(1, request.players + 1))
     return [Sheet(str(words["title"]), columns,

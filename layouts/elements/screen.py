@@ -121,14 +121,15 @@ class ElementsScreen:
                 regions.append(Region(f"{label(element_label(element), cat)} {shown},"))
             return Line(ORDER_LINE, tuple(regions))
         return Line(ORDER_LINE, (Region(text("order_label")),
-                                 *(Region(label(element_label(colour), cat))
+                                 *(Region(label(element_label(colour), cat), label=True)
                                    for colour in view.order)))
 
     def points(self, view: ElementsView, context: Context) -> Line:
         """The point cards still to win, left to right; the current one is the last."""
         cat = context.catalog
         return Line(POINTS_LINE, (Region(cat.text("points_label")),
-                                  *(Region(label(card, cat)) for card in view.point_cards)))
+                                  *(Region(label(card, cat), label=True)
+                                    for card in view.point_cards)))
 
     def bids(self, view: ElementsView, context: Context) -> Line:
         """The current point card, then each player's laid cards and combination."""
@@ -139,7 +140,8 @@ class ElementsScreen:
         for step in range(view.players):
             seat = (view.first + step) % view.players
             regions.append(Region(text("bids_seat", name=context.names[seat])))
-            regions += [Region(label(card, context.catalog)) for card in view.laid[seat]]
+            regions += [Region(label(card, context.catalog), label=True)
+                        for card in view.laid[seat]]
             combination = view.combination(seat)
             notes = []
             if combination is not None:
@@ -177,7 +179,7 @@ class ElementsScreen:
                 target = Ask(said.toggle(card))
             marked = card == said.place or card in said.chosen
             regions.append(Region(label(card, context.catalog) + ("*" if marked else ""),
-                                  target=target))
+                                  target=target, label=True))
         if not regions:
             regions.append(Region(context.catalog.text("hand_empty")))
         return Line(HAND_LINE, tuple(regions))
@@ -194,7 +196,7 @@ class ElementsScreen:
             return Line(CHOICE_LINE, (
                 Region(text("place_ask", card=label(said.place, cat))),
                 *(Region(label(element_label(element), cat),
-                         target=PlayMove(Place(said.place, element)))
+                         target=PlayMove(Place(said.place, element)), label=True)
                   for element in view.row if element not in taken),
                 cancel))
         if view.phase == BID and view.need == 2 and said.chosen:
@@ -248,7 +250,7 @@ class ElementsScreen:
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words, its card and element as the reader's labels (``j7``, ``Ej``)."""
+        """A refusal in words, its card and element as the reader's labels (``j7``, ``ej``)."""
         args = dict(reason.params)
         if "card" in args:
             card = str(args["card"])

@@ -1,7 +1,7 @@
 """Elements in words: card labels, combination names, refusals and events, per language.
 
     label(Card("y", 7), Catalog.load("elements", "fr"))      # "j7"
-    label("Eb", Catalog.load("elements", "fr"))              # "Eb", an element card
+    label("Eb", Catalog.load("elements", "fr"))              # "eb", an element card
     words = Words.load("fr")
     words.combination(key)                 # "paire de nombres"
     words.event(Won(1, Card("r", 5), (Card("y", 10),), key), viewer=0)
@@ -34,7 +34,8 @@ from layouts.catalog import Catalog
 def label(card: Card | str, catalog: Catalog) -> str:
     """The label of a card, the same on the display and on paper: a number card its colour
     letter and value (``label(Card("y", 7), fr) == "j7"``), an element card, given in its
-    notation ``E`` and colour, ``E`` and the colour letter (``label("Ey", fr) == "Ej"``)."""
+    notation ``E`` and colour, ``e`` and the colour letter (``label("Ey", fr) == "ej"``):
+    lower case, so no reader's table puts a capital sign on it."""
     cards = catalog.section("cards")
     if isinstance(card, Card):
         return f"{cards['colour_prefix'][card.colour]}{card.value}"
@@ -124,8 +125,8 @@ class _Teller:
         words, text, about = self.words, self.words.text, self.about
         catalog = words.catalog
         if isinstance(event, Placed):
-            if event.card is not None and event.seat == self.viewer:
-                return text("placed_own", card=label(event.card, catalog),
+            if event.cards and event.seat == self.viewer:
+                return text("placed_own", card=label(event.cards[0], catalog),
                             element=label(element_label(event.element), catalog))
             return text("placed", player=self.who(event.seat),
                         element=label(element_label(event.element), catalog))

@@ -2,7 +2,7 @@
 with its colour or kind) and the score sheet (ELV-11).
 
     deck_cards(rules)[-1]                           # 'bonus'
-    face("y12", Catalog.load("elevens", "fr"))      # Face('y12', ('j12',), 'j12 (jaune)')
+    face("y12", Catalog.load("elevens", "fr"))      # Face('y12', ('j12',), 'jaune 12')
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from games.elevens.engine import JOKER
 from layouts.catalog import Catalog
 from layouts.elevens.words import BONUS_CARD, LINK_CARD, label
-from layouts.paper import Face, PadRequest, Sheet, rounds_pad
+from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
 
 # What the caption calls the cards that are not number cards (keys of [names]).
 _KINDS = {JOKER: "joker", LINK_CARD: "link", BONUS_CARD: "bonus"}
@@ -31,12 +31,14 @@ def deck_cards(rules: Mapping[str, Any]) -> list[str]:
 
 
 def face(card: str, catalog: Catalog) -> Face:
-    """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``L``, ``11``; the
-    caption names the colour or the kind of card."""
-    names = catalog.section("names")
-    meaning = names[_KINDS[card]] if card in _KINDS else names["colours"][card[0]]
-    text = label(card, catalog)
-    return Face(card, (text,), f"{text} ({meaning})")
+    """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``li``, ``11``; the
+    caption names the card as the box prints it: ``jaune 12``, ``carte liaison``."""
+    words = caption_words("elevens", catalog.lang)
+    if card in _KINDS:
+        return Face(card, (label(card, catalog),), words[_KINDS[card]])
+    colour = catalog.section("names")["colours"][card[0]]
+    return Face(card, (label(card, catalog),),
+                words["number"].format(colour=colour, value=card[1:]))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

@@ -2,7 +2,7 @@
 steps of the turn, commands, messages and help, as lines of regions.
 
 Each row is one compact line: its colour letter, then its segments (``r 5-16``,
-``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it; ``y 5 Lg5 11``: a
+``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it; ``y 5 lig5 11``: a
 link card joins y5 to g5 in the neighbouring row). Routing a card of
 the hand plays it when it has one place, else offers its places (its own place, link cards
 ``L r12>b``, the joker exchange) on the choice line. Routing a joker lying in a row exchanges
@@ -55,8 +55,8 @@ GROUP_ABOVE = 8
 
 def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
     """``r 5-16``; after its segment, a joker is a region ``*10``, routable to exchange it
-    when the seat holds the card it stands for, and a laid link card is a region ``Lg5``
-    naming the card it joins in the neighbouring row (``y 5 Lg5 11``), for reading only."""
+    when the seat holds the card it stands for, and a laid link card is a region ``lig5``
+    naming the card it joins in the neighbouring row (``y 5 lig5 11``), for reading only."""
     cells = view.rows[row]
     joker = label(JOKER, catalog)
     link = str(catalog.section("screen")["row_link"])
@@ -68,8 +68,8 @@ def row_line(view: ElevensView, row: str, catalog: Catalog) -> Line:
             if cells[pos] == JOKER:
                 exchange = Step("exchange", f"{row}{pos}", row, pos)
                 target = PlayMove(exchange) if exchange.card in view.hand else None
-                regions.append(Region(f"{joker}{pos}", target=target))
-            regions += [Region(link.format(card=label(f"{other}{pos}", catalog)))
+                regions.append(Region(f"{joker}{pos}", target=target, label=True))
+            regions += [Region(link.format(card=label(f"{other}{pos}", catalog)), label=True)
                         for at, other in links if at == pos]
     return Line(row_key(row), tuple(regions))
 
@@ -149,7 +149,7 @@ class ElevensScreen:
                 target = Ask(Chosen(card))
             else:
                 target = PlayMove(place(card))  # refused with its reason, said to the player
-            regions.append(Region(label(card, cat), target=target))
+            regions.append(Region(label(card, cat), target=target, label=True))
         return Line(HAND_LINE, tuple(regions))
 
     def choice(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line | None:
@@ -172,7 +172,8 @@ class ElevensScreen:
                     text = str(words["row_group"]).format(row=row_label(cat, row), count=count)
                     regions.append(Region(text, target=Ask(Chosen(card, row))))
             found = [step for step in found if step.kind == "discard"]
-        regions += [Region(step_label(cat, step), target=PlayMove(step)) for step in found]
+        regions += [Region(step_label(cat, step), target=PlayMove(step), label=True)
+                    for step in found]
         if len(regions) == 1:
             regions.append(Region(str(words["nowhere"])))
         if chosen.row:

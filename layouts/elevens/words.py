@@ -44,7 +44,7 @@ _SPECIAL = {JOKER: "joker", LINK_CARD: "link", BONUS_CARD: "bonus"}
 
 def label(card: str, catalog: Catalog) -> str:
     """The label of a card, the same on the display and on paper: its row's colour letter and
-    value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``L`` for a link card, ``11``
+    value (``label("y12", fr) == "j12"``), ``*`` for a joker, ``li`` for a link card, ``11``
     for a bonus card (the ``[cards]`` words)."""
     if card in _SPECIAL:
         return str(catalog.section("cards")[_SPECIAL[card]])
@@ -53,7 +53,7 @@ def label(card: str, catalog: Catalog) -> str:
 
 
 def step_label(cat: Catalog, step: Step) -> str:
-    """A step as the reader's notation: ``L r5>j``, ``*@j7``, ``x j7``, ``r12``."""
+    """A step as the reader's notation: ``li r5>j``, ``*@j7``, ``x j7``, ``r12``."""
     joker = label(JOKER, cat)
     screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):
@@ -106,7 +106,7 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
-        return say("drew", event.seat, card=label(event.card or "", cat))
+        return say("drew", event.seat, card=label(event.cards[0] if event.cards else "", cat))
     if isinstance(event, BonusTaken):
         words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],

@@ -2,7 +2,7 @@
 captioned with its colour) and the score sheet of rounds (RUM-8).
 
     deck_cards(rules)[:2]                           # ['K1', 'K1']
-    face("Y12", Catalog.load("rummikub", "fr"))     # Face('Y12', ('j12',), 'j12 (jaune)')
+    face("Y12", Catalog.load("rummikub", "fr"))     # Face('Y12', ('j12',), 'jaune 12')
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from games.rummikub import tiles
 from layouts.catalog import Catalog
-from layouts.paper import Face, PadRequest, Sheet, rounds_pad
+from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
 from layouts.rummikub.words import label
 
 
@@ -29,11 +29,14 @@ def read_card(text: str, rules: Mapping[str, Any]) -> str:
 
 def face(card: str, catalog: Catalog) -> Face:
     """A tile's label, the display's own: colour letter + number (``j12`` in French for
-    yellow 12), the joker ``jo`` (French) or ``jk`` (English); the caption names the colour."""
-    names = catalog.section("names")
-    meaning = names["joker"] if tiles.is_joker(card) else names["colours"][tiles.colour_of(card)]
-    text = label(card, catalog)
-    return Face(card, (text,), f"{text} ({meaning})")
+    yellow 12), the joker ``jo`` (French) or ``jk`` (English); the caption names the tile as
+    the box prints it: ``jaune 12``, ``joker``."""
+    words = caption_words("rummikub", catalog.lang)
+    if tiles.is_joker(card):
+        return Face(card, (label(card, catalog),), words["joker"])
+    colour = catalog.section("names")["colours"][tiles.colour_of(card)]
+    caption = words["number"].format(colour=colour, value=tiles.number_of(card))
+    return Face(card, (label(card, catalog),), caption)
 
 
 def pad(request: PadRequest) -> list[Sheet]:

@@ -121,7 +121,7 @@ class RummikubScreen:
         tiles = work.rack if work is not None else view.rack
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
-            regions.append(Region(label(tile, cat), target=target))
+            regions.append(Region(label(tile, cat), target=target, label=True))
         return Line(RACK_LINE, tuple(regions))
 
     def selection(self, work: Work, cat: Catalog) -> Line:
@@ -129,7 +129,8 @@ class RummikubScreen:
         words = cat.section("screen")
         regions = [Region(str(words["selected"]))]
         for index, picked in enumerate(work.selection):
-            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index))))
+            regions.append(Region(label(picked.tile, cat), target=Ask(work.deselect(index)),
+                                  label=True))
         regions.append(Region(str(words["new_set"]), target=Ask(work.new_set())))
         return Line(SELECTION_LINE, tuple(regions))
 
@@ -149,7 +150,7 @@ class RummikubScreen:
             regions = [Region(head, target=target, mark=marked)]
             for position, tile in enumerate(tiles):
                 take = Ask(work.take(index, position)) if work is not None else None
-                regions.append(Region(label(tile, cat), target=take, mark=marked))
+                regions.append(Region(label(tile, cat), target=take, mark=marked, label=True))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
@@ -204,8 +205,8 @@ class RummikubScreen:
             return cat.text(code, player=names[event.seat], tiles=tiles,
                             count=len(event.played), sets=len(event.table))
         if isinstance(event, Drew):
-            if event.tiles:
-                tiles = " ".join(label(t, cat) for t in event.tiles)
+            if event.cards:
+                tiles = " ".join(label(t, cat) for t in event.cards)
                 code = "you_penalty" if event.penalty else "you_drew"
                 return cat.text(code, tiles=tiles)
             code = "drew_penalty" if event.penalty else "drew"

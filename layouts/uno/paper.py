@@ -2,7 +2,7 @@
 its colour) and the score sheet of rounds to the match target.
 
     deck_cards(rules)[:3]                      # ['r0', 'r1', 'r1']
-    face("y7", Catalog.load("uno", "fr"))      # Face('y7', ('j7',), 'j7 (jaune)')
+    face("y7", Catalog.load("uno", "fr"))      # Face('y7', ('j7',), 'jaune 7')
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from games.uno import notation
 from layouts.catalog import Catalog
-from layouts.paper import Face, PadRequest, Sheet, rounds_pad
+from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
 from layouts.uno.words import colour_name, label
 
 
@@ -31,10 +31,16 @@ def read_card(text: str, rules: Mapping[str, Any]) -> str:
 
 def face(card: str, catalog: Catalog) -> Face:
     """An Uno label (UNO-12): colour letter + value, a Wild alone: ``r5``, ``jk+4``; the
-    caption names the colour."""
-    text = label(card, catalog)
+    caption names the card as the box prints it: ``rouge 7``, ``jaune passe ton tour``,
+    ``joker +4``."""
+    words = caption_words("uno", catalog.lang)
     colour = notation.colour_of(card)
-    return Face(card, (text,), f"{text} ({colour_name(colour, catalog)})" if colour else text)
+    if not colour:
+        return Face(card, (label(card, catalog),), words[card])
+    value = card[len(colour):]
+    caption = words.get(value, words["number"]).format(colour=colour_name(colour, catalog),
+                                                       value=value)
+    return Face(card, (label(card, catalog),), caption)
 
 
 def pad(request: PadRequest) -> list[Sheet]:

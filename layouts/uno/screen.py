@@ -143,7 +143,7 @@ class UnoScreen:
                 target = Ask(replace(said, wild=card))
             else:
                 target = PlayMove(Move(PLAY, card, "", said.uno))
-            regions.append(Region(label(card, context.catalog), target=target))
+            regions.append(Region(label(card, context.catalog), target=target, label=True))
         if not regions:
             regions.append(Region(context.catalog.text("uno_no_cards")))
         return Line(HAND_LINE, tuple(regions))

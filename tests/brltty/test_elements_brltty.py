@@ -106,6 +106,6 @@ def test_a_whole_three_player_hand_by_routing_keys_on_brltty():
     assert game.hand_number == 1 and game.view(0).phase == PLACE
     assert any(text.startswith("Hand over.") for text in session.history.texts)
     # an element for the face-down card, two cards confirmed in round 3, the keep confirmed
-    assert routed.count("confirm") >= 2 and any(text.startswith("E") for text in routed)
+    assert routed.count("confirm") >= 2 and any(text.startswith("e") for text in routed)
     assert any(text.startswith("You lay ") and len(text.split()) == 4
                for text in session.history.texts)

@@ -47,18 +47,18 @@ def test_elv_6_link_placement_by_routing_keys(tmp_path):
         assert player.text() == "hand y5 b20 b21"
         player.route_word("y5")
         assert player.front.viewport.line_key == "choice"
-        assert player.text() == "y5 to L r5>y L g5>y cancel"
+        assert player.text() == "y5 to li r5>y li g5>y cancel"
         player.route_word("g5>y")
         assert player.game.rows["y"][5] == "y5"
         assert player.game.table_links == [("g", 5, "y")]
         assert player.read_all_messages() == ["You link from g5 and play y5."]
         player.go_to("row_y")
-        assert player.text() == "y 5 Lg5 11"  # the laid link card, felt on both its rows
+        assert player.text() == "y 5 lig5 11"  # the laid link card, felt on both its rows
         before = player.game.to_dict()
-        player.route_word("Lg5")  # read only: routing it changes nothing
-        assert player.game.to_dict() == before and player.text() == "y 5 Lg5 11"
+        player.route_word("lig5")  # read only: routing it changes nothing
+        assert player.game.to_dict() == before and player.text() == "y 5 lig5 11"
         player.go_to("row_g")
-        assert player.text() == "g 5-11 Ly5"
+        assert player.text() == "g 5-11 liy5"
 
 
 def test_elv_8_joker_exchange_by_routing_keys(tmp_path):

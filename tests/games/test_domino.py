@@ -21,6 +21,7 @@ from games.domino.grid import (
     Place,
     Rules,
     card,
+    card_text,
     column_index,
     column_name,
     lines_through,
@@ -39,18 +40,21 @@ def C(text):
     return parse_card(text)
 
 
-def position(table, hands, stocks=None, set_aside=(), turn=0, players=2, pads=None):
-    """A game in the middle of round 1: ``table`` of Places, hands and stocks as card texts."""
-    saved = Domino.new(players, 0, DATA).to_dict()
-    saved.update(
-        opening=False, turn=turn, passes=0,
-        table=[[p.first, p.second, p.x, p.y, p.vertical] for p in table],
-        hands=[list(h) for h in hands],
-        stocks=[list(s) for s in (stocks or [[] for _ in range(players)])],
-        set_aside=list(set_aside), shown=[])
-    if pads is not None:
-        saved["pads"] = pads
-    return Domino.from_dict(saved)
+def position(table, hands, stocks=None, set_aside=None, turn=0, players=2):
+    """A game in the middle of round 1 from its position line: ``table`` of Places, hands
+    and stocks as card texts, the rest of the box set aside. A ``set_aside`` of fewer cards
+    than the rest is set on the engine directly: no save of a 50-card box holds it."""
+    def texts(cards):
+        return ",".join(card_text(C(text)) for text in cards) or "-"
+
+    line = [f"domino players={players} turn={turn}", f"table={';'.join(map(str, table))}",
+            f"hands={';'.join(map(texts, hands))}"]
+    if stocks:
+        line.append(f"stocks={';'.join(map(texts, stocks))}")
+    game = Domino.from_position(" ".join(line))
+    if set_aside is not None:
+        game.set_aside = [C(text) for text in set_aside]
+    return game
 
 
 def refusal(game, seat, move):
@@ -212,8 +216,8 @@ def test_dom_6_no_legal_card_shows_hand_and_draws_three_from_set_aside():
     exchanged = [e for e in events if isinstance(e, Exchanged)]
     assert exchanged and exchanged[0].seat == 1 and exchanged[0].shown == tuple(map(C, hand1))
     seen_by_0, seen_by_1 = events_for(exchanged, 0)[0], events_for(exchanged, 1)[0]
-    assert isinstance(seen_by_0, Exchanged) and seen_by_0.drawn is None
-    assert isinstance(seen_by_1, Exchanged) and seen_by_1.drawn == exchanged[0].drawn
+    assert isinstance(seen_by_0, Exchanged) and seen_by_0.cards is None
+    assert isinstance(seen_by_1, Exchanged) and seen_by_1.cards == exchanged[0].cards
     assert C("0/3") in game.hands[1] and len(game.hands[1]) == 3
     assert game.actors() == [1] and game.legal_moves(1)
     pile = Counter(game.set_aside) + Counter(game.hands[1])
@@ -296,16 +300,22 @@ def test_game_ended_event_names_the_winners():
 def test_notation_squares_count_from_normalised_origin():
     assert [column_name(i) for i in (0, 25, 26, 27)] == ["a", "z", "aa", "ab"]
     assert column_index("aa") == 26
+    # a column left of the origin has a name too (a damaged save once looped for ever here)
+    assert [column_name(i) for i in (-1, -26, -27)] == ["-a", "-z", "-aa"]
+    assert all(column_index(column_name(i)) == i for i in range(-800, 800))
     game = position(ILL4_TABLE, [["1/0", "2/2"], ["3/3"]])
     # layout spans x 0..3, y -2..0: origin (-2, -4), so (2, 0) is e5
     assert square_name(game.grid, (2, 0)) == "e5"
-    assert game.format_move(H(1, 0, 2, 0)) == "1/0@e5>"
-    assert game.parse_move(0, "0/1@e5v") == V(0, 1, 2, 0)
+    assert game.name_move(H(1, 0, 2, 0)) == "1/0@e5>"
+    # the notation of a move names absolute squares: it needs no table
+    assert game.format_move(H(1, 0, 2, 0)) == str(H(1, 0, 2, 0)) == "1/0@2,0>"
+    assert game.parse_move(0, "0/1@e5v") == game.parse_move(0, "0/1@2,0v") == V(0, 1, 2, 0)
     for text in ("", "1/0", "1/0@5e>", "10/0@e5>", "1/0@e5> 1/1@a1v 2/2@b2>"):
         with pytest.raises(NotationError):
             game.parse_move(0, text)
-    with pytest.raises(NotationError):
-        parse_card("7")
+    for text in ("7", "7/0", "6/9"):
+        with pytest.raises(NotationError):
+            parse_card(text)
 
 
 def test_legal_moves_list_both_ends_and_both_ways():

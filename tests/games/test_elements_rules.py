@@ -10,6 +10,7 @@ from games.elements.engine import (
     OVER,
     PLACE,
     Drew,
+    Elements,
     GameOver,
     HandScored,
     Kept,
@@ -19,17 +20,19 @@ from games.elements.engine import (
     ToStock,
     Won,
 )
-from tests.elements_helpers import cards, census, new, play, rig
+from tests.elements_helpers import cards, census, new, play
 
 
 def placed_game(first_cards="r5 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10",
                 second_cards="b5 g1 g2 g3 g4 g5 g6 g7 g8 g9 g10",
                 third_cards="k9 k1 k2 k3 k4 k5 k6 k7 k8 k10 r10",
                 moves=("place r5@Eg", "place b5@Er", "place k9@Eb")):
-    """A 3-player game whose row is r y g b k, after the given placements."""
-    game = new(3)
-    game.row = ["r", "y", "g", "b", "k"]
-    rig(game, {0: first_cards, 1: second_cards, 2: third_cards})
+    """A 3-player game whose row is r y g b k (the box's order, a position's default),
+    after the given placements; the rest of the deck is the stock."""
+    hands = ";".join(",".join(map(str, sorted(cards(text), key=lambda card: (
+        "rygbk".index(card.colour), card.value)))) for text in (first_cards, second_cards,
+                                                                third_cards))
+    game = Elements.from_position(f"elements players=3 hands={hands}")
     events = play(game, *moves)
     return game, events
 
@@ -63,7 +66,7 @@ def test_ele_3_placement_in_turn_face_down_then_revealed():
     assert game.actors() == [1]
     card = game.hands[1][0]
     events = game.play(1, game.parse_move(1, f"place {card}@E{game.row[0]}"))
-    assert events_for(events, 1) == [Placed(1, game.row[0], card)]
+    assert events_for(events, 1) == [Placed(1, game.row[0], (card,))]
     assert events_for(events, 0) == [Placed(1, game.row[0], None)]
     assert game.view(0).placements == ((game.row[0], 1, None),)
     assert game.view(1).placements == ((game.row[0], 1, card),)

@@ -333,7 +333,7 @@ def test_notation_round_trips_for_every_legal_step():
 def test_drawn_card_seen_by_the_drawer_only():
     game = table([["r14"], ["b3"]], stock=["g7"])
     events = game.play(0, Step("draw"))
-    assert Drew(0, "g7") in events_for(events, 0)
+    assert Drew(0, ("g7",)) in events_for(events, 0)
     assert Drew(0, None) in events_for(events, 1)
     assert "g7" not in str(events_for(events, 1))
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalMove, NotationError, Reason, events_for
 from games.play import bot_step
-from games.rummikub import BOTS, GAME
+from games.rummikub import BOTS
 from games.rummikub.engine import Dealt, Draw, Drew, FirstPlayer, Rummikub, StartDraw, Table
 from games.rummikub.tiles import Arranged, arrange, format_table, full_box, parse_table
 from layouts.catalog import HERE, Catalog, load_toml, rules_data
@@ -86,7 +86,7 @@ def test_rum_2_start_draw_is_seen_and_highest_starts():
         seen = events_for(events, 1)
         assert [e for e in seen if isinstance(e, StartDraw)] == draws
         dealt = [e for e in seen if isinstance(e, Dealt)]
-        assert [bool(e.tiles) for e in dealt] == [False, True, False]
+        assert [e.cards is not None for e in dealt] == [False, True, False]
         assert len(game.pool) == 106 - 42  # the drawn tiles went back
 
 
@@ -197,7 +197,7 @@ def test_rum_7_timeout_draws_three_and_needs_a_limit():
     assert len(game.racks[seat]) == rack + 3
     assert isinstance(events[0], Drew) and events[0].penalty
     hidden = events_for(events, 1 - seat)[0]
-    assert isinstance(hidden, Drew) and hidden.tiles == ()
+    assert isinstance(hidden, Drew) and hidden.cards is None
     free = new(seed=2, turn_times=0)
     refused(free, "timeout", "no_time_limit", seat=free.turn)
     per_seat = new(seed=2, turn_times=[0, 90])
@@ -217,20 +217,6 @@ def test_rum_9_empty_pool_ends_after_a_round_of_passes():
     move(game, "draw", 1)
     assert game.is_over()
     assert game.winners() == [1] and game.scores() == [-22, 22]
-
-
-def test_save_and_resume_continue_identically():
-    game = new(seed=5)
-    bots = {seat: BOTS["greedy"](seat) for seat in range(2)}
-    for _ in range(10):
-        bot_step(game, bots)
-    copy = GAME.from_dict(game.to_dict())
-    for _ in range(20):
-        if game.is_over():
-            break
-        bot_step(game, bots)
-        bot_step(copy, bots)
-        assert copy.to_dict() == game.to_dict()
 
 
 def test_words_exist_in_both_languages():
@@ -261,7 +247,7 @@ def test_tiles_never_created_or_lost_and_tables_valid(seed, bot):
         assert sum(view.rack_counts) == sum(len(r) for r in game.racks)
         for event in events_for(events, (seat + 1) % 3):
             if isinstance(event, Drew):
-                assert event.tiles == ()
+                assert event.cards is None
 
 
 @settings(max_examples=25, deadline=None)

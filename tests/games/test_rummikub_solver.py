@@ -11,6 +11,12 @@ from rummikub_solver import RuleSet, SolverMode
 from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
+from games.rummikub.packing import NEG, WEIGHT, split
+from games.rummikub.packing.bound import ColourBound
+from games.rummikub.packing.joker_layers import JokerLayers
+from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.moves import TOP
+from games.rummikub.packing.reference import Search
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
 from layouts.catalog import rules_data
 
@@ -306,35 +312,39 @@ def test_rum_10_fewest_changes_keeps_a_maximal_collection_of_table_sets():
     assert checked
 
 
-def test_rum_10_floors_and_beam_change_nothing(monkeypatch):
-    # with joker sets the search drops states that cannot reach the move leaving them as
-    # they are, or the move of a narrowed first search; without those floors it must find
-    # moves as good (the sets may differ, and so may the changes the greedy keeps)
-    from games.rummikub import packing
+def test_rum_10_a_looser_bound_changes_nothing(monkeypatch):
+    # every search takes its states in the order of a bound of the rest; with a looser
+    # bound it must find moves as good (the sets may differ, and so may the changes the
+    # greedy keeps), joker sets, rack jokers and initial melds alike
     rng = random.Random(33)
     positions = [random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
                                  jokers_on_table=True) for _ in range(40)]
     assert sum(1 for table, _ in positions if any("J" in s for s in table)) >= 20
-    def outcome(table, rack):
-        found = solve(table, rack)
-        return found.count, found.value
+    for _ in range(15):
+        table, rack = random_position(rng, rng.randint(20, 50), rng.randint(5, 16))
+        positions.append((table, rack if "J" in rack else [*rack[1:], "J"]))
+    melds = [random_position(rng, 0, rng.randint(4, 12))[1] for _ in range(10)]
 
-    fast = [outcome(table, rack) for table, rack in positions]
-    original = packing._JokerLayers.__init__
+    def outcomes():
+        found = [solve(table, rack) for table, rack in positions]
+        found += [solve([], rack, initial=True) for rack in melds]
+        return [(move.count, move.value) for move in found]
 
-    def unbounded(self, *args):
-        original(self, *args)
-        self.floor = packing.NEG
+    tight = outcomes()
+    exact = ColourBound.rest
 
-    monkeypatch.setattr(packing._JokerLayers, "__init__", unbounded)
-    monkeypatch.setattr(packing, "BEAM", 0)
-    assert fast == [outcome(table, rack) for table, rack in positions]
+    def loose(self, colour, index, runs, free):
+        found = exact(self, colour, index, runs, free)
+        return found if found == NEG or index == TOP else found + WEIGHT * (TOP - index)
+
+    monkeypatch.setattr(ColourBound, "rest", loose)
+    assert tight == outcomes()
 
 
 def test_rum_10_layered_search_agrees_with_the_recursive_one():
     # tables without joker sets take the layered search; the recursive one (kept for joker
     # sets) must find the very same best score, with rack jokers and initial melds too
-    from games.rummikub import packing, solver
+    from games.rummikub import solver
     rng = random.Random(34)
     for trial in range(60):
         initial = trial % 4 == 0
@@ -344,13 +354,14 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
         rack_counts, jokers = solver._counts(rack)
         threshold = 30 if initial else 0
         for canonical in (False,) if initial else (True, False):
-            recursive = packing._Search(table_counts, rack_counts, 0, jokers, threshold, 30,
-                                        (), canonical)
-            layered = packing._Layers(table_counts, rack_counts, 0, jokers, threshold, 30,
-                                      canonical)
+            recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30, (),
+                               canonical)
+            layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
             score = layered.run()
             assert score == recursive.best(recursive.start()), (table, rack, canonical)
-            if score != packing.NEG:
+            # the bound the search is taken in the order of is never below the best
+            assert layered.most >= score, (table, rack, canonical)
+            if score != NEG:
                 sets = layered.sets()
                 used = Counter(t for s in sets for t in s)
                 assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
@@ -359,7 +370,7 @@ def test_rum_10_layered_search_agrees_with_the_recursive_one():
 
 
 def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
-    from games.rummikub import packing, solver
+    from games.rummikub import solver
     rng = random.Random(35)
     tried = 0
     while tried < 30:
@@ -373,8 +384,29 @@ def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
         table_counts, table_jokers = solver._counts(t for s in table for t in s)
         rack_counts, jokers = solver._counts(rack)
         for canonical in (True, False):
-            recursive = packing._Search(table_counts, rack_counts, table_jokers, jokers, 0,
-                                        30, specials, canonical)
-            layered = packing._JokerLayers(table_counts, rack_counts, table_jokers, jokers,
-                                           30, specials, canonical)
-            assert layered.run() == recursive.best(recursive.start()), (table, rack)
+            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30,
+                               specials, canonical)
+            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                  specials, canonical)
+            score = layered.run()
+            assert score == recursive.best(recursive.start()), (table, rack)
+            assert layered.most >= score, (table, rack, canonical)
+
+
+def test_rum_3_a_split_into_sets_is_found_exactly_when_there_is_one():
+    # the fewest-changes checks split tiles alone into sets, jokers included
+    from games.rummikub import solver
+    rng = random.Random(36)
+    found_some = refused_some = 0
+    for _ in range(80):
+        table, rack = random_position(rng, rng.randint(3, 9), rng.randint(0, 3))
+        tiles = [t for s in table for t in s] + rack
+        found = split(*solver._counts(tiles))
+        assert (found is not None) == partitions(tuple(sorted(tiles, key=sort_key))), tiles
+        if found is None:
+            refused_some += 1
+            continue
+        found_some += 1
+        assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
+        assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
+    assert found_some and refused_some

@@ -30,20 +30,21 @@ def new(players: int = 3, seed: int = 1, **options: Any) -> Uno:
 
 
 def rig(game: Uno, **fields: Any) -> Uno:
-    """The game with some of its saved fields replaced; the cards given to hands and the
-    discard are taken out of the stock so that the deck stays whole."""
-    state = game.to_dict()
+    """The game with some of its fields replaced, as the rule under test needs them; the
+    stock is what the hands and the discard leave of the deck unless given. A rigged table
+    need not be one the rules could reach (``stock=[]`` with small hands), so it is set on
+    the engine directly, not read as a save."""
     pool = Counter(game.deck)
-    hands: list[list[str]] = fields["hands"] if "hands" in fields else state["hands"]
-    discard: list[str] = fields["discard"] if "discard" in fields else state["discard"]
+    hands: list[list[str]] = fields.get("hands", game.hands)
+    discard: list[str] = fields.get("discard", game.discard)
     for card in [c for hand in hands for c in hand] + list(discard):
         pool[card] -= 1
         assert pool[card] >= 0, f"more {card} than the deck has"
-    state.update(fields)
-    state["hands"], state["discard"] = hands, discard
-    if "stock" not in fields:
-        state["stock"] = sorted(pool.elements())
-    return Uno.from_dict(state)
+    fields.setdefault("stock", sorted(pool.elements()))
+    for key, value in fields.items():
+        setattr(game, key, [list(v) for v in value] if key == "hands" else
+                list(value) if isinstance(value, list) else value)
+    return game
 
 
 def play(game: Uno, seat: int, text: str) -> list:
@@ -250,6 +251,19 @@ def test_uno_6_guilty_challenge_returns_the_card_and_shows_the_hand_to_the_chall
     assert game.discard[-1] == "r9" and game.colour == "r"
     assert game.current == 1 and game.phase == "play"
     assert len(game.hands[1]) == 2
+
+
+def test_uno_6_a_catch_that_empties_the_stock_keeps_the_card_under_the_draw_four():
+    # seat 0 bluffs its second-to-last card without UNO; seat 2 catches it with no stock
+    # left: the reshuffle keeps r9 under the +4, so a guilty challenge can put it back
+    game = rig(new(), hands=[["wi+4", "r5"], ["b1", "b2"], ["y1", "y2"]],
+               discard=["g1", "r9"], colour="r", current=0, stock=[])
+    play(game, 0, "wi+4:g")
+    events = play(game, 2, "catch 0")
+    assert Reshuffled(1) in events and game.discard == ["r9", "wi+4"]
+    play(game, 1, "challenge")
+    assert game.discard == ["r9"] and game.colour == "r" and "wi+4" in game.hands[0]
+    assert game.view(1).top == "r9"
 
 
 def test_uno_6_innocent_challenger_draws_six_and_loses_the_turn():

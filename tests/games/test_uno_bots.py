@@ -11,10 +11,10 @@ from layouts.catalog import rules_data
 DATA = rules_data("uno")
 
 
-def rigged(hands, **fields) -> Uno:
-    state = Uno.new(players=len(hands), seed=1, data=DATA).to_dict()
-    state.update(hands=hands, **fields)
-    return Uno.from_dict(state)
+def rigged(line: str) -> Uno:
+    """A table in one line (the colour is the top card's, seat 0 to play, the rest of the
+    deck in the stock): ``rigged("players=2 hands=r5,g1;b1,b2 discard=r9")``."""
+    return Uno.from_position(f"uno {line}")
 
 
 def test_bots_finish_whole_matches_of_every_size():
@@ -26,18 +26,15 @@ def test_bots_finish_whole_matches_of_every_size():
 
 
 def test_heuristic_keeps_wilds_and_picks_its_strongest_colour():
-    game = rigged([["wi", "r5", "g1", "g2", "g7"], ["b1", "b2", "b3", "b4", "b5"]],
-                  discard=["r9"], colour="r", current=0)
+    game = rigged("players=2 hands=wi,r5,g1,g2,g7;b1,b2,b3,b4,b5 discard=r9")
     bot = BOTS["heuristic"](1)
     assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "r5")
-    game = rigged([["wi", "y5", "g1", "g2", "g7"], ["b1", "b2", "b3", "b4", "b5"]],
-                  discard=["r9"], colour="r", current=0)
+    game = rigged("players=2 hands=wi,y5,g1,g2,g7;b1,b2,b3,b4,b5 discard=r9")
     assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "wi", "g")
 
 
 def test_heuristic_says_uno_and_catches_forgotten_unos():
-    game = rigged([["r5", "g1"], ["b1", "b2"], ["y1", "y2"]], discard=["r9"], colour="r",
-                  current=0)
+    game = rigged("players=3 hands=r5,g1;b1,b2;y1,y2 discard=r9")
     bot = BOTS["heuristic"](1)
     move = bot.choose(game.view(0), game.legal_moves(0))
     assert move == Move("play", "r5", uno=True)
@@ -48,33 +45,29 @@ def test_heuristic_says_uno_and_catches_forgotten_unos():
 
 def test_heuristic_challenges_a_likely_bluff():
     bot = BOTS["heuristic"](1)
-    game = rigged([["r3", "r4", "r5", "r6", "wi+4"], ["b1", "b2"]], discard=["r9"],
-                  colour="r", current=0)
+    game = rigged("players=2 hands=r3,r4,r5,r6,wi+4;b1,b2 discard=r9")
     game.play(0, Move("play", "wi+4", "g"))
     assert bot.choose(game.view(1), game.legal_moves(1)) == Move("challenge")
 
 
 def test_heuristic_stops_challenging_a_player_whose_draw_fours_prove_honest():
     bot = HeuristicBot(1)
-    honest = rigged([["wi+4", "wi+4", "b1", "b2", "y3"], ["r1", "g2"]], discard=["r9"],
-                    colour="r", current=0)
+    honest = rigged("players=2 hands=wi+4,wi+4,b1,b2,y3;r1,g2 discard=r9")
     honest.play(0, Move("play", "wi+4", "g"))
     assert bot.choose(honest.view(1), honest.legal_moves(1)) == Move("challenge")
     honest.play(1, Move("challenge"))
-    later = rigged([["wi+4", "b1", "b2", "y3", "y4"], ["r1", "g2", *["g5"] * 6]],
-                   discard=["r9"], colour="r", current=1)
+    later = rigged("players=2 hands=wi+4,b1,b2,y3,y4;r1,g2,g5,g5,g6,g6,g7,g7 discard=r9 "
+                   "current=1")
     bot.choose(later.view(1), later.legal_moves(1))
     assert bot.bluffs == {0: [0, 1]}
     bot.bluffs[0] = [0, 3]
-    later = rigged([["r3", "r4", "r5", "wi+4", "y4"], ["b1", "b2"]], discard=["r9"],
-                   colour="r", current=0)
+    later = rigged("players=2 hands=r3,r4,r5,wi+4,y4;b1,b2 discard=r9")
     later.play(0, Move("play", "wi+4", "g"))
     assert bot.choose(later.view(1), later.legal_moves(1)) == Move("accept")
 
 
 def test_heuristic_attacks_when_an_opponent_is_near_out():
-    game = rigged([["r5", "r+2", "g9", "g8"], ["b1"], ["y1", "y2", "y3"]], discard=["r9"],
-                  colour="r", current=0)
+    game = rigged("players=3 hands=r5,r+2,g9,g8;b1;y1,y2,y3 discard=r9")
     bot = BOTS["heuristic"](1)
     assert bot.choose(game.view(0), game.legal_moves(0)) == Move("play", "r+2")
 

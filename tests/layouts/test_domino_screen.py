@@ -55,7 +55,7 @@ def test_places_line_lists_the_selected_cards_placements_best_first_and_plays_th
     assert game.check(seat, place) is None
     square, way_half = first.text.split()[0][:-2], first.text.split()[0][-2:]
     assert way_half == (">" if not place.vertical else "v") + str(place.first)
-    assert square == game.format_move(place).split("@")[1][:-1]
+    assert square == game.name_move(place).split("@")[1][:-1]
 
 
 def test_hand_line_selects_a_card_by_routing():

@@ -55,20 +55,20 @@ def test_phase_1_route_a_card_then_an_element_face_down():
     session = rigged()
     assert session.home() == "hand"
     assert line(session, "order").text == \
-        "elements: Er free, Ey free, Eg free, Eb free, Ek free,"
+        "elements: er free, ey free, eg free, eb free, ek free,"
     route_text(session, "hand", "r5")
     assert session.pending == ElementsInput(place=Card("r", 5))
     assert session.focus == "choice"
-    assert line(session, "choice").text == "put r5 before Er Ey Eg Eb Ek cancel"
+    assert line(session, "choice").text == "put r5 before er ey eg eb ek cancel"
     assert "r5*" in line(session, "hand").text
-    route_text(session, "choice", "Eg")
+    route_text(session, "choice", "eg")
     assert session.pending is None
     assert line(session, "order").text == \
-        "elements: Er free, Ey free, Eg you r5, Eb free, Ek free,"
+        "elements: er free, ey free, eg you r5, eb free, ek free,"
     play(game_of(session), "place b5@Er")
     # the bot's card is face down on the display: only a question mark
     assert line(session, "order").text == \
-        "elements: Er Bo ?, Ey free, Eg you r5, Eb free, Ek free,"
+        "elements: er Bo ?, ey free, eg you r5, eb free, ek free,"
 
 
 def test_refusals_name_cards_and_elements_by_their_labels():
@@ -79,13 +79,13 @@ def test_refusals_name_cards_and_elements_by_their_labels():
     assert game_of(session).placements == {}
     taken = Reason.of("element_taken", element="Ey")
     assert session.screen.explain(taken, session.context()) == \
-        "L'élément Ej a déjà une carte : choisissez un élément libre."
+        "L'élément ej a déjà une carte : choisissez un élément libre."
 
 
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
-    assert line(session, "order").text == "order: Eb Er Eg Ey Ek"
+    assert line(session, "order").text == "order: eb er eg ey ek"
     assert line(session, "points").text == "to win: k9 b5 r5"
     route_text(session, "hand", "y10")           # one card due: laid at once
     play(game_of(session), "lay g1", "lay k1")
@@ -112,7 +112,7 @@ def test_phase_2_lines_order_points_bids_combinations_and_scores():
 def test_french_lines():
     session = rigged("fr")
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
-    assert line(session, "order").text == "ordre : Eb Er Ev Ej En"
+    assert line(session, "order").text == "ordre : eb er ev ej en"
     assert line(session, "points").text == "à gagner : n9 b5 r5"
     assert [text for text, _ in targets(session, "commands")] == ["passer", "aide", "quitter"]
 
@@ -122,7 +122,7 @@ def test_speech_and_history_tell_reveals_bids_and_winners():
     session.route(PlayMove(session.game.parse_move(0, "place r5@Eg")))
     session.run_bots()
     texts = session.history.texts
-    assert "You put r5 face down before Eg." in texts
+    assert "You put r5 face down before eg." in texts
     assert any(text.startswith("Revealed: ") and "Colour order, strongest first:" in text
                for text in texts)
     assert any(text.startswith("Now playing for point card") for text in texts)

@@ -79,7 +79,7 @@ def test_every_event_of_a_whole_game_is_said_to_every_seat(lang):
 def test_hidden_placement_is_said_without_the_card():
     words = Words.load("en")
     said = words.event(engine.Placed(1, "b", None), viewer=0)
-    assert said == "Player 2 puts a card face down before Eb."
+    assert said == "Player 2 puts a card face down before eb."
 
 
 def test_own_moves_are_said_in_the_second_person():

@@ -79,8 +79,8 @@ def test_elv_6_link_placement_offered_as_routable_choices():
     session = session_with(game)
     route(session, "hand", "y5")
     assert session.pending == Chosen("y5") and session.focus == "choice"
-    assert texts(session, "choice") == ["y5 to", "L r5>y", "L g5>y", "cancel"]
-    route(session, "choice", "L g5>y")
+    assert texts(session, "choice") == ["y5 to", "li r5>y", "li g5>y", "cancel"]
+    route(session, "choice", "li g5>y")
     assert elevens(session).rows["y"][5] == "y5" and elevens(session).table_links == [("g", 5, "y")]
     assert session.pending is None
     assert "You link from g5 and play y5." in session.history.texts
@@ -157,7 +157,7 @@ def test_pending_choice_survives_nothing_else():
     session = session_with(game)
     session.route(Ask(Chosen("y5")))
     assert session.home() == "choice"
-    route(session, "choice", "L r5>y")
+    route(session, "choice", "li r5>y")
     assert session.home() == "hand"
 
 
@@ -183,7 +183,7 @@ def test_many_places_of_a_joker_are_offered_row_by_row():
     assert texts(session, "choice") == [
         "* to", "row r: 2", "row y: 3", "row g: 3", "row b: 2", "discard *", "cancel"]
     route(session, "choice", "row y: 3")
-    assert texts(session, "choice") == ["* to", "*@y10", "*@y13", "L r13>y *", "back", "cancel"]
+    assert texts(session, "choice") == ["* to", "*@y10", "*@y13", "li r13>y *", "back", "cancel"]
     route(session, "choice", "back")
     assert texts(session, "choice")[1] == "row r: 2"
     route(session, "choice", "row y: 3")
@@ -195,9 +195,9 @@ def test_elv_6_row_lines_show_laid_link_cards_on_both_rows():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game)
     route(session, "hand", "y5")
-    route(session, "choice", "L g5>y")
-    assert line(session, "row_y").text == "y 5 Lg5 11"
-    assert line(session, "row_g").text == "g 5-11 Ly5"
+    route(session, "choice", "li g5>y")
+    assert line(session, "row_y").text == "y 5 lig5 11"
+    assert line(session, "row_g").text == "g 5-11 liy5"
     assert line(session, "row_r").text == "r 5-11"
     assert all(region.target is None for region in line(session, "row_y").regions)
     route(session, "commands", "undo")
@@ -208,22 +208,22 @@ def test_elv_6_row_lines_show_laid_link_cards_in_french():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game, lang="fr")
     route(session, "hand", "j5")
-    route(session, "choice", "L v5>j")
-    assert line(session, "row_y").text == "j 5 Lv5 11"
-    assert line(session, "row_g").text == "v 5-11 Lj5"
+    route(session, "choice", "li v5>j")
+    assert line(session, "row_y").text == "j 5 liv5 11"
+    assert line(session, "row_g").text == "v 5-11 lij5"
 
 
 def test_elv_6_elv_8_joker_laid_through_a_link_is_still_exchanged_by_routing():
     game = table([[JOKER, "b12", "r12", "b20"], ["b3"]], rows={"g": [12, 13]})
     session = session_with(game)
     elevens(session).play(0, elevens(session).parse_move(0, "L g12>b *"))
-    assert line(session, "row_b").text == "b 11-12 *12 Lg12"
-    assert line(session, "row_g").text == "g 11-13 Lb12"
+    assert line(session, "row_b").text == "b 11-12 *12 lig12"
+    assert line(session, "row_g").text == "g 11-13 lib12"
     joker, link = line(session, "row_b").regions[-2:]
     assert joker.target == PlayMove(Step("exchange", "b12", "b", 12)) and link.target is None
     session.route(joker.target)
     assert elevens(session).rows["b"][12] == "b12"
-    assert line(session, "row_b").text == "b 11-12 Lg12"
+    assert line(session, "row_b").text == "b 11-12 lig12"
 
 
 def test_elv_6_a_middle_row_shows_links_to_both_neighbours_in_order():
@@ -231,6 +231,6 @@ def test_elv_6_a_middle_row_shows_links_to_both_neighbours_in_order():
     session = session_with(game)
     for step in ("L y9>g", "L y9>r", "y12", "y13"):
         elevens(session).play(0, elevens(session).parse_move(0, step))
-    assert line(session, "row_y").text == "y 9-13 Lr9 Lg9"
-    assert line(session, "row_r").text == "r 9 Ly9 11"
+    assert line(session, "row_y").text == "y 9-13 lir9 lig9"
+    assert line(session, "row_r").text == "r 9 liy9 11"
     assert len(line(session, "row_y").text) <= 40

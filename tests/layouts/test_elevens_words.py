@@ -34,7 +34,7 @@ def test_labels_follow_the_language():
     fr, en = Catalog.load("elevens", "fr"), Catalog.load("elevens", "en")
     assert label("y12", fr) == "j12" and label("y12", en) == "y12"
     assert label("g3", fr) == "v3" and label(JOKER, fr) == "*"
-    assert step_label(fr, Step("link", "y5", "y", 5, "g")) == "L v5>j"
+    assert step_label(fr, Step("link", "y5", "y", 5, "g")) == "li v5>j"
     assert step_label(en, Step("place", JOKER, "b", 7)) == "*@b7"
     assert step_label(fr, Step("exchange", "g7", "g", 7)) == "x v7"
 
@@ -52,7 +52,7 @@ def test_opponents_turn_in_words_without_hidden_cards():
     said = [event_text(cat, e, me=1) for e in game.play(0, game.parse_move(0, "L r5>y"))]
     assert said == ["player 1 links from r5 and plays y5."]
     said = [event_text(cat, e, me=1) for e in events_for(game.play(0, Step("undo")), 1)]
-    assert said == ["player 1 takes back L r5>y."]
+    assert said == ["player 1 takes back li r5>y."]
     seen = events_for(game.play(0, Step("draw")), 1)
     assert [event_text(cat, e, me=1) for e in seen] == ["player 1 draws a card.", None]
 

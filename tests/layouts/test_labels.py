@@ -1,24 +1,30 @@
-"""Card labels, every deck, both languages: one label per kind of card, and through each of the
-language's braille tables, uncontracted and contracted, the cells read back exactly as the label
-is written, so the reader reads the label whatever the table: no contraction turns it into a
-word (``k`` alone is "knowledge" in UEB grade 2), no capital sign is added or lost.
+"""Card labels, every deck, both languages, through every supported braille table (issue 19):
+a label is never contracted and never capitalised, whatever the reader's table, so the
+display and the embossed card show the same cells, and no two kinds of card share a label.
 
-Reading back is the check a reader's eyes would make: liblouis's own back-translation of the
-cells with the same table. Forcing uncontracted cells instead would be wrong for a grade 2
-reader: ``binv`` written out letter by letter reads ``binouveau`` in French grade 2.
+The expected cells of a label through a table are those of the uncontracted table that table
+is built on (``fr-bfu-g2`` on ``fr-bfu-comp6``, ``en-ueb-g2`` on ``en-ueb-g1``), with no
+contraction mode at all: the letters, digits and signs one by one. The capital sign of a
+table is found from the table itself (``A`` against ``a``).
 """
 
 from __future__ import annotations
 
+import louis
 import pytest
 
-from brailledev.braille import CONTRACTED_TABLES, DEFAULT_TABLES, translator
+from brailledev.braille import label_table, translator
+from brailledev.session import Session
+from brailledev.window import lay_out_line
 from layouts.catalog import LANGUAGES
 from layouts.registry import GAMES, kit
+from layouts.screen import HAND_LINE, RACK_LINE, Line, Region
 
 DECKS = [name for name in GAMES if kit(name).deck is not None]
-TABLES = [(lang, table) for lang in LANGUAGES
-          for table in (DEFAULT_TABLES[lang], CONTRACTED_TABLES[lang])]
+SUPPORTED = ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb", "en-ueb-g1.ctb", "en-ueb-g2.ctb")
+UNCONTRACTED = {"fr-bfu-comp6.utb": "fr-bfu-comp6.utb", "fr-bfu-g2.ctb": "fr-bfu-comp6.utb",
+                "en-ueb-g1.ctb": "en-ueb-g1.ctb", "en-ueb-g2.ctb": "en-ueb-g1.ctb"}
+PLAIN = louis.dotsIO | louis.ucBrl
 
 
 def labels(game: str, lang: str) -> dict[str, set[str]]:
@@ -30,22 +36,49 @@ def labels(game: str, lang: str) -> dict[str, set[str]]:
     return found
 
 
-def test_the_four_supported_tables_are_checked():
-    assert sorted(table for _, table in TABLES) == [
-        "en-ueb-g1.ctb", "en-ueb-g2.ctb", "fr-bfu-comp6.utb", "fr-bfu-g2.ctb"]
-    assert DECKS and set(DECKS) == set(GAMES)
+def letter_by_letter(table: str, text: str) -> str:
+    """The uncontracted cells of ``text``: its table's own base, plain translation."""
+    cells: str = louis.translateString([UNCONTRACTED[table]], text, mode=PLAIN)
+    return cells
+
+
+def capital_sign(table: str) -> str:
+    upper: str = louis.translateString([table], "A", mode=PLAIN)
+    lower: str = louis.translateString([table], "a", mode=PLAIN)
+    assert upper.endswith(lower) and len(upper) > len(lower)
+    return upper[:-len(lower)]
+
+
+def test_labels_are_written_with_the_uncontracted_base_of_the_table():
+    assert {table: label_table(table) for table in SUPPORTED} == UNCONTRACTED
 
 
 @pytest.mark.parametrize("game", DECKS)
-@pytest.mark.parametrize(("lang", "table"), TABLES)
-def test_every_label_reads_back_as_written_through_every_table(game, lang, table):
-    louis = translator(table)
-    misread = {}
-    for text in labels(game, lang):
-        read = louis.back(louis.translate(text).cells)
-        if read != text:
-            misread[text] = read
-    assert not misread, (game, table, misread)
+@pytest.mark.parametrize("table", SUPPORTED)
+def test_every_label_is_uncontracted_and_uncapitalised_through_every_table(game, table):
+    louis_table = translator(table)
+    sign = capital_sign(table)
+    wrong = {}
+    for lang in LANGUAGES:
+        for text in labels(game, lang):
+            assert text == text.lower(), (game, lang, text)
+            cells = louis_table.translate(text, label=True).cells
+            expected = letter_by_letter(table, text)
+            if cells != expected or sign in cells:
+                wrong[(lang, text)] = (cells, expected)
+            # Reading the cells back with the uncontracted table gives the label exactly.
+            assert translator(UNCONTRACTED[table]).back(cells) == text, (table, text, cells)
+    assert not wrong, (game, table, wrong)
+
+
+@pytest.mark.parametrize("table", SUPPORTED)
+def test_the_display_writes_a_label_region_as_the_embossed_card(table):
+    louis_table = translator(table)
+    for game in DECKS:
+        for lang in LANGUAGES:
+            for text in labels(game, lang):
+                laid = lay_out_line(Line("hand", (Region(text, label=True),)), louis_table, 40)
+                assert laid.windows[0].cells.rstrip("\u2800") == letter_by_letter(table, text)
 
 
 @pytest.mark.parametrize("game", DECKS)
@@ -55,12 +88,33 @@ def test_no_two_kinds_of_card_share_a_label(game, lang):
     shared = {text: cards for text, cards in found.items() if len(cards) > 1}
     assert not shared, (game, lang, shared)
     assert len(found) == len(set(kit(game).whole_deck()))
+    for table in SUPPORTED:
+        cells = {translator(table).translate(text, label=True).cells for text in found}
+        assert len(cells) == len(found), (game, lang, table)
 
 
-def test_the_check_catches_a_label_its_table_misreads():
-    # Labels are checked through their own language's tables: the English black element
-    # card through the French contracted table reads "Eau", and a capital changes the label.
+def test_the_check_catches_contractions_and_capitals():
+    # Without the label mode the contracted tables contract: French binv (Uno blue reverse)
+    # takes the "in" sign, UEB grade 2 "er" its group sign; a capital gets its sign.
     french = translator("fr-bfu-g2.ctb")
-    assert french.back(french.translate("Ek").cells) == "Eau"
-    english = translator("en-ueb-g1.ctb")
-    assert english.back(english.translate("R5").cells) != "r5"
+    assert french.translate("binv").cells != letter_by_letter("fr-bfu-g2.ctb", "binv")
+    assert french.translate("binv", label=True).cells == "⠃⠊⠝⠧"
+    english = translator("en-ueb-g2.ctb")
+    assert english.translate("er").cells == "⠻"
+    assert english.translate("er", label=True).cells == "⠑⠗"
+    assert capital_sign("en-ueb-g1.ctb") in translator("en-ueb-g1.ctb").translate(
+        "L", label=True).cells
+    assert capital_sign("fr-bfu-comp6.utb") == "⠨"
+
+
+@pytest.mark.parametrize("game", DECKS)
+def test_screens_mark_the_cards_in_hand_as_labels(game):
+    session = Session.start(game, players=3, seed=4, lang="fr", braille_table="fr-bfu-g2.ctb")
+    known = labels(game, "fr")
+    [hand] = [line for line in session.lines() if line.key in (HAND_LINE, RACK_LINE)]
+    cards = [region for region in hand.regions if region.text in known]
+    assert cards, (game, hand.text)
+    assert all(region.label for region in cards), (game, hand.text)
+    louis = translator("fr-bfu-g2.ctb")
+    laid = lay_out_line(Line(HAND_LINE, tuple(cards)), louis, 80)
+    assert laid.braille == tuple(louis.translate(region.text, label=True) for region in cards)

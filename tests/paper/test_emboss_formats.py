@@ -59,7 +59,8 @@ def test_geometry_counts_cells_and_lines_from_the_paper():
     # (210 - 20 - 2.5) / 6 + 1 cells, (297 - 20 - 5) / 10 + 1 lines
     assert (a4.cells_per_line, a4.lines_per_page) == (32, 28)
     us = Geometry(paper("11x11.5in"), US_LIBRARY, Margins(12.7, 12.7, 12.7, 12.7))
-    assert (us.cells_per_line, us.lines_per_page) == (41, 26)
+    # (279.4 - 25.4 - 2.3) / 6.1 + 1 cells, (292.1 - 25.4 - 4.6) / 10 + 1 lines
+    assert (us.cells_per_line, us.lines_per_page) == (42, 27)
     assert a4.dot_centre(1, 2, 6) == pytest.approx((10 + 12 + 2.5, 10 + 10 + 5))
 
 
@@ -101,8 +102,8 @@ def test_brf_holds_only_braille_ascii_and_reads_back(lines):
 def test_pef_bytes_exact():
     expected = "\n".join([
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<pef version="2008-1" xmlns="http://www.daisy.org/ns/2008/pef" '
-        'xmlns:dc="http://purl.org/dc/elements/1.1/">',
+        '<pef xmlns="http://www.daisy.org/ns/2008/pef" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" version="2008-1">',
         "<head>", "<meta>",
         "<dc:format>application/x-pef+xml</dc:format>",
         "<dc:identifier>test-1</dc:identifier>",
@@ -113,8 +114,8 @@ def test_pef_bytes_exact():
         "</meta>", "</head>", "<body>",
         '<volume cols="32" rows="28" rowgap="0" duplex="true">',
         "<section>",
-        "<page>", "<row>⠗⠼⠑</row>", "<row/>", "<row>⠀⠀⠀⠁</row>", "</page>",
-        "<page>", "<row/>", "<row>⠺⠊⠖⠼⠙</row>", "</page>",
+        "<page>", "<row>⠗⠼⠑</row>", "<row />", "<row>⠀⠀⠀⠁</row>", "</page>",
+        "<page>", "<row />", "<row>⠺⠊⠖⠼⠙</row>", "</page>",
         "</section>", "</volume>", "</body>", "</pef>", ""])
     pef = document_pef(small_document(duplex=True), "test-1", "2026-11-22")
     assert pef == expected.encode("utf-8")
@@ -183,6 +184,20 @@ def test_enabling_technologies_header_bytes_exact():
     header = profile_named("juliet").header(geometry)
     # reset, 6 dots, interpoint, US cell, left margin 2+1, 32 cells, 11 inches, 26 lines
     assert header == b"\x1b@\x1bK@\x1bi@\x1bs@\x1bLC\x1bR`\x1bTK\x1bQZ"
+
+
+def test_braillo_200_header_bytes_exact():
+    # As APH's libembosser and DAISY's braille-utils send it: S1 J0 N0 R0, then the sheet
+    # length in half inches (A4 is 11.7 inches: 24), the cells per line, interpoint or not.
+    job = profile_named("braillo-200").job(small_document())
+    assert job.header == b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA24\x1bB32\x1bC0"
+    assert job.data() == job.header + brf.document_bytes(small_document())
+    letter = Geometry(paper("letter"), US_LIBRARY, duplex=True)
+    assert profile_named("braillo-200").header(letter) == (
+        b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA22\x1bB32\x1bC1")
+    tall = Geometry(paper("11x12in"), margins=Margins(15, 15, 15, 15))
+    # 12 inches are 24 half inches; (279.4 - 30 - 2.5) / 6 + 1 = 42 cells, the most it takes
+    assert profile_named("braillo-200").header(tall).endswith(b"\x1bA24\x1bB42\x1bC0")
 
 
 def test_generic_profile_is_plain_brf():

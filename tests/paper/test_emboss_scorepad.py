@@ -9,6 +9,7 @@ import pytest
 from brailledev.braille import translator
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
+from games.pads import EnterRound, RoundsBook, play
 from layouts.catalog import rules_data
 from layouts.errors import PaperError, UnknownName
 from layouts.registry import kit
@@ -104,3 +105,24 @@ def test_dom_8_preview_says_which_row_and_its_bonus():
     texts = [caption.text for caption in page.captions]
     assert "ligne 1, prime 1" in texts and "ligne 20, prime 5" in texts
     assert texts[0] == "Domino 10-11-12, joueur 1"
+
+
+@pytest.mark.parametrize(("game", "rounds", "total"), [
+    ("uno", [(1, ((12,), (), (40,))), (0, ((), (8,), (20,)))], "total"),
+    ("rummikub", [(2, ((15,), (42,), ()))], "total"),
+    ("elevens", [(None, ((1, 20, 0), (0, 35, 2), (2, 0, 0)))], "total"),
+    ("elements", [(None, ((5,), (12,), (0,))), (None, ((9,), (3,), (7,)))], "tot"),
+])
+def test_a_filled_round_sheet_holds_every_round_and_the_totals(game, rounds, total):
+    book = RoundsBook.blank(game, rules_data(game), 3)
+    for winner, values in rounds:
+        book, _ = play(book, EnterRound(winner, values))
+    [sheet] = kit(game).pad_sheets("en", 3, book)
+    expected = [[str(number), *map(str, scores)]
+                for number, scores in enumerate(book.round_scores(), start=1)]
+    assert [list(row) for row in sheet.rows] == [*expected, [total, *map(str, book.totals())]]
+    louis = translator("en-ueb-g1.ctb")
+    page = pad_document([sheet], Geometry(paper("a4")), louis, game, "en").pages[0]
+    read = [boxes(louis, row) for row in page.rows() if GUIDE in row]
+    assert read[-1] == [total, *map(str, book.totals())]
+    assert read[1:-1] == expected

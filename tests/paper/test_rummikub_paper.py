@@ -6,13 +6,9 @@ from collections import Counter
 
 import pytest
 
-from brailledev.braille import translator
 from brailledev.cli import main
 from layouts.errors import PaperError
 from layouts.registry import kit
-
-TABLES = [("en", "en-ueb-g1.ctb"), ("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-comp6.utb"),
-          ("fr", "fr-bfu-g2.ctb")]
 
 
 def test_rum_1_whole_deck_labels_the_106_tiles():
@@ -28,14 +24,8 @@ def test_rum_1_labels_use_each_language_colour_letters():
         "k5", "r13", "b1", "y12", "jk"]
     assert [french[c].lines[0] for c in ("K5", "R13", "B1", "Y12", "J")] == [
         "n5", "r13", "b1", "j12", "jo"]
-    assert french["Y12"].caption == "j12 (jaune)" and english["J"].caption == "jk (joker)"
-
-
-@pytest.mark.parametrize(("lang", "table"), TABLES)
-def test_every_tile_label_back_translates_to_its_text(lang, table):
-    louis = translator(table)
-    for face in kit("rummikub").deck_faces(lang):
-        assert louis.back(louis.translate(face.lines[0]).cells) == face.lines[0], face.card
+    assert french["Y12"].caption == "jaune 12" and english["J"].caption == "joker"
+    assert english["K1"].caption == "black 1"
 
 
 def test_replacement_tiles_and_unknown_tile():

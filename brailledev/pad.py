@@ -1,0 +1,343 @@
+"""``brailledev pad``: a game's score pad on the braille display (or the terminal), for the
+game played at a real table with the box's cards.
+
+A pad is not a game, but it runs on a game's machinery: a book of :mod:`games.pads` stands
+where the table would be (:class:`PadLink`, a :class:`brailledev.seat.TableLink`), a seat
+client reads its screen (:mod:`layouts.padscreen`) with the message history and speech, the
+key loop drives it (:class:`PadFront`), and it is saved after every entry and resumed like a
+game. At the end the filled pad is embossed (``--emboss``) or written (``--out``) with the
+same sheet layout as the blank pad.
+
+    session = PadSession.start("domino", players=3, lang="en", save=Path("pad.json"))
+    PadFront(session, display, translator("en-ueb-g1.ctb")).run()
+
+On a braille keyboard, when a number is due, the letters a to j type the digits 1 to 0
+(with or without dot 6, as French computer braille writes digits), dot 7 deletes and dot 8
+is ok (Domino: enter); other chords work as in a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any
+
+from brailledev.braille import Translator, table_for, translator
+from brailledev.display.base import Display
+from brailledev.errors import DisplayGone, env_lang
+from brailledev.files import write_atomically
+from brailledev.helptext import say
+from brailledev.history import History
+from brailledev.keyloop import Front
+from brailledev.keys import Chord, Key
+from brailledev.play import default_save
+from brailledev.seat import SeatClient
+from brailledev.speech import Silence, Speech
+from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
+from games.core import Event, IllegalMove, Reason, Seat
+from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
+from layouts.catalog import LANGUAGES
+from layouts.errors import UserError
+from layouts.padscreen import pad_screen
+from layouts.registry import kit
+from layouts.screen import CHOICE_LINE, MESSAGE_LINE, Ask, Line
+
+PAD_FORMAT = "brailledev-pad"
+PAD_VERSION = 1
+PAD_GAMES = ("domino", *ROUND_GAMES)
+# The braille keyboard's digits: the cells of the letters a to j (dots 1 to 6 as a bitmask).
+DIGIT_CELLS = {0b000001: "1", 0b000011: "2", 0b001001: "3", 0b011001: "4", 0b010001: "5",
+               0b001011: "6", 0b011011: "7", 0b010011: "8", 0b001010: "9", 0b011010: "0"}
+DOT_6, DOT_7, DOT_8 = 0b100000, 0b1000000, 0b10000000
+
+
+def blank_book(game: str, players: int) -> Book:
+    """A fresh pad for ``game`` and ``players`` from the box data; a player count the game
+    does not take is one sentence."""
+    engine = kit(game).game
+    if not engine.min_players <= players <= engine.max_players:
+        raise UserError("players_range", game=game, low=engine.min_players,
+                        high=engine.max_players, players=players)
+    rules = kit(game).rules()
+    if game == "domino":
+        return DominoBook.blank(rules, players)
+    return RoundsBook.blank(game, rules, players)
+
+
+def is_over(book: Book) -> bool:
+    return book.over if isinstance(book, RoundsBook) else book.finished
+
+
+class PadLink:
+    """The seat's link to its pad: the book is the view, an entry is a move; every entry
+    is handed to ``heard`` (the session tells it and saves)."""
+
+    seat: Seat = 0
+
+    def __init__(self, book: Book, heard: Callable[[list[Event]], None]) -> None:
+        self.book = book
+        self.heard = heard
+        self.entries = 0
+
+    @property
+    def players(self) -> int:
+        return self.book.players
+
+    @property
+    def position(self) -> int:
+        return self.entries
+
+    def view(self) -> Book:
+        return self.book
+
+    def legal(self) -> list[Any]:
+        return []
+
+    def waiting_for_me(self) -> bool:
+        return not is_over(self.book)
+
+    def time_left(self) -> int | None:
+        return None
+
+    def play(self, move: Hashable) -> Reason | None:
+        try:
+            if not isinstance(move, PAD_MOVES):
+                return Reason.of("pad_not_here")
+            self.book, events = play(self.book, move)
+        except IllegalMove as refused:
+            return refused.reason
+        self.entries += 1
+        self.heard(events)
+        return None
+
+
+class PadSession:
+    """A pad kept on a display: the book, the reader's seat, the save file. Driven by the
+    key loop like a game session (``step``, ``next_due``, ``save``)."""
+
+    def __init__(self, game: str, book: Book, lang: str, braille_table: str | None = None,
+                 history: History | None = None, save: Path | None = None,
+                 speech: Speech | Silence | None = None) -> None:
+        self.game = game
+        self.save_path = save
+        self.link = PadLink(book, self._heard)
+        self.seat = SeatClient(self.link, game, lang, braille_table, history, speech,
+                               screen=pad_screen(game))
+
+    @classmethod
+    def start(cls, game: str, players: int, lang: str, braille_table: str | None = None,
+              save: Path | None = None, speech: Speech | Silence | None = None) -> PadSession:
+        """A blank pad for ``players`` players."""
+        if game not in PAD_GAMES:
+            raise UserError("pad_game_unknown", game=game, choices=", ".join(PAD_GAMES))
+        session = cls(game, blank_book(game, players), lang, braille_table, save=save,
+                      speech=speech)
+        catalog = session.seat.catalog
+        session.seat.tell(catalog.text("pad_started", game=catalog.section("names")["game"],
+                                       players=players))
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, save: Path | None = None,
+               speech: Speech | Silence | None = None) -> PadSession:
+        """The pad saved in ``path``; a damaged file is one sentence."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise UserError("no_saved_pad", path=path) from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise UserError("saved_pad_damaged", path=path, detail=error) from None
+        try:
+            if not isinstance(data, dict) or data.get("format") != PAD_FORMAT \
+                    or data.get("version") != PAD_VERSION:
+                raise ValueError("it is not a brailledev score pad")
+            game = str(data["game"])
+            book = blank_book(game, int(data["players"])).restored(data["book"])
+            reader = SeatClient.saved(data["reader"])
+            session = cls(game, book, save=save or path, speech=speech, **reader)
+        except UserError:
+            raise
+        except Exception as error:  # whatever a damaged file provokes, said in one sentence
+            raise UserError("saved_pad_damaged", path=path,
+                            detail=f"{type(error).__name__}: {error}") from None
+        session.seat.tell(session.seat.catalog.text("pad_resumed"))
+        session.seat.jump(MESSAGE_LINE)
+        return session
+
+    @property
+    def book(self) -> Book:
+        return self.link.book
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": PAD_FORMAT, "version": PAD_VERSION, "game": self.game,
+                "players": self.book.players, "book": self.book.to_dict(),
+                "reader": self.seat.to_dict()}
+
+    def save(self) -> None:
+        """Write the save file atomically, readable by its owner only."""
+        if self.save_path is None:
+            return
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
+        write_atomically(self.save_path, data, mode=0o600)
+
+    def _heard(self, events: list[Event]) -> None:
+        self.seat.hear(events)
+        self.save()
+
+    def lines(self) -> tuple[Line, ...]:
+        return self.seat.lines()
+
+    def route(self, target: Hashable) -> bool:
+        return self.seat.route(target)
+
+    def step(self) -> bool:
+        """Notices from other threads (speech); a pad has nothing else to do between keys."""
+        return self.seat.take_notices()
+
+    def next_due(self) -> float | None:
+        return None
+
+
+def chord_digit(chord: Chord) -> str | None:
+    """The digit a braille keyboard chord types where a number is due: the letters a to j,
+    with or without dot 6: ``chord_digit(Chord(0b000011)) == "2"``."""
+    if chord.space:
+        return None
+    return DIGIT_CELLS.get(chord.dots & ~DOT_6 & 0xFF) if chord.dots & 0x3F else None
+
+
+class PadFront(Front[PadSession]):
+    """The key loop of a pad: a game's, with digits, delete and ok on the braille keyboard
+    where a number is due (on the Domino pad two digits make a line: 1 then 1 is an 11)."""
+
+    def __init__(self, session: PadSession, display: Display, braille: Translator) -> None:
+        super().__init__(session, display, braille)
+        self.tens = ""
+
+    def press(self, key: Key) -> bool:
+        if isinstance(key, Chord) and not key.space:
+            choice = next((line for line in self.seat.lines() if line.key == CHOICE_LINE), None)
+            target = None if choice is None else self._number_target(key, choice)
+            if target is not None:
+                self.typist.clear()
+                return self._route(target)
+        self.tens = ""
+        return super().press(key)
+
+    def _number_target(self, chord: Chord, choice: Line) -> Hashable | None:
+        """What a chord does on the choice line where a number is due, or ``None`` (then it
+        is a chord as in a game)."""
+        catalog = self.seat.catalog
+        named = {region.text: region.target for region in choice.regions
+                 if region.target is not None}
+        if chord.dots in (DOT_7, DOT_8):
+            words = ("pad_delete", "pad_clear") if chord.dots == DOT_7 else ("pad_ok",
+                                                                            "pad_enter")
+            return next((named[catalog.text(word)] for word in words
+                         if catalog.text(word) in named), None)
+        digit = chord_digit(chord)
+        if digit is None:
+            return None
+        if "0" in named:  # a round sheet: the digit itself
+            return named.get(digit)
+        typed, self.tens = self.tens + digit, ""
+        if len(typed) < 2:
+            self.tens = typed
+            return Ask(self.seat.pending)      # nothing changes until the second digit
+        if typed in named:
+            return named[typed]
+        self.seat.tell(catalog.text("refused", why=catalog.text("pad_line_value")))
+        return Ask(self.seat.pending)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``pad`` to the ``brailledev`` command."""
+    parser = sub.add_parser("pad", help=say("pad.command"), description=say("pad.command"))
+    parser.add_argument("game", choices=PAD_GAMES, help=say("pad.game"))
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help=say("pad.players"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
+    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
+                        help=say("play.table"))
+    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
+                        help=say("play.display"))
+    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
+                        help=say("play.brlapi_host"))
+    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    file = say("metavar.file")
+    parser.add_argument("--resume", type=Path, default=None, metavar=file,
+                        help=say("pad.resume", file=file))
+    parser.add_argument("--save", type=Path, default=None, metavar=file,
+                        help=say("pad.save", file=file))
+    parser.add_argument("--new", action="store_true", help=say("pad.new"))
+    parser.add_argument("--out", type=Path, default=None, metavar=file, help=say("pad.out"))
+    parser.add_argument("--emboss", default=None, metavar=say("metavar.where"),
+                        help=say("pad.emboss"))
+    from emboss.cli import paper_options
+
+    paper_options(parser)
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from brailledev.display import open_display
+    from emboss.cli import pad_out
+
+    save = args.save or args.resume or default_save(f"{args.game}-pad")
+    resumed = None
+    if args.resume is not None or (not args.new and args.players is None
+                                   and _unfinished(save, args.game)):
+        resumed = PadSession.resume(args.resume or save, save=save)
+        if resumed.game != args.game:
+            raise UserError("pad_other_game", path=args.resume or save, saved=resumed.game,
+                            game=args.game)
+        lang = resumed.seat.lang if args.lang is None else args.lang
+        if lang != resumed.seat.lang:
+            resumed.seat.set_lang(lang)
+    else:
+        lang = args.lang or env_lang()
+        if not args.new and _unfinished(save, args.game):
+            raise UserError("unfinished_pad_saved", path=save)
+    args.lang = lang
+    braille_table = args.table or (resumed.seat.braille_table if resumed else None) \
+        or table_for(lang)
+    braille = translator(braille_table)
+    players = resumed.book.players if resumed else (2 if args.players is None
+                                                    else args.players)
+    blank_book(args.game, players)  # a player count the game does not take, said first
+    # Everything the paper needs is checked before the pad starts, not after the game.
+    pad_out(args, players, check_only=True)
+    session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
+    display = open_display(args.display, args.brlapi_host)
+    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
+            and MIN_ROWS <= display.rows <= MAX_ROWS):
+        display.close()
+        raise UserError("display_size", columns=display.columns, rows=display.rows,
+                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
+    speech: Speech | Silence = Silence()
+    try:
+        if not args.no_speech:
+            speech = Speech(lang, on_notice=session.seat.notice)
+        session.seat.attach_speech(speech)
+        PadFront(session, display, braille).run()
+    except DisplayGone as gone:
+        raise UserError("display_gone", detail=gone, path=save) from None
+    finally:
+        display.close()
+        speech.close()
+        session.save()
+    pad_out(args, players, session.book)
+    return 0
+
+
+def _unfinished(path: Path, game: str) -> bool:
+    """Whether ``path`` holds a pad of ``game`` whose game is not over."""
+    try:
+        session = PadSession.resume(path)
+    except UserError:
+        return False
+    return session.game == game and not is_over(session.book)

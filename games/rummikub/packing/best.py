@@ -1,0 +1,117 @@
+"""The best packing: the search of the table and the rack (joker sets and all), the spare
+jokers put back at the end, and whether tiles alone split into sets.
+
+    best = pack(table, rack, must_jokers=0, rack_jokers=1, threshold=0, joker_points=30)
+    best.score, best.sets
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+from games.rummikub.packing.joker_layers import JokerLayers
+from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.moves import NEG, TOP, Counts, JokerSet, Packing
+from games.rummikub.tiles import COLOURS, JOKER
+
+
+def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, threshold: int,
+         joker_points: int, specials: tuple[JokerSet, ...] = (),
+         accept: Callable[[list[tuple[str, ...]]], bool] | None = None,
+         trace: bool = True) -> Packing | None:
+    """The best packing, or ``None`` when the table tiles cannot all be placed. The sets of
+    ``specials`` come first in the packing, in their order. Without ``trace`` (and without
+    jokers to place or joker sets) only the score is sought: the packing has no sets.
+
+    Jokers are first placed only where a set needs them; the spare ones then go back into
+    their joker sets or join sets with room (a joker no set needs can move to any set with
+    room), the first way that ``accept`` takes. When none fits, when that finds nothing while
+    jokers must be placed (one may be needed where it stands), or for an initial meld (where
+    a spare joker adds to the meld's value), every placement is searched.
+    """
+    for canonical in ((False,) if threshold else (True, False)):
+        layers: Layers
+        if specials:
+            assert not threshold, "an initial meld is made from the rack alone"
+            layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                                 specials, canonical)
+        else:
+            layers = Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
+                            canonical, trace or bool(must_jokers + rack_jokers))
+        score = layers.run()
+        if score == NEG:
+            if canonical and must_jokers:
+                continue  # a joker of the table may be needed where it stands
+            return None
+        if not layers.trace:
+            return Packing(score, [])
+        sets = layers.sets()
+        if not canonical:
+            return Packing(score, sets)
+        missing = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
+        spares = [max(0, s.jokers - sets[k].count(JOKER)) for k, s in enumerate(specials)]
+        for back in product(*(range(n, -1, -1) for n in spares)):
+            if sum(back) > missing:
+                continue
+            placed = _add_spares(sets, len(specials), back, missing - sum(back))
+            if placed is not None and (accept is None or accept(placed)):
+                return Packing(score, placed)
+    raise AssertionError("the full search places every joker")
+
+
+def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
+    """A split of ``tiles`` and ``jokers`` jokers into sets, or ``None`` when there is none:
+    the first found, the jokers where a set needs them and the spare ones added to sets
+    with room (where no set has room, every placement is searched).
+
+        split(counts, 1)
+    """
+    search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True)
+    if search.first() == NEG:
+        return None
+    sets = search.sets()
+    placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))
+    if placed is not None:
+        return placed
+    found = pack(tiles, _EMPTY, jokers, 0, 0, 0)
+    return None if found is None else found.sets
+
+
+_EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)
+
+
+def _add_spares(sets: list[tuple[str, ...]], skip: int, back: tuple[int, ...], spare: int
+                ) -> list[tuple[str, ...]] | None:
+    """Put ``back[k]`` jokers into the k-th set, and ``spare`` more into the sets after the
+    first ``skip``; ``None`` if they do not fit."""
+    placed = list(sets)
+    for index, count in enumerate(back):
+        grown = _with_jokers(placed[index], count)
+        if grown is None:
+            return None
+        placed[index] = grown
+    for index in range(skip, len(placed)):
+        while spare:
+            grown = _with_jokers(placed[index], 1)
+            if grown is None:
+                break
+            placed[index] = grown
+            spare -= 1
+    return placed if not spare else None
+
+
+def _with_jokers(tiles: tuple[str, ...], count: int) -> tuple[str, ...] | None:
+    """A set with ``count`` more jokers at its end (a run ending at 13: at its start)."""
+    for _ in range(count):
+        reals = [t for t in tiles if t != JOKER]
+        if len({t[1:] for t in reals}) == 1 and len(reals) > 1:
+            if len(tiles) >= len(COLOURS):
+                return None
+            tiles = (*tiles, JOKER)
+            continue
+        if len(tiles) >= TOP:
+            return None
+        last = int(reals[-1][1:]) + (len(tiles) - 1 - tiles.index(reals[-1]))
+        tiles = (*tiles, JOKER) if last < TOP else (JOKER, *tiles)
+    return tiles

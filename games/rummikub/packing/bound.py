@@ -1,0 +1,119 @@
+"""The most each colour can still add: an upper bound the layered searches prune with.
+
+Each colour is packed alone, its runs as the searches make them, while its tiles may go to
+groups whenever other colours (or jokers) have enough tiles of their number: two for one
+group, four for two groups, one per colour and group. A joker set's number tiles stay in its
+run (no group may take them) or in its group. Every colour may use all the jokers still free.
+Whatever the whole search can still do from a state, each colour does at least as well
+here, so the sum over the colours bounds the rest of the search; ``NEG`` says that a
+colour's open runs cannot be closed at all.
+
+    bound = ColourBound(table, avail, jokers=1, canonical=True)
+    bound.rest(colour=0, index=4, runs=RUNS.index((2,)), free=1)   # black from number 5
+"""
+
+from __future__ import annotations
+
+from games.rummikub.packing.moves import (
+    NEG,
+    RUNS,
+    TOP,
+    WEIGHT,
+    Counts,
+    colour_options,
+    number_at,
+    run_id,
+)
+from games.rummikub.tiles import COLOURS
+
+_NONE = NEG - 1  # not computed yet
+
+
+class ColourBound:
+    """Per colour, index, open runs (an index into ``RUNS``) and jokers still free, the most
+    the colour can still add to the score from that number on, in the relaxation above."""
+
+    def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool,
+                 allowed: tuple[int, ...] | None = None,
+                 grouping: tuple[int, ...] | None = None,
+                 in_runs: Counts | None = None, in_groups: Counts | None = None) -> None:
+        self.table = table
+        self.avail = avail
+        self.jokers = jokers
+        self.canonical = canonical
+        # the jokers each colour's runs may take (all of them unless told), and per number
+        # the jokers a group there may hold (the colour's free ones unless told)
+        self.allowed = allowed or (jokers,) * len(COLOURS)
+        self.grouping = grouping
+        # tiles that only a run (a joker set's run), or only a group, may hold
+        nothing = tuple((0,) * TOP for _ in COLOURS)
+        self.in_runs = in_runs or nothing
+        self.in_groups = in_groups or nothing
+        # per colour and number, for one group and for two (one each for the colour's two
+        # tiles), how many tiles of the other colours they may hold: one of each in a group
+        partners: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+        for index in range(TOP):
+            free = [row[index] - held[index] for row, held in zip(avail, self.in_runs,
+                                                                  strict=True)]
+            one = sum(min(1, tiles) for tiles in free)
+            two = sum(min(2, tiles) for tiles in free)
+            for colour, tiles in enumerate(free):
+                partners[colour].append((one - min(1, tiles), two - min(2, tiles)))
+        self.partners = tuple(tuple(row) for row in partners)
+        self.rows = tuple((*row, -1, -1) for row in avail)
+        self.memo = [_NONE] * ((len(COLOURS) * (TOP + 1) << 6) * (jokers + 1))
+        self.every: dict[int, tuple[int, ...]] = {}
+
+    def start(self) -> int:
+        """The bound of the whole search (every colour from number 1, no run open)."""
+        total = 0
+        for colour in range(len(COLOURS)):
+            rest = self.rest(colour, 0, 0, self.allowed[colour])
+            if rest == NEG:
+                return NEG
+            total += rest
+        return total
+
+    def rests(self, colour: int, index: int, runs: int) -> tuple[int, ...]:
+        """:meth:`rest` for every number of free jokers, from none."""
+        place = (colour * (TOP + 1) + index) << 6 | runs
+        found = self.every.get(place)
+        if found is None:
+            found = self.every[place] = tuple(self.rest(colour, index, runs, free)
+                                              for free in range(self.jokers + 1))
+        return found
+
+    def rest(self, colour: int, index: int, runs: int, free: int) -> int:
+        """The most ``colour`` adds from ``index`` on with the open runs ``RUNS[runs]`` and
+        ``free`` jokers."""
+        place = (((colour * (TOP + 1) + index) << 6 | runs) * (self.jokers + 1)) + free
+        found = self.memo[place]
+        if found != _NONE:
+            return found
+        lengths = RUNS[runs]
+        if index == TOP:
+            found = 0 if all(length >= 3 for length in lengths) else NEG
+        else:
+            found = NEG
+            must = self.table[colour][index]
+            row = self.rows[colour]
+            weight = WEIGHT + number_at(index)
+            # a group holds two tiles besides the colour's, of other colours or jokers
+            partners = self.partners[colour][index]
+            spare = free if self.grouping is None else self.grouping[index]
+            most = row[index] - self.in_runs[colour][index]
+            if partners[1] + spare < 4:
+                most = min(most, 1)
+            if partners[0] + spare < 2:
+                most = 0
+            least = self.in_groups[colour][index]
+            for after, grouped, joker, used, _, _ in colour_options(
+                    lengths, must, row[index], free, row[index + 1], row[index + 2],
+                    self.canonical, index >= TOP - 3):
+                if not least <= grouped <= most:
+                    continue
+                more = self.rest(colour, index + 1, run_id(after), free - joker)
+                if more != NEG and (used - must) * weight + more > found:
+                    found = (used - must) * weight + more
+        self.memo[place] = found
+        return found

@@ -1,0 +1,367 @@
+"""The layered search: the states of the search step by step (a number's colours, then its
+groups), each state one integer, taken best first.
+
+    search = Layers(table, rack, 0, 1, 0, 30, canonical=True)
+    search.run(), search.sets()
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import cached_property
+
+from games.rummikub.packing.bound import ColourBound
+from games.rummikub.packing.moves import (
+    GROUP_MASK,
+    GROUPED,
+    MELD,
+    NEG,
+    RUN_BITS,
+    TOP,
+    TWOS,
+    USED,
+    WEIGHT,
+    Counts,
+    Made,
+    Step,
+    build_sets,
+    group_ways,
+    number_at,
+    step_moves,
+)
+from games.rummikub.tiles import COLOURS
+
+# A move: added to the state, value gained, meld value, choice, jokers it takes.
+Move = tuple[int, int, int, Made, int]
+# Where a state came from: the state before and the choice (None: nothing happened).
+Back = tuple[int, Made | None]
+# A state waiting in the heap: its key in the low bits, above them the step counted down
+# from the last, above that the value counted down from the most: the smallest waits least.
+_KEY_BITS = 64
+_KEYS = (1 << _KEY_BITS) - 1
+_STEP_BITS = 7  # a step fits in 7 bits (13 numbers of 5 steps, and the end)
+_STEP_MASK = (1 << _STEP_BITS) - 1
+_LAST = _STEP_MASK
+_MOST = 1 << 40  # above any value
+_MOVE_BITS = 10  # a move's place in its list, in a back pointer
+_NOTHING = (1 << _MOVE_BITS) - 1  # a step where nothing happened
+_BACK_BITS = _KEY_BITS + _MOVE_BITS  # a back pointer below a state's value
+_BACKS = (1 << _BACK_BITS) - 1
+
+
+def _waiting(value: int, step: int, key: int) -> int:
+    return ((_MOST - value) << _STEP_BITS | (_LAST - step)) << _KEY_BITS | key
+
+
+class Layers:
+    """The search of :class:`Search` for a table without joker sets, state by state in the
+    order of their value: the score so far plus the most the rest could add (a
+    :class:`~bound.ColourBound`), which no move raises. The first finished state taken is
+    therefore the best, and only states that could beat it are ever taken: a bound of the
+    rest prunes every configuration that cannot win, however many jokers multiply them.
+
+    A state is one integer (see ``RUN_BITS``) and each choice adds a fixed amount to it; the
+    moves of a step are found once per part of the state they depend on (``look``). Back
+    pointers give the sets of the best packing."""
+
+    ranked = False  # whether packings of the table alone are told apart
+
+    def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
+                 threshold: int, joker_points: int, canonical: bool, trace: bool = True
+                 ) -> None:
+        self.trace = trace
+        self.table = table
+        self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
+                           for tc, rc in zip(table, rack, strict=True))
+        self.must_jokers = must_jokers
+        self.jokers = must_jokers + rack_jokers
+        self.threshold = threshold
+        self.joker_points = joker_points
+        self.canonical = canonical
+        # per step: where each state reached came from
+        self.backs: list[dict[int, Back]] = []
+        self.end = 0
+        self.look_mask = GROUP_MASK  # the state's bits a step's moves depend on
+        # without a rack every packing scores the same: no bound is needed (see run)
+        self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
+        self.most = NEG  # the bound of the whole search, once run
+        self.taken = 0  # states taken, for the bench
+
+    @cached_property
+    def bound(self) -> ColourBound:
+        """The bound of the rest that orders the best-first search."""
+        return self._colour_bound()
+
+    def _colour_bound(self) -> ColourBound:
+        return ColourBound(self.table, self.avail, self.jokers, self.canonical)
+
+    def _moves(self, look: int, colour: int, index: int, must: int, avail: int, next1: int,
+               next2: int, later: int, jokers: int, canonical: bool) -> list[Move]:
+        """Each way the colour can use its tiles of this number from the state ``look``: a
+        move gains its score and the change of the colour's bound (the other colours' comes
+        from :meth:`_rebound` when it takes jokers), and none leaves runs that cannot
+        close."""
+        rest = self.bound.rest
+        free = jokers - (look >> (6 + USED - GROUPED) & 7)
+        before = rest(colour, index, look & 63, free)
+        moves: list[Move] = []
+        for delta, gain, worth, option, after in step_moves(
+                look, colour, index, must, avail, next1, next2, later, jokers, canonical):
+            joker = option[2]
+            more = rest(colour, index + 1, after, free - joker)
+            if more != NEG:
+                moves.append((delta, gain + more - before, worth, option, joker))
+        return moves
+
+    def _rebound(self, key: int, colour: int, index: int) -> list[int]:
+        """For each number of jokers a move of ``colour`` (4: the groups) at ``index`` may
+        take from the state ``key``, how the other colours' bounds change (``NEG``: one
+        could no longer close its runs)."""
+        rests = self.bound.rests
+        free = self.jokers - (key >> USED & 7)
+        changes = [0] * (free + 1)
+        for other in range(len(COLOURS)):
+            if other == colour:
+                continue
+            every = rests(other, index + 1 if other < colour else index,
+                          key >> other * RUN_BITS & 63)
+            now = every[free]
+            for spent in range(1, free + 1):
+                later = every[free - spent]
+                if later == NEG:
+                    changes[spent] = NEG
+                elif changes[spent] != NEG:
+                    changes[spent] += later - now
+        return changes
+
+    def run(self) -> int:
+        """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
+        rack, the first packing found is the best."""
+        if not self.scoring and not self.threshold:
+            return self.first()
+        start = self.bound.start()
+        if start == NEG:
+            return NEG
+        # every rack joker is counted as played until the end says otherwise
+        self.most = start + (self.jokers - self.must_jokers) * (WEIGHT + self.joker_points)
+        steps = self._steps(bounded=True)
+        last = len(steps)
+        trace = self.trace or bool(self.threshold)
+        threshold, mask = self.threshold, self.look_mask
+        jokers, canonical = self.jokers, self.canonical
+        # per step, each state reached: its best value, and where it came from (the state
+        # before and the move's place in its list) in the low bits
+        best: list[dict[int, int]] = [{} for _ in range(last + 2)]
+        tables: list[dict[int, list[Move]]] = [{} for _ in range(last)]
+        push, pop = heapq.heappush, heapq.heappop
+        neg, top = NEG, last + 1
+        best[0][0] = self.most << _BACK_BITS
+        # a state waits in the heap as one integer: best value first, then latest step
+        heap = [_waiting(self.most, 0, 0)]
+        while heap:
+            waiting = pop(heap)
+            key = waiting & _KEYS
+            rank = waiting >> _KEY_BITS
+            step, value = _LAST - (rank & _STEP_MASK), _MOST - (rank >> _STEP_BITS)
+            if step == top:
+                self.end, self.backs = key, self._path(key, best, tables, steps)
+                return value
+            if best[step][key] >> _BACK_BITS != value:
+                continue  # a better way to this state was found since
+            self.taken += 1
+            # steps where nothing can happen to this state keep it as it is
+            while step < last and steps[step][4] and not key >> steps[step][3] & 63:
+                value += steps[step][5]
+                if best[step + 1].get(key, neg) >> _BACK_BITS >= value:
+                    step = -1  # reached as well another way
+                    break
+                best[step + 1][key] = (value << _BACK_BITS | key << _MOVE_BITS | _NOTHING
+                                       if trace else value << _BACK_BITS)
+                step += 1
+            if step < 0:
+                continue
+            if step == last:
+                end = self._end(key, value)
+                if end > best[top].get(key, neg) >> _BACK_BITS:
+                    best[top][key] = end << _BACK_BITS | key << _MOVE_BITS | _NOTHING
+                    push(heap, _waiting(end, top, key))
+                continue
+            colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
+            after_best, follow = best[step + 1], step + 1
+            table = tables[step]
+            if colour < len(COLOURS):
+                look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6
+                moves = table.get(look)
+                if moves is None:
+                    moves = table[look] = self._moves(look, colour, index, must, avail, next1,
+                                                      next2, later, jokers, canonical)
+            else:
+                look = key >> GROUPED & mask
+                moves = table.get(look)
+                if moves is None:
+                    moves = table[look] = self._group_moves(look, index)
+            changes = None
+            place = key << _MOVE_BITS if trace else 0
+            for delta, gain, worth, _, spent in moves:
+                reached = value + gain
+                if spent:
+                    if changes is None:
+                        changes = self._rebound(key, colour, index)
+                    change = changes[spent]
+                    if change == neg:
+                        place += 1
+                        continue
+                    reached += change
+                after = key + delta
+                if threshold:
+                    meld = after >> MELD
+                    after += (min(threshold, meld + worth) - meld) << MELD
+                if reached > after_best.get(after, neg) >> _BACK_BITS:
+                    after_best[after] = reached << _BACK_BITS | place
+                    push(heap, _waiting(reached, follow, after))
+                place += 1
+        return NEG
+
+    def _path(self, key: int, best: list[dict[int, int]], tables: list[dict[int, list[Move]]],
+              steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]
+              ) -> list[dict[int, Back]]:
+        """The back pointers of the way to ``key`` alone, each with its choice."""
+        path: list[dict[int, Back]] = [{} for _ in steps]
+        if not (self.trace or self.threshold):
+            return path  # the score alone was sought
+        for step in range(len(steps) - 1, -1, -1):
+            before, place = divmod(best[step + 1][key] & _BACKS, 1 << _MOVE_BITS)
+            made: Made | None = None
+            if place != _NOTHING:
+                colour, shift = steps[step][0], steps[step][3]
+                if colour < len(COLOURS):
+                    look = (before >> shift) & 63 | (before >> GROUPED & self.look_mask) << 6
+                else:
+                    look = before >> GROUPED & self.look_mask
+                made = tables[step][look][place][3]
+            path[step][key] = (before, made)
+            key = before
+        return path
+
+    def first(self) -> int:
+        """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
+        there is none. States from which none was found are not tried twice."""
+        steps = self._steps(bounded=False)
+        last = len(steps)
+        mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
+        backs: list[dict[int, Back]] = [{} for _ in range(last)]
+        failed: set[int] = set()
+        # per step, the moves from each part of a state they depend on
+        tables: list[dict[int, list[tuple[int, Made]]]] = [{} for _ in range(last)]
+
+        def found(step: int, key: int) -> bool:
+            while step < last and steps[step][4] and not key >> steps[step][3] & 63:
+                backs[step][key] = (key, None)
+                step += 1
+            if step == last:
+                if self._end(key, 0) == NEG:
+                    return False
+                self.end = key
+                return True
+            place = key << _STEP_BITS | step
+            if place in failed:
+                return False
+            colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
+            if colour < len(COLOURS):
+                look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6
+            else:
+                look = key >> GROUPED & mask
+            choices = tables[step].get(look)
+            if choices is None:
+                if colour < len(COLOURS):
+                    choices = [(delta, option) for delta, _, _, option, _ in step_moves(
+                        look, colour, index, must, avail, next1, next2, later, jokers,
+                        canonical)]
+                else:
+                    choices = [(delta, made) for delta, _, _, made, _ in
+                               self._group_moves(look, index)]
+                tables[step][look] = choices
+            for delta, made in choices:
+                if found(step + 1, key + delta):
+                    backs[step][key + delta] = (key, made)
+                    return True
+            failed.add(place)
+            return False
+
+        if not found(0, 0):
+            return NEG
+        self.backs = backs
+        return 0
+
+    def _steps(self, bounded: bool
+               ) -> list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]:
+        """Per step: the colour (4: the groups), the number index, the colour's tiles (table,
+        all, at the next two numbers, and the later colours' at this number), the shift of
+        the colour's runs in a state, whether nothing can happen to a state without open
+        runs of that colour (no tile, no joker), and what the bound says then."""
+        rows = [(*row, -1, -1) for row in self.avail]
+        jokers = self.jokers
+        steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]] = []
+        for index in range(TOP):
+            at = [row[index] for row in rows]
+            later = sum(at)
+            for colour, row in enumerate(rows):
+                later -= at[colour]
+                tiles = (self.table[colour][index], at[colour], row[index + 1],
+                         row[index + 2], later)
+                idle = not at[colour] and not jokers
+                change = 0
+                if idle and bounded:
+                    change = (self.bound.rest(colour, index + 1, 0, 0)
+                              - self.bound.rest(colour, index, 0, 0))
+                steps.append((colour, index, tiles, colour * RUN_BITS, idle, change))
+            # no group can be made of fewer than three tiles and no joker: nothing given
+            steps.append((len(COLOURS), index, (0, 0, 0, 0, 0), 0, not jokers and sum(at) < 3,
+                          0))
+        return steps
+
+    def _end(self, key: int, value: int) -> int:
+        """The value of a state past 13, or ``NEG`` when it does not finish a packing."""
+        used = key >> USED & 7
+        if key >> MELD < self.threshold:
+            return NEG
+        if self.canonical:
+            # every rack joker goes down: the spare ones join sets with room
+            return value if used <= self.jokers - self.must_jokers else NEG
+        if used < self.must_jokers:
+            return NEG
+        return value - (self.jokers - used) * (WEIGHT + self.joker_points)
+
+    def _group_moves(self, look: int, index: int) -> list[Move]:
+        """Each way to group the tiles given to groups at this number, from the counts and
+        jokers used in ``look`` (it gains nothing, but the change of the bound the jokers it
+        takes make, see :meth:`_rebound`)."""
+        grouped = look & 31
+        twos = look >> (TWOS - GROUPED) & 7
+        used = look >> (USED - GROUPED) & 7
+        most = 2 if twos else min(1, grouped)
+        clear = -(grouped << GROUPED) - (twos << TWOS)
+        number = number_at(index)
+        return [(clear + (joker << USED), 0, (grouped + joker) * number, (groups, joker, 0),
+                 joker) for groups, joker in group_ways(grouped, most, self.jokers - used,
+                                                        self.canonical)]
+
+    def sets(self) -> list[tuple[str, ...]]:
+        """The sets of the best packing found by :meth:`run`."""
+        path: list[Step] = [(index, colour, made, (), ())  # type: ignore[misc]
+                            for index, colour, made, _ in self._choices()]
+        return build_sets(path, ())
+
+    def _choices(self) -> list[tuple[int, int, Made, int]]:
+        """Number index, colour (4: the groups), choice and state after it, for each step of
+        the best packing found by :meth:`run` where something happened, in order."""
+        key = self.end
+        choices = []
+        for step in range(len(self.backs) - 1, -1, -1):
+            before, made = self.backs[step][key]
+            if made is not None:
+                index, colour = divmod(step, len(COLOURS) + 1)
+                choices.append((index, colour, made, key))
+            key = before
+        choices.reverse()
+        return choices

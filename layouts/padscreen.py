@@ -1,0 +1,325 @@
+"""Score pads on a display: the screens of ``brailledev pad``, for a game played at a real
+table with the box's cards, where the pad is what a blind player cannot keep alone.
+
+A pad screen is a :class:`layouts.screen.GameScreen` over a book of :mod:`games.pads` (the
+view), so the key loop, the messages, speech and saving work as in a game. Lines (``key``):
+  ``messages``, ``status`` (the pad, the round, whose entry is due, every total);
+  ``choice``   what is being entered. Domino: whose turn, ``10`` ``11`` ``12`` (each route
+               adds a line of that value), the lines so far, ``enter``, ``clear``. A round
+               sheet: who went out, then each number in turn: the digits typed so far,
+               ``0`` to ``9``, ``delete``, ``ok``, ``back``, ``cancel``;
+  ``pad1``...  Domino: each player's sheet, as DOM-8 fills it (routing the player's name
+               enters the next turn for them); ``round1``... a round sheet's rows;
+  ``totals``   the Grand Total of every player (DOM-10), the winners once the game is over;
+  ``commands`` undo, new round (Domino), finish (where the game ends by hand), help, quit.
+
+    screen = pad_screen("domino")
+    lines = screen.screen(book, context)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.core import Event, Reason
+from games.pads import (
+    Book,
+    DominoBook,
+    EnterRound,
+    EnterTurn,
+    Finish,
+    Finished,
+    NewRound,
+    Reopened,
+    RoundBegun,
+    RoundEntered,
+    RoundsBook,
+    RoundUndone,
+    Select,
+    Selected,
+    TurnEntered,
+    TurnUndone,
+    Undo,
+)
+from layouts.catalog import Catalog, game_data
+from layouts.domino.screen import pad_regions
+from layouts.screen import (
+    CHOICE_LINE,
+    COMMAND_LINE,
+    Ask,
+    Context,
+    Line,
+    PlayMove,
+    Region,
+    help_and_quit,
+    help_line,
+    listed,
+    message_line,
+    status_line,
+    words,
+)
+
+TOTALS_LINE = "totals"
+DIGITS = "0123456789"
+
+
+def sheet_key(seat: int) -> str:
+    """The line of a player's Domino sheet, from 1: ``sheet_key(0) == "pad1"``."""
+    return f"pad{seat + 1}"
+
+
+def round_key(number: int) -> str:
+    """The line of a round of a round sheet, from 1: ``round_key(2) == "round2"``."""
+    return f"round{number}"
+
+
+@dataclass(frozen=True)
+class LinesInput:
+    """Domino: the values of the lines entered so far for the current turn."""
+
+    lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    """A round being entered: who went out (when the game has one), the numbers entered so
+    far (seat by seat, field by field) and the digits of the one being typed."""
+
+    winner: int | None = None
+    numbers: tuple[int, ...] = ()
+    typed: str = ""
+
+
+def player(catalog: Catalog, seat: int) -> str:
+    """A player's short name on the pad: ``p2`` (``j2`` in French)."""
+    return catalog.text("pad_player", number=seat + 1)
+
+
+def players_listed(catalog: Catalog, points: Sequence[int]) -> str:
+    return ", ".join(f"{player(catalog, seat)} {total}" for seat, total in enumerate(points))
+
+
+def winners_text(catalog: Catalog, winners: Sequence[int], totals: Sequence[int]) -> str:
+    names = " ".join(player(catalog, seat) for seat in winners)
+    code = "pad_wins" if len(winners) == 1 else "pad_share"
+    return catalog.text(code, players=names, total=totals[winners[0]])
+
+
+class PadScreen:
+    """What both pads share: messages, status, totals, help; refusals in words."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def pad_words(self, catalog: Catalog) -> Any:
+        return game_data(self.game, "pad")[catalog.lang]
+
+    def home(self, view: Book, context: Context) -> str:
+        return CHOICE_LINE
+
+    def explain(self, reason: Reason, context: Context) -> str:
+        return context.catalog.reason(reason)
+
+    def totals(self, view: Book, context: Context) -> Line:
+        cat = context.catalog
+        title = str(self.pad_words(cat)["grand_total"])
+        totals = view.totals()
+        regions = [Region(cat.text("pad_head", title=title)), *listed(f"{player(cat, seat)} {total}"
+                                                for seat, total in enumerate(totals))]
+        if view.finished or (isinstance(view, RoundsBook) and view.over):
+            winners = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
+            regions += words(winners_text(cat, winners, totals))
+        return Line(TOTALS_LINE, tuple(regions))
+
+    def finish_commands(self, view: Book, context: Context, can_finish: bool) -> list[Region]:
+        cat = context.catalog
+        regions = [Region(cat.text("pad_undo"), target=PlayMove(Undo()))]
+        if can_finish and not view.finished:
+            regions.append(Region(cat.text("pad_finish"), target=PlayMove(Finish())))
+        return regions
+
+    def told(self, event: Event, context: Context) -> str | None:
+        """The events both pads tell."""
+        cat = context.catalog
+        if isinstance(event, Finished):
+            return cat.text("pad_finished_told", totals=players_listed(cat, event.totals),
+                            winners=winners_text(cat, event.winners, event.totals))
+        if isinstance(event, Reopened):
+            return cat.text("pad_reopened")
+        return None
+
+
+class DominoPadScreen(PadScreen):
+    """The DOM-8 pad of Domino 10-11-12 for every player at the table."""
+
+    def screen(self, view: DominoBook, context: Context) -> tuple[Line, ...]:
+        cat = context.catalog
+        pads = view.pads()
+        lines = [message_line(context.messages, cat), self.status(view, context),
+                 self.choice(view, context)]
+        for seat, pad in enumerate(pads):
+            head = Region(cat.text("pad_head", title=player(cat, seat)),
+                          target=PlayMove(Select(seat)))
+            lines.append(Line(sheet_key(seat), (head, *pad_regions(pad, cat))))
+        lines.append(self.totals(view, context))
+        commands = self.finish_commands(view, context, can_finish=True)
+        if not view.finished:
+            commands.insert(1, Region(cat.text("pad_new_round"), target=PlayMove(NewRound())))
+        lines.append(Line(COMMAND_LINE, (*commands, *help_and_quit(cat))))
+        lines.append(help_line(cat, cat.text("pad_domino_help")))
+        return tuple(lines)
+
+    def status(self, view: DominoBook, context: Context) -> Line:
+        cat = context.catalog
+        parts = [cat.text("pad_title", game=cat.section("names")["game"]),
+                 cat.text("pad_round", number=view.round)]
+        if not view.finished:
+            parts.append(cat.text("pad_opening_of" if view.opening else "pad_turn_of",
+                                  player=player(cat, view.current)))
+        return status_line(parts)
+
+    def choice(self, view: DominoBook, context: Context) -> Line:
+        cat = context.catalog
+        if view.finished:
+            return Line(CHOICE_LINE, words(cat.text("pad_over")))
+        said = context.pending if isinstance(context.pending, LinesInput) else LinesInput()
+        regions = [Region(cat.text("pad_lines_of", player=player(cat, view.current)))]
+        regions += [Region(str(value), target=Ask(LinesInput((*said.lines, value))),
+                           label=True) for value in view.values]
+        entered = "+".join(map(str, said.lines)) or cat.text("pad_no_line")
+        regions.append(Region(f"= {entered}"))
+        regions.append(Region(cat.text("pad_enter"), target=PlayMove(EnterTurn(said.lines))))
+        if said.lines:
+            regions.append(Region(cat.text("pad_clear"), target=Ask(None)))
+        return Line(CHOICE_LINE, tuple(regions))
+
+    def describe(self, event: Event, context: Context) -> str | None:
+        cat = context.catalog
+        if isinstance(event, TurnEntered):
+            entry = event.entry
+            said = [cat.text("pad_turn_entered", player=player(cat, event.seat),
+                             lines="+".join(map(str, event.lines)) or cat.text("pad_no_line"),
+                             points=entry.points, total=event.total)]
+            said += [cat.text("pad_row_bonus", row=row + 1, bonus=bonus)
+                     for row, bonus in entry.row_bonuses]
+            if entry.super_row is not None:
+                said.append(cat.text("pad_super", points=entry.super_value))
+            said += [cat.text("pad_column_full", value=value) for value in entry.lost]
+            return " ".join(said)
+        if isinstance(event, TurnUndone):
+            return cat.text("pad_turn_undone", player=player(cat, event.turn.seat),
+                            lines="+".join(map(str, event.turn.lines))
+                            or cat.text("pad_no_line"))
+        if isinstance(event, RoundBegun):
+            return cat.text("pad_round_begun", number=event.round,
+                            player=player(cat, event.dealer))
+        if isinstance(event, Selected):
+            return cat.text("pad_selected", player=player(cat, event.seat))
+        return self.told(event, context)
+
+    def prompt(self, view: DominoBook, context: Context) -> str | None:
+        if view.finished:
+            return None
+        return context.catalog.text("pad_lines_of", player=player(context.catalog,
+                                                                  view.current))
+
+
+class RoundsPadScreen(PadScreen):
+    """A round sheet (Uno, Rummikub, Elevens, Elements): a row per round."""
+
+    def screen(self, view: RoundsBook, context: Context) -> tuple[Line, ...]:
+        cat = context.catalog
+        lines = [message_line(context.messages, cat), self.status(view, context),
+                 self.choice(view, context)]
+        for number, scores in enumerate(view.round_scores(), start=1):
+            lines.append(Line(round_key(number), (
+                Region(cat.text("pad_head", title=cat.text("pad_round", number=number))),
+                *listed(f"{player(cat, seat)} {points}" for seat, points in enumerate(scores)))))
+        lines.append(self.totals(view, context))
+        can_finish = not (view.rule.target or view.rule.rounds_are_players)
+        commands = self.finish_commands(view, context, can_finish)
+        lines.append(Line(COMMAND_LINE, (*commands, *help_and_quit(cat))))
+        lines.append(help_line(cat, cat.text("pad_rounds_help")))
+        return tuple(lines)
+
+    def status(self, view: RoundsBook, context: Context) -> Line:
+        cat = context.catalog
+        parts = [cat.text("pad_title", game=cat.section("names")["game"]),
+                 cat.text("pad_round", number=len(view.rounds) + 1)]
+        if view.rule.target:
+            parts.append(cat.text("pad_target", target=view.rule.target))
+        return status_line(parts)
+
+    def due(self, view: RoundsBook, said: RoundInput) -> tuple[int, str] | None:
+        """The seat and field of the number to enter next, or ``None`` when all are in."""
+        fields = view.rule.fields
+        seats = view.entered_for(said.winner)
+        index = len(said.numbers)
+        if index >= len(seats) * len(fields):
+            return None
+        return seats[index // len(fields)], fields[index % len(fields)]
+
+    def values(self, view: RoundsBook, said: RoundInput,
+               numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """The numbers entered, seat by seat (the winner's empty)."""
+        width = len(view.rule.fields)
+        found: list[tuple[int, ...]] = [() for _ in range(view.players)]
+        for place, seat in enumerate(view.entered_for(said.winner)):
+            found[seat] = numbers[place * width:(place + 1) * width]
+        return tuple(found)
+
+    def choice(self, view: RoundsBook, context: Context) -> Line:
+        cat = context.catalog
+        if view.over:
+            return Line(CHOICE_LINE, words(cat.text("pad_over")))
+        said = context.pending if isinstance(context.pending, RoundInput) else RoundInput()
+        cancel = Region(cat.text("pad_cancel"), target=Ask(None))
+        if view.rule.winner and said.winner is None:
+            return Line(CHOICE_LINE, (
+                Region(cat.text("pad_who_out")),
+                *(Region(player(cat, seat), target=Ask(RoundInput(winner=seat)))
+                  for seat in range(view.players))))
+        due = self.due(view, said)
+        if due is None:  # every number is in: nothing left but to enter the round
+            return Line(CHOICE_LINE, (cancel,))
+        seat, field = due
+        name = self.pad_words(cat)["fields"][field]
+        regions = [Region(cat.text("pad_value_of", player=player(cat, seat), field=name)),
+                   Region(said.typed or "_", label=True)]
+        regions += [Region(digit, target=Ask(replace(said, typed=said.typed + digit)),
+                           label=True) for digit in DIGITS if len(said.typed) < 4]
+        if said.typed:
+            regions.append(Region(cat.text("pad_delete"),
+                                  target=Ask(replace(said, typed=said.typed[:-1]))))
+            numbers = (*said.numbers, int(said.typed))
+            if self.due(view, RoundInput(said.winner, numbers)) is None:
+                ok: Ask | PlayMove = PlayMove(EnterRound(said.winner,
+                                                         self.values(view, said, numbers)))
+            else:
+                ok = Ask(RoundInput(said.winner, numbers))
+            regions.append(Region(cat.text("pad_ok"), target=ok))
+        if said.numbers:
+            back = RoundInput(said.winner, said.numbers[:-1], str(said.numbers[-1]))
+            regions.append(Region(cat.text("pad_back"), target=Ask(back)))
+        regions.append(cancel)
+        return Line(CHOICE_LINE, tuple(regions))
+
+    def describe(self, event: Event, context: Context) -> str | None:
+        cat = context.catalog
+        if isinstance(event, RoundEntered):
+            return cat.text("pad_round_entered", number=event.number,
+                            scores=players_listed(cat, event.scores),
+                            totals=players_listed(cat, event.totals))
+        if isinstance(event, RoundUndone):
+            return cat.text("pad_round_undone", number=event.number)
+        return self.told(event, context)
+
+    def prompt(self, view: RoundsBook, context: Context) -> str | None:
+        return None
+
+
+def pad_screen(game: str) -> DominoPadScreen | RoundsPadScreen:
+    """The pad screen of ``game``: ``pad_screen("uno")``."""
+    return DominoPadScreen(game) if game == "domino" else RoundsPadScreen(game)

@@ -1,0 +1,247 @@
+"""``brailledev pad`` through the screen: the pads of the five games entered by routing (and
+on a braille keyboard), in English and French, saved after every entry and resumed, refused
+entries said in one sentence, and the command in a real terminal writing the filled pad."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from brailledev.braille import ascii_to_cells, translator
+from brailledev.cli import main
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keys import Chord
+from brailledev.pad import PadFront, PadSession, chord_digit
+from emboss.scorepad import GUIDE
+from games.pads import DominoBook, EnterTurn, RoundsBook
+from layouts.errors import UserError
+from layouts.screen import CHOICE_LINE, PlayMove
+
+BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
+
+
+def line(session: PadSession, key: str) -> str:
+    return next(found.text for found in session.lines() if found.key == key)
+
+
+def route(session: PadSession, key: str, text: str) -> None:
+    """Route the region ``text`` of line ``key``, as a routing key over it would."""
+    found = next(found for found in session.lines() if found.key == key)
+    region = next(region for region in found.regions if region.text == text)
+    assert region.target is not None, (key, text)
+    session.route(region.target)
+
+
+def test_domino_pad_in_french_by_routing(tmp_path: Path):
+    session = PadSession.start("domino", 2, "fr", save=tmp_path / "pad.json")
+    assert line(session, "status") == \
+        "feuille de Domino 10-11-12, manche 1, j1 ouvre la manche"
+    assert line(session, CHOICE_LINE) == "j1, lignes : 10 11 12 = aucune ligne noter"
+    route(session, CHOICE_LINE, "10")
+    route(session, CHOICE_LINE, "12")
+    assert "= 10+12" in line(session, CHOICE_LINE)
+    route(session, CHOICE_LINE, "noter")
+    assert session.seat.history.texts[-1] == "j1 : 10+12, 6 points, total 6."
+    route(session, CHOICE_LINE, "11")
+    route(session, CHOICE_LINE, "effacer")                  # cleared: nothing entered
+    route(session, CHOICE_LINE, "12")
+    route(session, CHOICE_LINE, "noter")
+    assert line(session, "pad1") == "j1 : 10 : 1 11 : - 12 : 5 prime : - total 6"
+    assert line(session, "totals") == "Total général : j1 6, j2 5"
+    route(session, "commands", "nouvelle manche")
+    assert session.seat.history.texts[-1] == \
+        "Manche 2 : j2 distribue et l'ouvre avec deux cartes."
+    route(session, "commands", "terminer")
+    assert session.seat.history.texts[-1] == "Total général : j1 6, j2 5. j1 gagne avec 6."
+    assert line(session, CHOICE_LINE) == \
+        "La partie est finie ; annuler reprend la dernière note."
+    saved = json.loads((tmp_path / "pad.json").read_text())
+    assert saved["format"] == "brailledev-pad" and len(saved["book"]["turns"]) == 2
+
+
+def test_a_refused_entry_is_said_and_changes_nothing():
+    session = PadSession.start("domino", 2, "en")
+    before = session.book
+    session.route(PlayMove(EnterTurn((9,))))
+    assert session.seat.history.texts[-1] == "Refused: Only lines of 10, 11 and 12 score."
+    assert session.book == before
+    route(session, "commands", "undo")
+    assert session.seat.history.texts[-1] == "Refused: Nothing to undo yet."
+
+
+def test_uno_round_sheet_by_routing_digits():
+    session = PadSession.start("uno", 3, "en")
+    assert line(session, CHOICE_LINE) == "who went out? p1 p2 p3"
+    route(session, CHOICE_LINE, "p2")
+    assert line(session, CHOICE_LINE).startswith("p1, points in hand: _ 0 1 2")
+    for digit in "129":
+        route(session, CHOICE_LINE, digit)
+    route(session, CHOICE_LINE, "delete")                  # 12
+    route(session, CHOICE_LINE, "ok")
+    assert line(session, CHOICE_LINE).startswith("p3, points in hand: _")
+    route(session, CHOICE_LINE, "back")                    # p1's 12 is typed again
+    assert line(session, CHOICE_LINE).startswith("p1, points in hand: 12")
+    route(session, CHOICE_LINE, "ok")
+    for digit in "40":
+        route(session, CHOICE_LINE, digit)
+    route(session, CHOICE_LINE, "ok")
+    assert session.seat.history.texts[-1] == "Round 1: p1 0, p2 52, p3 0. Totals: p1 0, " \
+                                             "p2 52, p3 0."
+    assert line(session, "round1") == "round 1: p1 0, p2 52, p3 0"
+    assert line(session, "status") == "Uno pad, round 2, first to 500"
+    assert "finish" not in line(session, "commands")     # Uno ends at its target
+
+
+def test_elevens_asks_three_numbers_a_player_and_scores_elv_11():
+    session = PadSession.start("elevens", 2, "fr")
+    asked = []
+    for number in ("1", "20", "0", "0", "35", "2"):
+        asked.append(line(session, CHOICE_LINE).split(":")[0])
+        for digit in number:
+            route(session, CHOICE_LINE, digit)
+        route(session, CHOICE_LINE, "valider")
+    assert asked == ["j1, cartes bonus ", "j1, cartes nombres en main, leur somme ",
+                     "j1, jokers en main ", "j2, cartes bonus ",
+                     "j2, cartes nombres en main, leur somme ", "j2, jokers en main "]
+    assert session.book.totals() == (11 - 20, -35 - 22)
+    route(session, "commands", "terminer")
+    assert session.seat.history.texts[-1].endswith("j1 gagne avec -9.")
+
+
+def test_elements_ends_after_a_hand_per_player():
+    session = PadSession.start("elements", 3, "en")
+    for hand in (("5", "12", "0"), ("9", "3", "7"), ("0", "4", "10")):
+        for number in hand:
+            for digit in number:
+                route(session, CHOICE_LINE, digit)
+            route(session, CHOICE_LINE, "ok")
+    assert session.book.totals() == (14, 19, 17)
+    assert session.seat.history.texts[-1] == "Grand Total: p1 14, p2 19, p3 17. p2 wins with 19."
+    assert line(session, "totals") == "total: p1 14, p2 19, p3 17 p2 wins with 19."
+    assert line(session, CHOICE_LINE).startswith("The game is over")
+
+
+@pytest.mark.parametrize(("dots", "digit"), [(0b000001, "1"), (0b100001, "1"),
+                                             (0b011010, "0"), (0b111010, "0"),
+                                             (0b001010, "9")])
+def test_braille_keyboard_digits_are_the_letters_a_to_j(dots, digit):
+    assert chord_digit(Chord(dots)) == digit
+    assert chord_digit(Chord(dots, space=True)) is None
+
+
+def test_numbers_typed_on_a_braille_keyboard():
+    # Domino: 1 then 2 is a line of 12, dot 8 enters the turn.
+    session = PadSession.start("domino", 2, "en")
+    front = PadFront(session, MemoryDisplay(40), translator("en-ueb-g1.ctb"))
+    front.redraw()
+    for chord in (Chord(0b000001), Chord(0b000011), Chord(0b000001), Chord(0b000001),
+                  Chord(0x80)):
+        assert front.press(chord)
+    assert isinstance(session.book, DominoBook)
+    assert session.book.pads()[0].column(12) == (5,) and session.book.pads()[0].column(11) == (3,)
+    # A round sheet, French computer braille digits (dot 6): 4 5, dot 7 deletes the 5, ok.
+    rummy = PadSession.start("rummikub", 2, "fr")
+    front = PadFront(rummy, MemoryDisplay(40), translator("fr-bfu-comp6.utb"))
+    front.redraw()
+    route(rummy, CHOICE_LINE, "j2")
+    for chord in (Chord(0b111001), Chord(0b110001), Chord(0x40), Chord(0x80)):
+        assert front.press(chord)
+    assert isinstance(rummy.book, RoundsBook) and rummy.book.totals() == (-4, 4)
+
+
+def test_saved_after_every_entry_and_resumed(tmp_path: Path):
+    save = tmp_path / "pad.json"
+    session = PadSession.start("rummikub", 3, "en", save=save)
+    route(session, CHOICE_LINE, "p3")
+    for number in ("7", "30"):
+        for digit in number:
+            route(session, CHOICE_LINE, digit)
+        route(session, CHOICE_LINE, "ok")
+    again = PadSession.resume(save)
+    assert again.book == session.book and again.book.totals() == (-7, -30, 37)
+    assert again.seat.history.texts[-1] == "Pad resumed where it was saved."
+    save.write_text("{not json")
+    with pytest.raises(UserError, match="cannot be read"):
+        PadSession.resume(save)
+
+
+def test_command_mistakes_are_one_sentence_before_anything_starts(tmp_path: Path, capsys):
+    assert main(["pad", "uno", "--players", "9", "--lang", "en",
+                 "--save", str(tmp_path / "p.json")]) == 2
+    assert capsys.readouterr().err.strip() == "brailledev: uno is for 2 to 6 players, not 9"
+    assert main(["pad", "domino", "--out", str(tmp_path / "pad.txt"), "--lang", "fr",
+                 "--save", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert "va dans un fichier .brf ou .pef" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "p.json").exists()
+
+
+class Terminal:
+    """``brailledev pad`` in a pseudo-terminal: the print row under the braille row."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.child = pexpect.spawn(BRAILLEDEV, args, encoding="utf-8", timeout=15,
+                                   dimensions=(24, 100),
+                                   env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+        self.screen = ""
+
+    def text(self) -> str:
+        frames = [frame for frame in self.screen.split("\x1b[H\x1b[2J")
+                  if re.search(r"\x1b\[\d+;\d+H$", frame)]
+        rows = re.split(r"\r*\n", re.sub(r"\x1b\[[0-9;]*H", "", frames[-1] if frames else ""))
+        return rows[1] if len(rows) > 1 else ""
+
+    def send(self, keys: str) -> None:
+        """Send ``keys``, then read until a new frame came and the program is quiet."""
+        count = self.screen.count("\x1b[H\x1b[2J")
+        self.child.send(keys)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                self.screen += self.child.read_nonblocking(65536, timeout=0.2)
+            except pexpect.TIMEOUT:
+                if self.screen.count("\x1b[H\x1b[2J") > count:
+                    return
+        raise AssertionError(f"no new frame: {self.text()!r}")
+
+    def route(self, word: str) -> None:
+        for _ in range(10):
+            for match in re.finditer(r"\S+", self.text()):
+                if match.group() == word:
+                    self.send(f"{match.start() + 1}\r")
+                    return
+            self.send("]")
+        raise AssertionError(f"{word!r} never showed: {self.text()!r}")
+
+
+def test_pad_in_a_terminal_writes_the_filled_pad(tmp_path: Path):
+    out, save = tmp_path / "pad.brf", tmp_path / "pad.json"
+    terminal = Terminal(["pad", "domino", "--players", "2", "--display", "terminal",
+                         "--no-speech", "--lang", "en", "--save", str(save), "--out", str(out)])
+    try:
+        terminal.send("")
+        assert re.search(r"pad\s+for\s+2\s+players", terminal.text())
+        terminal.send("1\r")                                # read on: the choice line
+        terminal.route("12")
+        terminal.route("enter")
+        terminal.child.send("q")
+        terminal.child.expect(pexpect.EOF)
+    finally:
+        terminal.child.close(force=True)
+    assert terminal.child.exitstatus == 0, terminal.screen[-500:]
+    braille = translator("en-ueb-g1.ctb")
+    label = braille.translate("Grand Total").cells + "\u2800"
+    pages = out.read_bytes().split(b"\x0c")[:-1]
+    grand = []
+    for page in pages:
+        rows = [ascii_to_cells(row) for row in page.decode("ascii").split("\r\n")[:-1]]
+        [row] = [row for row in rows if row.startswith(label)]
+        grand.append(braille.back(row[len(label):row.index(GUIDE)].rstrip("\u2800")))
+    assert grand == ["5", "0"]
+    assert json.loads(save.read_text())["book"]["turns"] == [[0, [12], 1, True]]
