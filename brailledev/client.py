@@ -241,8 +241,10 @@ def json_object(text: str) -> dict[str, Any] | None:
 
 class WireBot:
     """One of a game's bots playing a seat of a server's table over the wire, as a person's
-    client would: it sees only what the seat receives. ``sent`` and ``seen`` keep when each
-    position was left by this bot's move and first reached here (for the benchmark).
+    client would: it sees only what the seat receives, and ``think``s that many seconds
+    before each move. ``sent`` and ``seen`` keep when each position was left by this bot's
+    move and first reached here, ``played`` the positions its moves were played from (for
+    the benchmark).
 
         bot = WireBot("http://127.0.0.1:8765", "tkrzvm", "uno", seed=3)
         await bot.client.run()
@@ -250,7 +252,7 @@ class WireBot:
 
     def __init__(self, server: str, code: str, game: str, bot: str = "heuristic",
                  seed: int = 0, name: str = "", clock: Callable[[], float] = time.perf_counter,
-                 **client: Any) -> None:
+                 think: float = 0.0, **client: Any) -> None:
         from brailledev.wire import codec_for
         from layouts.registry import kit
 
@@ -259,8 +261,10 @@ class WireBot:
         self.clock = clock
         self.client = TableClient(server, code, name=name or bot, on_frame=self._frame,
                                   **client)
+        self.think = think
         self.sent: dict[int, float] = {}
         self.seen: dict[int, float] = {}
+        self.played: set[int] = set()  # positions this bot's move was played from
         self.refusals: list[Json] = []
         self.over = asyncio.Event()
         self._asked = -1
@@ -282,6 +286,8 @@ class WireBot:
             asyncio.get_running_loop().create_task(self._play(position, move))
 
     async def _play(self, position: int, move: Any) -> None:
+        if self.think:
+            await asyncio.sleep(self.think)
         self.sent[position] = self.clock()
         reason = await self.client.play(self.codec.encode(move))
         for delay in RETRY_DELAYS:
@@ -291,3 +297,5 @@ class WireBot:
             reason = await self.client.play(self.codec.encode(move))
         if reason is not None:
             self.refusals.append(reason)
+        else:
+            self.played.add(position)

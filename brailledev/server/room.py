@@ -24,7 +24,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from brailledev.history import History
@@ -245,8 +245,11 @@ class Room:
         """What the store keeps of the room (the sequence number apart)."""
         for seat, reader in self.web_seats.items():
             self.seats[seat].reader = reader.history.to_dict()
-        return {"settings": asdict(self.settings), "table": self.table.to_dict(),
-                "seats": [asdict(record) for record in self.seats], "started": self.started}
+        # Shallow copies: the fields are plain values, dumped at once (asdict's deep copy
+        # was a fifth of a move's time).
+        return {"settings": dict(vars(self.settings)), "table": self.table.to_dict(),
+                "seats": [dict(vars(record)) for record in self.seats],
+                "started": self.started}
 
     def _reload(self) -> None:
         """Back to what the store holds, after a change that could not be committed."""

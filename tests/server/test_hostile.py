@@ -245,3 +245,28 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
     logged = [record.getMessage() for record in caplog.records if "too_fast" in
               record.getMessage()]
     assert len(logged) == 1
+
+
+def test_a_move_sent_again_with_its_id_is_answered_again_never_played_twice(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+    codec = codec_for("uno")
+
+    async def scenario() -> tuple[Any, Any, int, int]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            states = [await ann.state(), await bea.state()]
+            player = ann if states[0]["actor"] else bea
+            moves = server.call(lambda: server.room(code).table.moves)
+            frame = {"type": "move", "id": "once", "move": codec.encode(Move("draw"))}
+            await player.send(**frame)
+            first = (await player.until("answer"))["reason"]
+            after = server.call(lambda: server.room(code).table.moves)
+            await player.send(**frame)  # as a client does after a lost connection
+            again = (await player.until("answer"))["reason"]
+            assert server.call(lambda: server.room(code).table.moves) == after
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return first, again, moves, after
+
+    first, again, moves, after = asyncio.run(scenario())
+    assert first is None and again is None and after == moves + 1

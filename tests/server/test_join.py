@@ -98,6 +98,10 @@ class Player:
         self.joined.close()
 
 
+def players_line(player: Player) -> str:
+    return next(line.text for line in player.seat.lines() if line.key == "players")
+
+
 @pytest.fixture
 def server(tmp_path):
     with ServerThread(tmp_path / "tables.db") as running:
@@ -177,9 +181,12 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
     try:
         bea.pump()
         told_before = list(bea.seat.history.texts)
+        assert players_line(ann) == "Bea, Di bot"
         bea.close()
         ann.until(lambda: ann.heard("Bea lost the connection."))
+        assert players_line(ann) == "Bea offline, Di bot"
         ann.until(lambda: ann.heard("Bea is away: a bot plays in their place"))
+        assert players_line(ann) == "Bea offline, a bot plays, Di bot"
         stood_in = server.call(lambda: server.room(code).table.seating.bots)
         assert 1 in stood_in or 0 in stood_in
         position = ann.joined.link.position
@@ -194,6 +201,8 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
         bea = Player(server.url, code, "Bea", "fr", tmp_path, resume=True)
         bea.until(lambda: bea.heard("Vous êtes de retour à la table."))
         ann.until(lambda: ann.heard("Bea is back."))
+        assert players_line(ann) == "Bea, Di bot"
+        assert players_line(bea) == "Ann, Di robot"
         assert bea.seat.history.texts[:len(told_before)] == told_before
         assert bea.heard("Pendant votre absence, un robot a joué à votre place.")
         assert server.call(lambda: server.room(code).seat_states()[bea.seat.seat].connected)
