@@ -53,6 +53,10 @@ SEAT_FORMAT, SEAT_VERSION = "brailledev-seat", 1
 JOIN_WAIT = 10.0  # seconds the first connection may take before join gives up
 NEWS_POLL = 0.05  # seconds between two looks for news while the player does nothing
 DOT_7, DOT_8 = 0x40, 0x80  # backspace and enter on a braille keyboard
+# The server's refusals of a hello, as the sentences ``join`` ends with.
+JOIN_REFUSED = {"table_unknown": "join_table_unknown", "wrong_token": "join_wrong_token",
+                "table_full": "join_table_full", "table_over": "join_table_over",
+                "frame_invalid": "join_frame_invalid"}
 T = TypeVar("T")
 
 
@@ -419,8 +423,8 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
     if client.refused is not None:
         running.result(5)
         background.close()
-        raise UserError(f"join_{client.refused}", invitation=code, url=server,
-                        path=save_path or "") from None
+        raise UserError(JOIN_REFUSED.get(client.refused, "join_frame_invalid"),
+                        invitation=code, url=server, path=save_path or "") from None
     link = RemoteLink(client, background, codec_for(client.game))
     if client.state is not None:
         link.apply(client.state)

@@ -27,7 +27,7 @@ and the server answers:
         web seats only: the seat's screen and new messages, worded by the server
     {"type": "error", "code": "frame_not_json", "params": {}}
 
-A message that breaks these rules is a :class:`ProtocolError`: the server tells its code to
+A message that breaks these rules is a :class:`BadFrame`: the server tells its code to
 that client and nothing else happens.
 
     frame = read_frame('{"type": "say", "text": "hi"}')      # Say(text='hi')
@@ -49,9 +49,9 @@ MAX_FRAME = 16_384
 MAX_CODE, MAX_TOKEN, MAX_ID, MAX_NAME, MAX_TARGET = 16, 64, 40, 24, 16
 
 
-class ProtocolError(ValueError):
-    """A message the protocol refuses: ``code`` (a sentence of ``[messages]``) and its
-    values: ``ProtocolError("frame_invalid", field="since")``."""
+class BadFrame(ValueError):
+    """A message the protocol refuses: ``code`` (a sentence of ``[messages]``, worded by
+    the sender's own client) and its values: ``BadFrame("frame_invalid", field="since")``."""
 
     def __init__(self, code: str, /, **params: Any) -> None:
         super().__init__(code)
@@ -94,36 +94,36 @@ def _text(data: dict[str, Any], field: str, most: int, required: bool = True,
           default: str = "") -> str:
     value = data.get(field, None if required else default)
     if not isinstance(value, str) or len(value) > most or (required and not value):
-        raise ProtocolError("frame_invalid", field=field)
+        raise BadFrame("frame_invalid", field=field)
     return value
 
 
 def _number(data: dict[str, Any], field: str, default: int | None = None) -> int:
     value = data.get(field, default)
     if type(value) is not int or not 0 <= value < 2**53:
-        raise ProtocolError("frame_invalid", field=field)
+        raise BadFrame("frame_invalid", field=field)
     return value
 
 
 def _hello(data: dict[str, Any]) -> Hello:
     if data.get("protocol") != PROTOCOL:
-        raise ProtocolError("frame_invalid", field="protocol")
+        raise BadFrame("frame_invalid", field="protocol")
     lang = data.get("lang", "en")
     if lang not in LANGUAGES:
-        raise ProtocolError("frame_invalid", field="lang")
+        raise BadFrame("frame_invalid", field="lang")
     token = data.get("token")
     if token is not None:
         token = _text(data, "token", MAX_TOKEN)
     web = data.get("web", False)
     if not isinstance(web, bool):
-        raise ProtocolError("frame_invalid", field="web")
+        raise BadFrame("frame_invalid", field="web")
     return Hello(_text(data, "code", MAX_CODE).lower(), _text(data, "name", MAX_NAME, False),
                  lang, token, _number(data, "since", 0), web)
 
 
 def _move(data: dict[str, Any]) -> MoveFrame:
     if "move" not in data:
-        raise ProtocolError("frame_invalid", field="move")
+        raise BadFrame("frame_invalid", field="move")
     seat = data.get("seat")
     if seat is not None:
         seat = _number(data, "seat")
@@ -144,19 +144,19 @@ _READERS: dict[str, Callable[[dict[str, Any]], Frame]] = {
 
 
 def read_frame(text: str) -> Frame:
-    """A client's message checked against the protocol, or :class:`ProtocolError`."""
+    """A client's message checked against the protocol, or :class:`BadFrame`."""
     if len(text) > MAX_FRAME:
-        raise ProtocolError("frame_too_big", most=MAX_FRAME)
+        raise BadFrame("frame_too_big", most=MAX_FRAME)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("frame_not_json") from None
+        raise BadFrame("frame_not_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError("frame_invalid", field="type")
+        raise BadFrame("frame_invalid", field="type")
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError("frame_unknown_type", kind=str(kind)[:20])
+        raise BadFrame("frame_unknown_type", kind=str(kind)[:20])
     return reader(data)
 
 

@@ -30,9 +30,9 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from brailledev.options import read_value
 from brailledev.protocol import (
+    BadFrame,
     Hello,
     MoveFrame,
-    ProtocolError,
     RouteFrame,
     Say,
     read_frame,
@@ -356,7 +356,7 @@ class TableServer:
             if connection.dropped > DROPS_BEFORE_CLOSE:
                 asyncio.get_running_loop().create_task(connection.ws.close())
                 return
-            with contextlib.suppress(ProtocolError):
+            with contextlib.suppress(BadFrame):
                 frame = read_frame(text)
                 if isinstance(frame, MoveFrame):  # its sender waits for an answer
                     connection.send(write_frame("answer", id=frame.id, reason={
@@ -365,7 +365,7 @@ class TableServer:
         try:
             frame = read_frame(text)
             self._handle(connection, frame)
-        except ProtocolError as error:
+        except BadFrame as error:
             connection.refuse(error.code, **error.params)
         except Refusal as refusal:
             connection.refuse(refusal.code, **refusal.params)

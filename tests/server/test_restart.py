@@ -1,7 +1,9 @@
 """A table server killed at any moment (``kill -9``) comes back with every table where it
 was: a real server process is killed mid-game, started again on the same store, its clients
 reconnect by themselves and the game goes on to the very end an uninterrupted run reaches
-(same seed, same players), no move lost or played twice, no change told twice or missed."""
+(same seed, same players, a bot of the server's own in the third seat whose memory and
+random state come back with the table), no move lost or played twice, no change told twice
+or missed."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from brailledev.store import Store
 from tests.server.helpers import new_table
 
 BRAILLEDEV = Path(sys.executable).parent / "brailledev"
-GAME, PLAYERS, SEED = "domino", 3, 4
+GAME, PLAYERS, PEOPLE, SEED = "domino", 3, 2, 4
 
 
 def free_port() -> int:
@@ -74,11 +76,12 @@ class ServerProcess:
 
 
 async def play(server: ServerProcess, code: str, kills: tuple[int, ...]) -> list[WireBot]:
-    """Three bot clients sit down in turn and play to the end; the server is killed and
-    started again when the table first reaches each position of ``kills``."""
-    told: list[list[Any]] = [[] for _ in range(PLAYERS)]
+    """Two bot clients sit down in turn and play to the end with the server's bot; the
+    server is killed and started again when the table first reaches each position of
+    ``kills``."""
+    told: list[list[Any]] = [[] for _ in range(PEOPLE)]
     bots = []
-    for index in range(PLAYERS):
+    for index in range(PEOPLE):
         bot = WireBot(server.url, code, GAME, bot="heuristic", seed=index, name=f"P{index}")
         events = told[index]
         bot.client.on_frame = _keeping(bot, events)
@@ -114,7 +117,8 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
     server = ServerProcess(tmp / "tables.db", free_port())
     server.start()
     try:
-        code = new_table(server.url, game=GAME, players=PLAYERS, people=PLAYERS, seed=SEED)
+        code = new_table(server.url, game=GAME, players=PLAYERS, people=PEOPLE, seed=SEED,
+                         bots="heuristic")
         bots = asyncio.run(play(server, code, kills))
     finally:
         server.stop()
@@ -135,7 +139,8 @@ def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
     cut, cut_seq, bots, db = run(tmp_path / "cut", (15, 40))
     assert cut["table"]["state"] == whole["table"]["state"]
     assert cut["table"]["moves"] == whole["table"]["moves"]
-    assert sum(bot.client.reconnections for bot in bots) >= 2 * PLAYERS
+    assert sum(bot.client.reconnections for bot in bots) >= 2 * PEOPLE
+    assert cut["table"]["bot_states"] == whole["table"]["bot_states"]
     # Every seat's change numbers run on without a gap: nothing lost, nothing doubled.
     store = Store(db)
     code = [row for row, in store.db.execute("SELECT code FROM tables")]
