@@ -19,8 +19,10 @@ would see the table go back a move or two).
 
 from __future__ import annotations
 
+import base64
 import json
 import sqlite3
+import struct
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,8 +50,44 @@ CREATE TABLE IF NOT EXISTS changes (
 """
 
 
+MT_WORDS = 625  # a Mersenne Twister's state as ``random.getstate`` gives it: 624 words, a position
+
+
 def _dump(data: Json) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _is_random_state(value: Json) -> bool:
+    return (type(value) is list and len(value) == 3 and value[0] == 3
+            and type(value[1]) is list and len(value[1]) == MT_WORDS)
+
+
+def pack(data: Json) -> Json:
+    """A state with each random generator's state (``[3, [625 words], gauss]``, the games'
+    and the bots') as ``{"$rng": [base64 of the words, gauss]}``: a third of the size, and
+    written many times faster than 625 numbers. Only dictionaries are walked: generator
+    states are values of their keys."""
+    if type(data) is not dict:
+        return data
+    packed: dict[str, Json] = {}
+    for key, value in data.items():
+        if _is_random_state(value):
+            words = struct.pack(f"<{MT_WORDS}I", *value[1])
+            value = {"$rng": [base64.b64encode(words).decode("ascii"), value[2]]}
+        elif type(value) is dict:
+            value = pack(value)
+        packed[key] = value
+    return packed
+
+
+def unpack(data: Json) -> Json:
+    """The state :func:`pack` was given."""
+    if type(data) is not dict:
+        return data
+    if set(data) == {"$rng"}:
+        words, gauss = data["$rng"]
+        return [3, list(struct.unpack(f"<{MT_WORDS}I", base64.b64decode(words))), gauss]
+    return {key: unpack(value) for key, value in data.items()}
 
 
 class Store:
@@ -72,7 +110,7 @@ class Store:
         now = time.time()
         with self._transaction():
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, 1, 0, ?, ?)",
-                            (code, game, _dump(state), now, now))
+                            (code, game, _dump(pack(state)), now, now))
             self.db.execute("INSERT INTO changes VALUES (?, 1, ?)", (code, _dump(events)))
 
     def commit(self, code: str, seq: int, state: Json, events: Sequence[Json],
@@ -81,20 +119,15 @@ class Store:
         events of the change, one list per seat."""
         with self._transaction():
             self.db.execute("UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
-                            "WHERE code = ?", (_dump(state), seq, int(over), time.time(), code))
+                            "WHERE code = ?", (_dump(pack(state)), seq, int(over), time.time(),
+                                               code))
             self.db.execute("INSERT INTO changes VALUES (?, ?, ?)", (code, seq, _dump(events)))
-
-    def save(self, code: str, state: Json) -> None:
-        """The table's state when it changed without news for anyone (a seat's key)."""
-        with self._transaction():
-            self.db.execute("UPDATE tables SET state = ?, updated = ? WHERE code = ?",
-                            (_dump(state), time.time(), code))
 
     def load(self, code: str) -> tuple[Json, int] | None:
         """The state and last sequence number of table ``code``, ``None`` if there is none."""
         row = self.db.execute("SELECT state, seq FROM tables WHERE code = ?",
                               (code,)).fetchone()
-        return None if row is None else (json.loads(row[0]), int(row[1]))
+        return None if row is None else (unpack(json.loads(row[0])), int(row[1]))
 
     def unfinished(self) -> list[str]:
         """The codes of the tables whose game is not over, oldest first."""

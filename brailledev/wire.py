@@ -40,7 +40,7 @@ from games.core import Json, Reason
 # Far deeper than any view (Domino's grid is three levels), far shallower than Python's stack.
 MAX_DEPTH = 24
 CLASS_KEY = "$"
-_PLAIN = (str, int, bool)
+_PLAIN = frozenset((str, int, bool, type(None)))
 
 
 class WireError(ValueError):
@@ -99,20 +99,22 @@ class Codec:
     def encode(self, value: Any) -> Json:
         """``value`` as plain JSON (see the module docstring for the shapes)."""
         kind = type(value)
-        if value is None or kind in _PLAIN:
+        if kind in _PLAIN:
             return value
         if kind is float:
             if value != value or value in (float("inf"), float("-inf")):
                 raise WireError("a float that is not a number")
             return value
+        # Plain items are taken as they are, without a call each: views are mostly those.
         if kind is tuple:
-            return [self.encode(each) for each in value]
+            return [each if type(each) in _PLAIN else self.encode(each) for each in value]
         if isinstance(value, enum.Enum):
             return {"$enum": self._name(kind), "value": self.encode(value.value)}
         if dataclasses.is_dataclass(value) or _is_named_tuple(kind):
             data: dict[str, Json] = {CLASS_KEY: self._name(kind)}
             for name in self._names(kind):
-                data[name] = self.encode(getattr(value, name))
+                each = getattr(value, name)
+                data[name] = each if type(each) in _PLAIN else self.encode(each)
             return data
         if isinstance(value, list):
             return {"$list": [self.encode(each) for each in value]}

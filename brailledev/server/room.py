@@ -288,8 +288,9 @@ class Room:
         return self.started and not game.is_over() and seat in game.actors() \
             and seat in self.table.seating.people
 
-    def state_of(self, seat: Seat) -> dict[str, Json]:
-        """What a braille seat's client keeps of the table: view, legal moves, position."""
+    def state_of(self, seat: Seat, seats: Json = None) -> dict[str, Json]:
+        """What a braille seat's client keeps of the table: view, legal moves, position;
+        ``seats`` the company already encoded (the same for every seat of a change)."""
         encode = self.codec.encode
         actor = self.can_act(seat)
         return {"view": encode(self.table.view(seat)),
@@ -297,7 +298,7 @@ class Room:
                 "position": self.table.moves, "actor": actor,
                 "time_left": self.table.time_left(seat) if self.started else None,
                 "over": self.over, "started": self.started,
-                "seats": encode(self.seat_states())}
+                "seats": seats if seats is not None else encode(self.seat_states())}
 
     # ---- seats -----------------------------------------------------------------------------
 
@@ -503,11 +504,12 @@ class Room:
             self._reload()
             raise Refusal("store_failed") from None
         self.last_change = self.clock()
+        company = self.codec.encode(self.seat_states())
         for seat, peers in self.peers.items():
             if not peers:
                 continue
             news = write_frame("news", seq=self.seq, events=encoded[seat],
-                               state=self.state_of(seat))
+                               state=self.state_of(seat, company))
             for peer in peers:
                 if peer.web:
                     self.send_screen(peer)
