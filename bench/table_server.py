@@ -6,15 +6,18 @@ real WebSockets on loopback, first one table alone (the anchor), then many at on
 The server runs in a process of its own (``TableServer`` with its SQLite store in a temporary
 folder, every move committed before it is sent; each connection's frame rate unbounded, as
 bots outrun a person's bound), the bot clients (:class:`brailledev.client.WireBot`, the
-heuristic bot) all in this process. Each bot waits ``--think`` seconds before its move, as a
-quick player would (at 0 every table plays as fast as the server answers, and the latency is
-the queue's). A move's latency runs from the moment its client sends it to the moment the
-last of the three other clients of its table has the news (all clients share one clock).
+heuristic bot) all in this process. Each bot thinks ``--think`` seconds on average before
+its move (half to one and a half times it), as a quick player would (at 0 every table plays
+as fast as the server answers, and the latency is the queue's). A move's latency runs from
+the moment its client sends it to the moment the last of the three other clients of its
+table has the news (all clients share one clock).
 
 Prints one JSON object: moves a second over the many tables, p50 and p95 latency (ms) of one
 table alone and of the many, the ratio of the p95s (the anchor: one table alone), the
 server's memory per table (its resident size with every table seated, less before any, over
-the tables), and the targets (p95 under 50 ms, under 1 MB a table).
+the tables), the processor time a move took the server and the clients, the machine's load
+average (other work on the machine lengthens every latency), and the targets (p95 under
+50 ms, under 1 MB a table).
 """
 
 from __future__ import annotations
@@ -56,6 +59,12 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
     return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time the process used so far, from the kernel."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def resident_mb(pid: int) -> float:
@@ -154,7 +163,10 @@ def main() -> None:
                 finally:
                     watcher.cancel()
 
+            server_cpu, own_cpu = cpu_seconds(process.pid), time.process_time()
             crowd, moves, seconds = asyncio.run(many())
+            server_cpu = cpu_seconds(process.pid) - server_cpu
+            own_cpu = time.process_time() - own_cpu
         finally:
             process.terminate()
             process.wait(30)
@@ -169,6 +181,9 @@ def main() -> None:
         "p95_ratio_to_alone": round(percentile(crowd, 0.95) / percentile(alone, 0.95), 2),
         "server_mb_before": round(before, 1), "server_mb_peak": round(max(peak), 1),
         "server_mb_per_table": round(per_table, 3),
+        "server_cpu_ms_per_move": round(server_cpu / moves * 1000, 3),
+        "clients_cpu_ms_per_move": round(own_cpu / moves * 1000, 3),
+        "load_average": round(os.getloadavg()[0], 2),
         "target_p95_ms": 50, "target_mb_per_table": 1.0,
         "cpus": os.cpu_count(),
     }

@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from brailledev.protocol import PROTOCOL, write_frame
 from games.core import Json
@@ -71,7 +71,8 @@ class TableClient:
                  on_frame: Callable[[dict[str, Any]], None] | None = None,
                  on_connection: Callable[[bool], None] | None = None,
                  on_text: Callable[[str], None] | None = None) -> None:
-        self.url = socket_url(server)
+        # The code in the address too: a load balancer sends a table's players to one process.
+        self.url = f"{socket_url(server)}?code={quote(code)}"
         self.code = code
         self.name = name
         self.lang = lang
@@ -241,10 +242,11 @@ def json_object(text: str) -> dict[str, Any] | None:
 
 class WireBot:
     """One of a game's bots playing a seat of a server's table over the wire, as a person's
-    client would: it sees only what the seat receives, and ``think``s that many seconds
-    before each move. ``sent`` and ``seen`` keep when each position was left by this bot's
-    move and first reached here, ``played`` the positions its moves were played from (for
-    the benchmark).
+    client would: it sees only what the seat receives, and thinks before each move for
+    ``think`` seconds on average (half to one and a half times it, as people do: bots in
+    step would all move at once). ``sent`` and ``seen`` keep when each position was left by
+    this bot's move and first reached here, ``played`` the positions its moves were played
+    from (for the benchmark).
 
         bot = WireBot("http://127.0.0.1:8765", "tkrzvm", "uno", seed=3)
         await bot.client.run()
@@ -262,6 +264,7 @@ class WireBot:
         self.client = TableClient(server, code, name=name or bot, on_frame=self._frame,
                                   **client)
         self.think = think
+        self.pauses = random.Random(seed)  # its own: the bot's generator plays the game
         self.sent: dict[int, float] = {}
         self.seen: dict[int, float] = {}
         self.played: set[int] = set()  # positions this bot's move was played from
@@ -287,7 +290,7 @@ class WireBot:
 
     async def _play(self, position: int, move: Any) -> None:
         if self.think:
-            await asyncio.sleep(self.think)
+            await asyncio.sleep(self.think * self.pauses.uniform(0.5, 1.5))
         self.sent[position] = self.clock()
         reason = await self.client.play(self.codec.encode(move))
         for delay in RETRY_DELAYS:

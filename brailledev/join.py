@@ -75,9 +75,11 @@ class Background:
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
 
     def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start ``work`` in the loop without waiting for it."""
         return asyncio.run_coroutine_threadsafe(work, self.loop)
 
     def close(self) -> None:
+        """Stop the loop and its thread."""
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
 
@@ -254,6 +256,8 @@ class TableFront(Front[Joined]):
         self.typed_cells = ""
 
     def press(self, key: Key) -> bool:
+        """Act on one key as ``play`` does; chords type into an open talk entry, and a
+        terminal reads the line whole: ``front.press(Named(TALK))``."""
         seat = self.table_seat
         if seat.talking is not None and isinstance(key, Chord) \
                 and not (key.space and key.dots in SPACE_MOVES):

@@ -262,6 +262,8 @@ class TableSeat(SeatClient):
     # ---- talking -----------------------------------------------------------------------
 
     def activate(self, outcome: Outcome) -> bool:
+        """The seat client's outcomes, and the talk entry's: ``activate(Ui(TALK))`` opens
+        it, ``Ui(TALK_SEND)`` sends the line, ``Ui(TALK_CANCEL)`` closes it."""
         if isinstance(outcome, Ui) and outcome.name == TALK:
             self.talking = ""
             self.jump(TALK_LINE)
@@ -296,6 +298,7 @@ class TableSeat(SeatClient):
             self.tell(self.catalog.text("refused", why=self.catalog.reason(reason)))
 
     def close_talk(self) -> None:
+        """Close the talk entry (nothing sent) and go home."""
         self.talking = None
         self.jump(self.home())
 

@@ -61,6 +61,10 @@ class BadFrame(ValueError):
 
 @dataclass(frozen=True)
 class Hello:
+    """Sit down (``token`` None: at the next free seat, as ``name``) or take a seat back
+    with its key, told what happened after change ``since``:
+    ``Hello("tkrzvm", name="Ann", lang="fr")``."""
+
     code: str
     name: str = ""
     lang: str = "en"
@@ -71,6 +75,9 @@ class Hello:
 
 @dataclass(frozen=True)
 class MoveFrame:
+    """A move in the wire's codec, with the client's id for it (and, if the client says,
+    the seat it thinks it plays): ``MoveFrame("c7-12", {"$": "Move", ...})``."""
+
     id: str
     move: Any
     seat: int | None = None
@@ -78,11 +85,16 @@ class MoveFrame:
 
 @dataclass(frozen=True)
 class Say:
+    """A line of table talk: ``Say("well played")``."""
+
     text: str
 
 
 @dataclass(frozen=True)
 class RouteFrame:
+    """A web page routed region ``target`` ("line.region") of its screen number ``screen``:
+    ``RouteFrame("3.1", 17)``."""
+
     target: str
     screen: int
 

@@ -135,6 +135,7 @@ class Store:
         return [str(code) for code, in rows]
 
     def exists(self, code: str) -> bool:
+        """Whether a table ``code`` was ever made (finished or not)."""
         return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() \
             is not None
 

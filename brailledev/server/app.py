@@ -88,6 +88,7 @@ class Connection:
         self.dropped = 0
 
     def start(self) -> None:
+        """Start the task that writes the frames queued for this client, in order."""
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
@@ -96,6 +97,8 @@ class Connection:
                 await self.ws.send_str(await self.queue.get())
 
     def send(self, text: str) -> None:
+        """Queue a frame; a client too slow to take its frames is dropped (it comes back
+        and is told what it missed)."""
         if self.queue.qsize() >= QUEUE_MOST:
             self.offence("too_slow")
             asyncio.get_running_loop().create_task(self.ws.close())
@@ -130,6 +133,7 @@ class Connection:
         return False
 
     async def close(self) -> None:
+        """Let the frames already queued go out (a last error), then stop writing."""
         if self.writer is not None:
             # Frames already queued (a last error) still go out before the writer stops.
             with contextlib.suppress(TimeoutError):
@@ -325,6 +329,7 @@ class TableServer:
     # ---- connections ---------------------------------------------------------------------
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """``GET /ws``: one client's connection, frame by frame, until it goes."""
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         connection = Connection(ws, request.remote, self.rate, self.burst)

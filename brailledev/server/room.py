@@ -132,6 +132,7 @@ def hash_token(token: str) -> str:
 
 
 def timed_screen(game: str) -> TimedScreen | None:
+    """The game's screen when its seats may have a turn time limit (Rummikub), else None."""
     screen = game_screen(game)
     return screen if isinstance(screen, TimedScreen) else None
 
@@ -269,9 +270,11 @@ class Room:
         return self.table.game.is_over()
 
     def connected(self) -> bool:
+        """Whether anyone is at the table now."""
         return any(self.peers.values())
 
     def seat_states(self) -> tuple[SeatState, ...]:
+        """Every seat as everyone may know it: who, how it is played, connected or not."""
         states = []
         for seat, record in enumerate(self.seats):
             if record.kind == SEAT_BOT:
@@ -284,6 +287,8 @@ class Room:
         return tuple(states)
 
     def can_act(self, seat: Seat) -> bool:
+        """Whether ``seat``'s person may move now (the game begun, their turn or a catch,
+        no bot standing in)."""
         game = self.table.game
         return self.started and not game.is_over() and seat in game.actors() \
             and seat in self.table.seating.people

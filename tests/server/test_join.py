@@ -254,3 +254,25 @@ def test_a_server_restart_keeps_the_half_made_input_and_the_move_goes_through(se
     finally:
         ann.close()
         bea.close()
+
+
+def test_the_turn_clock_runs_on_the_server_and_its_end_is_told(server, tmp_path):
+    """Rummikub with a turn of 2 seconds (RUM-7): the status shows the time left, and when
+    it runs out the server draws the penalty for the player, told to both in their words.
+    """
+    code = new_table(server.url, game="rummikub", players=2, people=2, seed=3,
+                     options={"turn_times": 2})
+    ann = Player(server.url, code, "Ann", "en", tmp_path)
+    bea = Player(server.url, code, "Bea", "fr", tmp_path)
+    try:
+        ann.until(lambda: ann.joined.link.started, others=[bea])
+        first = ann if ann.joined.link.waiting_for_me() else bea
+        left = first.joined.link.time_left()
+        assert left is not None and 0 < left <= 2
+        status = next(line.text for line in first.seat.lines() if line.key == "status")
+        assert status.endswith(("15 seconds left.", "Plus que 15 secondes."))
+        ann.until(lambda: ann.heard("time is up: 3 tiles drawn."), others=[bea])
+        bea.until(lambda: bea.heard("Temps écoulé pour"))
+    finally:
+        ann.close()
+        bea.close()
