@@ -94,6 +94,8 @@ class TableClient:
         # Why the server will not seat this client (a code of ``FINAL``), once it said so.
         self.refused: str | None = None
         self.refused_params: dict[str, str] = {}
+        # Why the first connections failed, while none has reached the server yet.
+        self.unreachable: str | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._answers: dict[str, asyncio.Future[Json]] = {}
         self._sent: dict[str, str] = {}  # the frames of moves still unanswered, by id
@@ -122,8 +124,9 @@ class TableClient:
                                 delay = FIRST_DELAY
                             if self.refused is not None:
                                 break
-                except (aiohttp.ClientError, OSError, TimeoutError):
-                    pass
+                except (aiohttp.ClientError, OSError, TimeoutError) as error:
+                    if self.seat is None:  # never reached: a person waiting is told why
+                        self.unreachable = str(error) or type(error).__name__
                 finally:
                     self._ws = None
                     if self.connected.is_set():

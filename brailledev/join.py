@@ -421,17 +421,20 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
     try:
         background.run(_first_state(client), JOIN_WAIT)
     except TimeoutError:
-        background.run(client.stop(), 5)
-        background.close()
-        raise UserError("server_unreachable", url=server, detail="no answer") from None
+        client.unreachable = client.unreachable or "no answer"
     if client.refused is not None:
         running.result(5)
         background.close()
         raise UserError(JOIN_REFUSED.get(client.refused, "join_frame_invalid"),
-                        invitation=code, url=server, path=save_path or "") from None
+                        invitation=code, url=server, path=save_path or "")
+    state = client.state
+    if state is None:
+        background.run(client.stop(), 5)
+        running.result(5)
+        background.close()
+        raise UserError("server_unreachable", url=server, detail=client.unreachable)
     link = RemoteLink(client, background, codec_for(client.game))
-    if client.state is not None:
-        link.apply(client.state)
+    link.apply(state)
     history = History.from_dict(saved["reader"]["history"]) if saved else None
     seat = TableSeat(link, client.game, lang, braille_table, history)
     if saved is None:
@@ -440,9 +443,9 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
 
 
 async def _first_state(client: TableClient) -> None:
-    """Wait until the table seated the client and sent where it is (or refused)."""
-    await client.seated.wait()
-    while client.refused is None and client.state is None:
+    """Wait until the table seated the client and sent where it is, refused it, or could
+    not be reached at all."""
+    while client.refused is None and client.state is None and client.unreachable is None:
         await asyncio.sleep(0.01)
 
 
