@@ -1,4 +1,5 @@
-"""The ``brailledev`` command: play, selfplay, emboss, embossers, devices, udev, tables.
+"""The ``brailledev`` command: play, selfplay, serve, table, join, pad, emboss, embossers,
+devices, udev, tables.
 
 Each subsystem registers its own subcommands; the help (``brailledev/helptext.py``) and a
 mistake of the user's speak the reader's language (``--lang``, before the command or after it
@@ -18,9 +19,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from brailledev import __version__, devices, pad, play, selfplay
+from brailledev import __version__, devices, join, pad, play, selfplay
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
+from brailledev.server import cli as server_cli
 from emboss import cli as emboss_cli
 from layouts.catalog import LANGUAGES
 from layouts.errors import Problem, UserError
@@ -74,6 +76,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         selfplay.register(sub)
         devices.register(sub)
         play.register(sub)
+        server_cli.register(sub)
+        join.register(sub)
         pad.register(sub)
         emboss_cli.register(sub)
     return parser

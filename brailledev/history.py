@@ -150,6 +150,13 @@ class History:
         """Every message's text, oldest first."""
         return [message.text for message in self.messages]
 
+    @property
+    def sentences(self) -> list[str]:
+        """Every sentence told, oldest first: a list that only grows (a summary grows by
+        its last sentences), so a reader elsewhere (a web page) is sent what follows the
+        count it has."""
+        return [part for message in self.messages for part in message.parts]
+
     # ---- saving -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:

@@ -74,22 +74,7 @@ def read_save(path: Path) -> dict[str, Any]:
     """The save in ``path`` as version 2 (format and version checked, version 1 turned into
     2; the table and the reader are checked by those who use them). ``FileNotFoundError``
     when there is no file, else :class:`Unreadable`: ``read_save(Path("uno.json"))``."""
-    try:
-        raw = read_file(path, MOST_BYTES)
-    except FileNotFoundError:
-        raise
-    except NotADirectoryError:  # a folder on the way is a file: no file can be there
-        raise FileNotFoundError(path) from None
-    except IsADirectoryError:
-        raise Unreadable(Problem("damage_folder")) from None
-    except NotAFile:
-        raise Unreadable(Problem("damage_not_file")) from None
-    except TooBig:
-        raise Unreadable(Problem("damage_too_big", most=MOST_BYTES // 2**20)) from None
-    except OSError as error:
-        raise Unreadable(Problem("damage_cannot_read",
-                                 reason=error.strerror or type(error).__name__)) from None
-    data = _json(raw)
+    data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise Unreadable(Problem("damage_not_a_save"))
     version = data.get("version")
@@ -109,8 +94,31 @@ def read_save(path: Path) -> dict[str, Any]:
     return data
 
 
-def _json(raw: bytes) -> Any:
-    """The JSON in ``raw``: text, well formed, no NaN or Infinity, not too deep."""
+def read_json(path: Path, most: int = MOST_BYTES) -> Any:
+    """The JSON of the regular file ``path`` (at most ``most`` bytes), read strictly:
+    ``FileNotFoundError`` when there is none, else :class:`Unreadable` with the reason in
+    words: ``read_json(Path("tables/server-tkrzvm.json"))``."""
+    try:
+        raw = read_file(path, most)
+    except FileNotFoundError:
+        raise
+    except NotADirectoryError:  # a folder on the way is a file: no file can be there
+        raise FileNotFoundError(path) from None
+    except IsADirectoryError:
+        raise Unreadable(Problem("damage_folder")) from None
+    except NotAFile:
+        raise Unreadable(Problem("damage_not_file")) from None
+    except TooBig:
+        raise Unreadable(Problem("damage_too_big", most=most // 2**20)) from None
+    except OSError as error:
+        raise Unreadable(Problem("damage_cannot_read",
+                                 reason=error.strerror or type(error).__name__)) from None
+    return parse_json(raw)
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON in ``raw``: text, well formed, no NaN or Infinity, not too deep; else
+    :class:`Unreadable`: ``parse_json(b'{"a": 1}')``."""
     try:
         words = raw.decode("utf-8")
     except UnicodeDecodeError:

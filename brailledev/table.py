@@ -250,6 +250,26 @@ class Table:
             count += 1
         return count
 
+    # ---- who plays a seat ------------------------------------------------------------------
+
+    def stand_in(self, seat: Seat, bot: str | None = None) -> None:
+        """A bot (``bot``, else the table's first) plays a person's ``seat`` until
+        :meth:`take_back`, e.g. while its player is away: ``table.stand_in(1)``."""
+        if seat not in self.seating.people:
+            raise ValueError(f"seat {seat} is not a person's seat")
+        name = bot or next(iter(self.seating.bots.values()), DEFAULT_BOT)
+        self.seating.people = tuple(each for each in self.seating.people if each != seat)
+        self.seating.bots[seat] = name
+        self.bots[seat] = kit(self.name).make_bot(name, self.seating.bot_seed * 16 + seat)
+
+    def take_back(self, seat: Seat) -> None:
+        """The person plays ``seat`` again; the bot standing in goes: ``table.take_back(1)``."""
+        if seat in self.seating.people:
+            return
+        del self.seating.bots[seat]
+        del self.bots[seat]
+        self.seating.people = tuple(sorted((*self.seating.people, seat)))
+
     # ---- the turn clock --------------------------------------------------------------------
 
     def timed_seat(self) -> Seat | None:

@@ -11,6 +11,7 @@ Each display row is drawn as Unicode braille with its print text under it, then 
     Home, End            top, bottom
     m                    the newest message       b    back to where you were
     h                    the game's help          q    quit
+    t                    talk, at a shared table (a line typed whole, Enter sends it)
     ?                    show or hide this list of keys
 
 Plain ANSI escapes on any terminal (a pseudo-terminal too); the terminal's settings are
@@ -61,7 +62,7 @@ _ESCAPES = {
 _MOVES: dict[str, Key] = {
     "up": LineUp(), "down": LineDown(), "home": Top(), "end": Bottom(),
     "[": PanLeft(), "]": PanRight(), "h": Named("help"), "q": Named("quit"),
-    "m": Named(NEWEST), "b": Named(BACK),
+    "m": Named(NEWEST), "b": Named(BACK), "t": Named("talk"),
 }
 
 
@@ -132,6 +133,26 @@ class TerminalDisplay:
             if not self._fill(left) and deadline is not None \
                     and time.monotonic() >= deadline:
                 return None
+
+    def read_line(self, prompt: str) -> str:
+        """A line typed whole under the frame, echoed, with the terminal's own editing, until
+        Enter (table talk): ``display.read_line("say: ")``."""
+        self._out.write(f"\x1b[{self._frame_lines + 1};1H\x1b[K{prompt}")
+        self._out.flush()
+        if self._saved is not None:  # the terminal's line mode: echo and backspace
+            termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+        typed = b""
+        try:
+            while not typed.endswith(b"\n"):
+                data = os.read(self._fd, 1024)
+                if not data:
+                    raise EOFError("the terminal closed")
+                typed += data
+        finally:
+            if self._saved is not None:
+                tty.setcbreak(self._fd)
+        self._draw()
+        return typed.decode("utf-8", "replace").strip()
 
     def close(self) -> None:
         if self._saved is not None:

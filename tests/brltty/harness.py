@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from brailledev.braille import BLANK, Translator, dots_to_cell, numbers_to_dots
 from brailledev.display.brlapi import BrlapiDisplay
@@ -462,7 +462,7 @@ class Fingers:
         self.session = session
         self.table = table
         self.display = BrlapiDisplay(host=brltty.host)
-        self.front = Front(session, self.display, table)
+        self.front: Front[Any] = Front(session, self.display, table)
         self.thread = threading.Thread(target=self.front.run, daemon=True)
         self.keys = 0
 

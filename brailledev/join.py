@@ -1,0 +1,522 @@
+"""``brailledev table new`` and ``brailledev join``: a seat at a table a server holds, shown
+on a braille display (or the terminal) with the very screens, routing, panning, chords,
+speech and message history of ``play``.
+
+The network runs in a thread of its own (:class:`Background`, around a
+:class:`brailledev.client.TableClient`); the key loop (:class:`TableFront`) applies what the
+server sent between two keys (:meth:`Joined.step`), so the display never waits for the
+network. The seat's key, the message history and the place in it are saved after every
+change (``--save``), so ``join`` again takes the same seat back where it was.
+
+    brailledev table new uno --players 4 --people 2 --server http://127.0.0.1:8765
+    brailledev join http://127.0.0.1:8765 tkrzvm --name Ann --lang fr
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import contextlib
+import getpass
+import json
+import os
+import queue
+import threading
+import time
+from collections.abc import Coroutine, Hashable
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from brailledev import options as game_options
+from brailledev.braille import BLANK, Translator, dots_to_cell, table_for, translator
+from brailledev.chords import SPACE_MOVES
+from brailledev.client import ANSWER_WAIT, TableClient, http_url
+from brailledev.errors import DisplayGone, env_lang
+from brailledev.files import clean_leftovers, private_folder, write_atomically
+from brailledev.helptext import say
+from brailledev.history import History
+from brailledev.keyloop import Front
+from brailledev.keys import Chord, Key, Named
+from brailledev.presence import TALK, SeatState, TableSeat
+from brailledev.savefile import Unreadable, damage, read_json
+from brailledev.seat import SeatClient
+from brailledev.speech import Silence, Speech
+from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
+from brailledev.wire import Codec, codec_for
+from games import saved as check
+from games.core import BadState, Reason, Seat
+from layouts.catalog import LANGUAGES, output_text
+from layouts.errors import Problem, UserError, system_reason
+from layouts.registry import GAMES
+from layouts.screen import Ui
+
+SEAT_FORMAT, SEAT_VERSION = "brailledev-seat", 1
+MOST_SEQ = 2**62  # the most changes a saved seat may say it has seen
+JOIN_WAIT = 10.0  # seconds the first connection may take before join gives up
+NEWS_POLL = 0.05  # seconds between two looks for news while the player does nothing
+DOT_7, DOT_8 = 0x40, 0x80  # backspace and enter on a braille keyboard
+# The server's refusals of a hello, as the sentences ``join`` ends with.
+JOIN_REFUSED = {"table_unknown": "join_table_unknown", "wrong_token": "join_wrong_token",
+                "table_full": "join_table_full", "table_over": "join_table_over",
+                "frame_invalid": "join_frame_invalid"}
+T = TypeVar("T")
+
+
+class Background:
+    """An asyncio event loop in a thread of its own: ``Background().run(coro, timeout=5)``.
+    """
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, work: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+        """Run ``work`` in the loop and wait for its result (TimeoutError after
+        ``timeout``)."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
+
+    def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start ``work`` in the loop without waiting for it."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop)
+
+    def close(self) -> None:
+        """Stop the loop and its thread."""
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+class RemoteLink:
+    """A seat's link to a table held by a server (a :class:`brailledev.presence.SharedLink`):
+    what the server last sent of the seat's view, legal moves and company, and moves and
+    talk sent back through the client."""
+
+    def __init__(self, client: TableClient, background: Background, codec: Codec) -> None:
+        self.client = client
+        self.background = background
+        self.codec = codec
+        self.seat: Seat = client.seat if client.seat is not None else 0
+        self._players = client.players
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._position = 0
+        self._actor = False
+        self._left: tuple[int, float] | None = None
+        self._seats: tuple[SeatState, ...] = ()
+        self._over = False
+        self.started = False
+
+    def apply(self, state: dict[str, Any]) -> None:
+        """Take the seat's state as a news frame carried it."""
+        decode = self.codec.decode
+        self._view = decode(state["view"])
+        self._legal = list(decode(state["legal"]))
+        self._position = int(state["position"])
+        self._actor = bool(state["actor"])
+        left = state.get("time_left")
+        self._left = None if left is None else (int(left), time.monotonic())
+        self._seats = tuple(decode(state["seats"]))
+        self._over = bool(state["over"])
+        self.started = bool(state["started"])
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    def view(self) -> Any:
+        return self._view
+
+    def legal(self) -> list[Any]:
+        return list(self._legal)
+
+    def waiting_for_me(self) -> bool:
+        return self._actor
+
+    def time_left(self) -> int | None:
+        if self._left is None:
+            return None
+        left, since = self._left
+        return max(0, round(left - (time.monotonic() - since)))
+
+    def play(self, move: Hashable) -> Reason | None:
+        """Send ``move`` and wait for the table's answer (a lost connection included:
+        the move goes again, with its id, once the connection is back)."""
+        try:
+            answer = self.background.run(self.client.play(self.codec.encode(move)),
+                                         ANSWER_WAIT + 1)
+        except TimeoutError:
+            return Reason.of("no_answer")
+        return None if answer is None else self.codec.decode_reason(answer)
+
+    def seats(self) -> tuple[SeatState, ...]:
+        return self._seats
+
+    def say(self, text: str) -> Reason | None:
+        sent = self.background.run(self.client.say(text), ANSWER_WAIT)
+        return None if sent else Reason.of("not_connected")
+
+
+class Joined:
+    """A seat at a server's table, as the key loop drives it (a
+    :class:`brailledev.keyloop.Driven`): news applied between two keys, saved after each."""
+
+    def __init__(self, client: TableClient, background: Background, inbox: queue.SimpleQueue[
+            Any], seat: TableSeat, link: RemoteLink, server: str,
+                 save_path: Path | None = None,
+                 running: concurrent.futures.Future[None] | None = None) -> None:
+        self.client = client
+        self.running = running
+        self.background = background
+        self.inbox = inbox
+        self.seat = seat
+        self.link = link
+        self.server = server
+        self.save_path = save_path
+        # The error of the last save when it failed (the reader was told), else None.
+        self.save_failure: OSError | None = None
+        self._lost = False
+
+    def step(self) -> bool:
+        """Apply what the server sent since the last step; True when anything came."""
+        changed = self.seat.take_notices()
+        news = False
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            changed = True
+            news = self._take(item) or news
+        if news:
+            self.save()
+        return changed
+
+    def next_due(self) -> float | None:
+        """Now when news waits; else soon: the others may move at any moment, and their
+        move shows within ``NEWS_POLL`` seconds."""
+        return 0.0 if not self.inbox.empty() else NEWS_POLL
+
+    def _take(self, item: Any) -> bool:
+        seat, catalog = self.seat, self.seat.catalog
+        if isinstance(item, bool):
+            if not item:
+                self._lost = True
+                seat.tell(catalog.text("connection_lost"))
+            elif self._lost:
+                self._lost = False
+                seat.tell(catalog.text("connection_back"))
+            return False
+        kind = item.get("type")
+        if kind == "news":
+            if "state" in item:
+                self.link.apply(item["state"])
+                seat.refresh_names()
+            events = list(self.link.codec.decode(item["events"]))
+            if events or "state" in item:
+                seat.hear(events)
+            return True
+        if kind == "error":
+            params = item.get("params") or {}
+            try:
+                why = catalog.text(str(item.get("code")), **params)
+            except (KeyError, IndexError, ValueError):  # a code this client does not know
+                why = str(item.get("code"))
+            seat.tell(catalog.text("table_says", why=why))
+        return False
+
+    def save(self) -> None:
+        """The seat's key and the reader's state, readable by its owner only, in a folder
+        that is too. A save that cannot be written is told once (and once when it works
+        again); the seat plays on."""
+        if self.save_path is None or self.client.token is None:
+            return
+        data = {"format": SEAT_FORMAT, "version": SEAT_VERSION, "server": self.server,
+                "code": self.client.code, "seat": self.seat.seat, "token": self.client.token,
+                "seq": self.client.seq, "reader": self.seat.to_dict()}
+        try:
+            private_folder(self.save_path.parent)
+            write_atomically(self.save_path,
+                             json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
+        except OSError as error:
+            if self.save_failure is None:
+                self.seat.tell(self.seat.catalog.text(
+                    "save_failing", path=self.save_path,
+                    reason=system_reason(error).text(self.seat.lang)))
+            self.save_failure = error
+            return
+        if self.save_failure is not None:
+            self.save_failure = None
+            self.seat.tell(self.seat.catalog.text("save_works_again", path=self.save_path))
+
+    def close(self) -> None:
+        """Leave the table (the seat stays ours for its key) and stop the network."""
+        self.save()
+        with contextlib.suppress(TimeoutError):
+            self.background.run(self.client.stop(), 5)
+            if self.running is not None:
+                self.running.result(5)
+        self.background.close()
+
+
+class TableFront(Front[Joined]):
+    """The key loop of ``play`` with table talk: while the talk entry is open, braille
+    keyboard chords type into it (space a space, dot 7 erases, dot 8 sends) and the
+    terminal reads the line whole."""
+
+    def __init__(self, session: Joined, display: Any, braille: Translator) -> None:
+        super().__init__(session, display, braille)
+        self.table_seat: TableSeat = session.seat
+        self.typed_cells = ""
+
+    def press(self, key: Key) -> bool:
+        """Act on one key as ``play`` does; chords type into an open talk entry, and a
+        terminal reads the line whole: ``front.press(Named(TALK))``."""
+        seat = self.table_seat
+        if seat.talking is not None and isinstance(key, Chord) \
+                and not (key.space and key.dots in SPACE_MOVES):
+            self._type(key)
+            return True
+        if key == Named(TALK):
+            seat.activate(Ui(TALK))
+        else:
+            going_on = super().press(key)
+            if not going_on:
+                return False
+        if seat.talking is None:
+            self.typed_cells = ""
+        elif hasattr(self.display, "read_line"):
+            self.redraw()
+            seat.type_text(self.display.read_line(seat.catalog.text("talk_prompt") + " "))
+            seat.send_talk()
+        return True
+
+    def _type(self, chord: Chord) -> None:
+        """One chord into the talk entry: cells back-translated with the player's table,
+        so contracted braille is typed as it is read."""
+        seat = self.table_seat
+        if chord == Chord(DOT_8):
+            seat.send_talk()
+            self.typed_cells = ""
+            return
+        if chord == Chord(DOT_7):
+            self.typed_cells = self.typed_cells[:-1]
+        elif chord.space and not chord.dots:
+            self.typed_cells += BLANK
+        else:
+            self.typed_cells += dots_to_cell(chord.dots & 0x3F)
+        seat.talking = ""
+        seat.type_text(self.braille.back(self.typed_cells) if self.typed_cells.strip(BLANK)
+                       else " " * len(self.typed_cells))
+
+
+# ---- the commands ------------------------------------------------------------------------
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    table = sub.add_parser("table", help=say("table.command"),
+                           description=say("table.command"))
+    actions = table.add_subparsers(dest="action", required=True,
+                                   metavar=say("metavar.what"))
+    new = actions.add_parser("new", help=say("table.new"), description=say("table.new"),
+                             add_help=False)
+    new.add_argument("-h", "--help", action=game_options.GameHelp, help=say("help_game"))
+    new.add_argument("game", choices=GAMES, help=say("table.game"))
+    new.add_argument("--players", type=int, default=2, metavar="N",
+                     help=say("table.players"))
+    new.add_argument("--people", type=int, default=None, metavar="N",
+                     help=say("table.people"))
+    new.add_argument("--bots", default="heuristic", metavar=say("metavar.bots"),
+                     help=say("table.bots"))
+    new.add_argument("--seed", type=int, default=None, metavar="N", help=say("play.seed"))
+    new.add_argument("--away", type=float, default=120.0, metavar=say("metavar.seconds"),
+                     help=say("table.away"))
+    new.add_argument("--pace", type=float, default=1.5, metavar=say("metavar.seconds"),
+                     help=say("play.pace"))
+    new.add_argument("--server", default="http://127.0.0.1:8765", metavar="URL",
+                     help=say("table.server"))
+    new.add_argument("--lang", choices=LANGUAGES, default=None, help=say("paper.lang"))
+    game_options.add_arguments(new)
+    new.set_defaults(run=_new_table)
+
+    join = sub.add_parser("join", help=say("join.command"), description=say("join.command"))
+    join.add_argument("server", metavar="URL", help=say("join.server"))
+    join.add_argument("code", metavar=say("metavar.code"), help=say("join.code"))
+    join.add_argument("--name", default=None, metavar=say("metavar.name"),
+                      help=say("join.name"))
+    join.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
+                      help=say("play.display"))
+    join.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
+                      help=say("play.brlapi_host"))
+    join.add_argument("--table", default=None, metavar=say("metavar.table"),
+                      help=say("play.table"))
+    join.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
+    join.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    join.add_argument("--save", type=Path, default=None, metavar=say("metavar.file"),
+                      help=say("join.save", file=say("metavar.file")))
+    join.add_argument("--new", action="store_true", help=say("join.new"))
+    join.set_defaults(run=_join)
+
+
+def _server(url: str) -> str:
+    try:
+        return http_url(url)
+    except ValueError:
+        raise UserError("server_url", url=url) from None
+
+
+def _new_table(args: argparse.Namespace) -> int:
+    server = _server(args.server)
+    lang = args.lang or env_lang()
+    options = game_options.chosen(args, args.game, args.players)
+    request: dict[str, Any] = {
+        "game": args.game, "players": args.players,
+        "people": args.people if args.people is not None else min(2, args.players),
+        "bots": args.bots, "options": options, "away": args.away, "pace": args.pace}
+    if args.seed is not None:
+        request["seed"] = args.seed
+    answer = asyncio.run(_post(server, request))
+    code = str(answer["code"])
+    print(output_text("table.created", lang, invitation=code, game=args.game))
+    print(output_text("table.invite", lang, command=f"brailledev join {server} {code}"))
+    return 0
+
+
+async def _post(server: str, request: dict[str, Any]) -> dict[str, Any]:
+    import aiohttp  # here: the command line starts without loading it
+
+    try:
+        async with aiohttp.ClientSession() as session, \
+                session.post(f"{server}/tables", json=request,
+                             timeout=aiohttp.ClientTimeout(total=JOIN_WAIT)) as response:
+            answer = await response.json(content_type=None)
+    except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as error:
+        raise UserError("server_unreachable", url=server, detail=error) from None
+    if not isinstance(answer, dict):
+        raise UserError("server_unreachable", url=server, detail=answer)
+    if "error" in answer:
+        raise UserError(str(answer["error"]), **dict(answer.get("params") or {}))
+    return answer
+
+
+def default_seat_file(server: str, code: str) -> Path:
+    """Where a seat is saved unless ``--save`` says: one file per server and table."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    where = urlsplit(server).netloc.replace(":", "_") or "server"
+    return Path(state) / "brailledev" / "tables" / f"{where}-{code}.json"
+
+
+def saved_seat(path: Path, server: str, code: str) -> dict[str, Any] | None:
+    """The seat saved in ``path`` for this table, ``None`` if none; a file that cannot be
+    read, or whose fields do not make a seat, is one sentence naming it (UserError)."""
+    try:
+        data = read_json(path)
+    except FileNotFoundError:
+        return None
+    except Unreadable as error:
+        raise UserError("saved_seat_damaged", path=path, detail=error.detail) from None
+    if not isinstance(data, dict) or data.get("format") != SEAT_FORMAT:
+        raise UserError("saved_seat_damaged", path=path, detail=Problem("damage_not_a_seat"))
+    try:
+        check.text(check.field(data, "token"), "token")
+        check.integer(check.field(data, "seq"), "seq", 0, MOST_SEQ)
+        SeatClient.saved(check.field(data, "reader"))
+    except BadState as error:
+        raise UserError("saved_seat_damaged", path=path, detail=damage(error)) from None
+    if data.get("server") != server or data.get("code") != code:
+        return None
+    return data
+
+
+def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] | None,
+            save_path: Path | None, braille_table: str | None) -> Joined:
+    """Sit down at the table (or take the saved seat back) and make the seat client; a
+    refusal or a server that does not answer is one sentence (UserError)."""
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    client = TableClient(server, code, name=name, lang=lang,
+                         token=saved["token"] if saved else None,
+                         since=int(saved["seq"]) if saved else 0,
+                         on_frame=inbox.put, on_connection=inbox.put)
+    background = Background()
+    running = background.submit(client.run())
+    try:
+        background.run(_first_state(client), JOIN_WAIT)
+    except TimeoutError:
+        client.unreachable = client.unreachable or "no answer"
+    if client.refused is not None:
+        running.result(5)
+        background.close()
+        raise UserError(JOIN_REFUSED.get(client.refused, "join_frame_invalid"),
+                        invitation=code, url=server, path=save_path or "")
+    state = client.state
+    if state is None:
+        background.run(client.stop(), 5)
+        running.result(5)
+        background.close()
+        raise UserError("server_unreachable", url=server, detail=client.unreachable)
+    link = RemoteLink(client, background, codec_for(client.game))
+    link.apply(state)
+    history = History.from_dict(saved["reader"]["history"]) if saved else None
+    seat = TableSeat(link, client.game, lang, braille_table, history)
+    if saved is None:
+        seat.tell(seat.catalog.text("joined_table", invitation=code, server=server))
+    return Joined(client, background, inbox, seat, link, server, save_path, running)
+
+
+async def _first_state(client: TableClient) -> None:
+    """Wait until the table seated the client and sent where it is, refused it, or could
+    not be reached at all."""
+    while client.refused is None and client.state is None and client.unreachable is None:
+        await asyncio.sleep(0.01)
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser().capitalize()
+    except (KeyError, OSError):  # no login name in this environment
+        return ""
+
+
+def _join(args: argparse.Namespace) -> int:
+    from brailledev.display import open_display
+
+    server = _server(args.server)
+    code = args.code.strip().lower()
+    save_path = args.save or default_seat_file(server, code)
+    clean_leftovers(save_path.parent)
+    saved = None if args.new else saved_seat(save_path, server, code)
+    lang = args.lang or (saved["reader"].get("lang") if saved else None) or env_lang()
+    braille_table = args.table or (saved["reader"].get("braille_table") if saved else None) \
+        or table_for(lang)
+    braille = translator(braille_table)
+    name = args.name or _user_name()
+    joined = connect(server, code, name, lang, saved, save_path, braille_table)
+    speech: Speech | Silence = Silence()
+    try:
+        display = open_display(args.display, args.brlapi_host)
+    except BaseException:
+        joined.close()
+        raise
+    try:
+        if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
+                and MIN_ROWS <= display.rows <= MAX_ROWS):
+            raise UserError("display_size", columns=display.columns, rows=display.rows,
+                            low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
+        if not args.no_speech:
+            speech = Speech(lang, on_notice=joined.seat.notice)
+        joined.seat.attach_speech(speech)
+        TableFront(joined, display, braille).run()
+    except DisplayGone as gone:
+        raise UserError("display_gone_table", detail=gone, invitation=code) from None
+    finally:
+        display.close()
+        speech.close()
+        joined.close()
+    return 0

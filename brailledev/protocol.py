@@ -1,0 +1,178 @@
+"""The table server's protocol: the JSON messages of its WebSocket, checked field by field.
+
+Every message is one JSON object with a ``type``. A client (a braille seat, a web page, a
+bot) sends:
+
+    {"type": "hello", "protocol": 1, "code": "tkrzvm", "name": "Ann", "lang": "fr"}
+        sit down at the next free seat; the answer gives the seat's secret ``token`` once
+    {"type": "hello", "protocol": 1, "code": "tkrzvm", "token": "...", "since": 41}
+        take the seat back; the changes after number 41 follow
+        (``"web": true`` in either: the server words the seat's screen for a web page)
+    {"type": "move", "id": "c7-12", "move": {"$": "Move", "kind": "draw", ...}}
+        a move in the wire's codec (:mod:`brailledev.wire`); the same ``id`` sent again after
+        a lost connection is answered again, never played twice
+    {"type": "say", "text": "well played"}
+        a line of table talk
+    {"type": "route", "target": "3.1", "screen": 17}
+        a web page routed region 1 of line 3 of the screen it was sent as number 17
+
+and the server answers:
+
+    {"type": "welcome", "seat": 1, "token": "...", "game": "uno", "players": 4, ...}
+    {"type": "news", "seq": 42, "events": [...], "state": {...}}
+        change number ``seq`` as this seat may learn it; ``state`` (the seat's view, legal
+        moves, position, ...) comes with the last of a run of news
+    {"type": "answer", "id": "c7-12", "reason": null}     (or the refusal: code and args)
+    {"type": "screen", "seq": 42, "number": 17, "lines": [...], "messages": [...], ...}
+        web seats only: the seat's screen and new messages, worded by the server
+    {"type": "error", "code": "frame_not_json", "params": {}}
+
+A message that breaks these rules is a :class:`BadFrame`: the server tells its code to
+that client and nothing else happens.
+
+    frame = read_frame('{"type": "say", "text": "hi"}')      # Say(text='hi')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from brailledev.presence import TALK_MAX
+from layouts.catalog import LANGUAGES
+
+PROTOCOL = 1
+# Characters of one message a client may send: a Rummikub table move is about 2,000.
+MAX_FRAME = 16_384
+MAX_CODE, MAX_TOKEN, MAX_ID, MAX_NAME, MAX_TARGET = 16, 64, 40, 24, 16
+
+
+class BadFrame(ValueError):
+    """A message the protocol refuses: ``code`` (a sentence of ``[messages]``, worded by
+    the sender's own client) and its values: ``BadFrame("frame_invalid", field="since")``."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Sit down (``token`` None: at the next free seat, as ``name``) or take a seat back
+    with its key, told what happened after change ``since``:
+    ``Hello("tkrzvm", name="Ann", lang="fr")``."""
+
+    code: str
+    name: str = ""
+    lang: str = "en"
+    token: str | None = None
+    since: int = 0
+    web: bool = False
+
+
+@dataclass(frozen=True)
+class MoveFrame:
+    """A move in the wire's codec, with the client's id for it (and, if the client says,
+    the seat it thinks it plays): ``MoveFrame("c7-12", {"$": "Move", ...})``."""
+
+    id: str
+    move: Any
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Say:
+    """A line of table talk: ``Say("well played")``."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class RouteFrame:
+    """A web page routed region ``target`` ("line.region") of its screen number ``screen``:
+    ``RouteFrame("3.1", 17)``."""
+
+    target: str
+    screen: int
+
+
+Frame = Hello | MoveFrame | Say | RouteFrame
+
+
+def _text(data: dict[str, Any], field: str, most: int, required: bool = True,
+          default: str = "") -> str:
+    value = data.get(field, None if required else default)
+    if not isinstance(value, str) or len(value) > most or (required and not value):
+        raise BadFrame("frame_invalid", field=field)
+    return value
+
+
+def _number(data: dict[str, Any], field: str, default: int | None = None) -> int:
+    value = data.get(field, default)
+    if type(value) is not int or not 0 <= value < 2**53:
+        raise BadFrame("frame_invalid", field=field)
+    return value
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    if data.get("protocol") != PROTOCOL:
+        raise BadFrame("frame_invalid", field="protocol")
+    lang = data.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadFrame("frame_invalid", field="lang")
+    token = data.get("token")
+    if token is not None:
+        token = _text(data, "token", MAX_TOKEN)
+    web = data.get("web", False)
+    if not isinstance(web, bool):
+        raise BadFrame("frame_invalid", field="web")
+    return Hello(_text(data, "code", MAX_CODE).lower(), _text(data, "name", MAX_NAME, False),
+                 lang, token, _number(data, "since", 0), web)
+
+
+def _move(data: dict[str, Any]) -> MoveFrame:
+    if "move" not in data:
+        raise BadFrame("frame_invalid", field="move")
+    seat = data.get("seat")
+    if seat is not None:
+        seat = _number(data, "seat")
+    return MoveFrame(_text(data, "id", MAX_ID), data["move"], seat)
+
+
+def _say(data: dict[str, Any]) -> Say:
+    # Room for a line typed with accents and spaces the cleaning drops.
+    return Say(_text(data, "text", TALK_MAX * 4))
+
+
+def _route(data: dict[str, Any]) -> RouteFrame:
+    return RouteFrame(_text(data, "target", MAX_TARGET), _number(data, "screen"))
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], Frame]] = {
+    "hello": _hello, "move": _move, "say": _say, "route": _route}
+
+
+def read_frame(text: str) -> Frame:
+    """A client's message checked against the protocol, or :class:`BadFrame`."""
+    if len(text) > MAX_FRAME:
+        raise BadFrame("frame_too_big", most=MAX_FRAME)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadFrame("frame_not_json") from None
+    if not isinstance(data, dict):
+        raise BadFrame("frame_invalid", field="type")
+    kind = data.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise BadFrame("frame_unknown_type", kind=str(kind)[:20])
+    return reader(data)
+
+
+def write_frame(kind: str, **fields: Any) -> str:
+    """A message as the wire carries it: ``write_frame("error", code="too_fast", params={})``.
+    """
+    return json.dumps({"type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))

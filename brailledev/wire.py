@@ -1,0 +1,235 @@
+"""The wire's codec: views, events, moves and reasons as plain JSON, and back again.
+
+A table server sends each seat its view and its filtered events; the client rebuilds the very
+objects the game's screen expects. Values are written by their shape, so one codec serves
+every game:
+
+    None, bool, int, float, str    as they are
+    tuple                          a JSON array
+    list                           {"$list": [...]}
+    dict (keys of any kind)        {"$map": [[key, value], ...]}   (Domino's squares are pairs)
+    frozenset, set                 {"$set": [...]}
+    enum member                    {"$enum": "Pattern", "value": 2}
+    dataclass, named tuple         {"$": "Played", "seat": 1, "card": "r5", ...}
+
+A class is named by its bare name, found in the game's registry: the classes of the game's
+own package (``games/<game>/``) and those every table adds (the turn clock's ``TimeLeft``,
+presence and talk). Nothing else is ever built from the wire; anything else is a
+:class:`WireError`.
+
+    codec = codec_for("uno")
+    data = codec.encode(events)          # plain JSON
+    assert codec.decode(data) == events
+    codec.decode_reason(codec.encode_reason(Reason.of("not_your_turn")))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from games.core import Json, Reason
+
+# Far deeper than any view (Domino's grid is three levels), far shallower than Python's stack.
+MAX_DEPTH = 24
+CLASS_KEY = "$"
+_PLAIN = frozenset((str, int, bool, type(None)))
+
+
+class WireError(ValueError):
+    """Data that is not a value this codec writes: ``WireError("unknown class 'Evil'")``."""
+
+
+def _modules(package: str) -> Iterator[ModuleType]:
+    root = importlib.import_module(package)
+    yield root
+    for found in pkgutil.walk_packages(getattr(root, "__path__", []), prefix=f"{package}."):
+        yield importlib.import_module(found.name)
+
+
+def _is_named_tuple(kind: type) -> bool:
+    return issubclass(kind, tuple) and hasattr(kind, "_fields")
+
+
+def _carried(kind: type) -> bool:
+    """Whether the codec writes instances of ``kind`` by name."""
+    return (dataclasses.is_dataclass(kind) or _is_named_tuple(kind)
+            or (issubclass(kind, enum.Enum)))
+
+
+def shared_classes() -> tuple[type, ...]:
+    """The classes every table adds to its game's: the turn clock's and the presence ones."""
+    from brailledev import presence
+    from brailledev.table import TimeLeft
+
+    return (TimeLeft, *presence.WIRE_CLASSES)
+
+
+class Codec:
+    """Encodes and decodes the values of one game; see the module docstring."""
+
+    def __init__(self, classes: Iterable[type]) -> None:
+        self.classes: dict[str, type] = {}
+        for kind in classes:
+            known = self.classes.setdefault(kind.__name__, kind)
+            if known is not kind:
+                raise WireError(f"two classes named {kind.__name__}: {known} and {kind}")
+        self._fields: dict[type, tuple[str, ...]] = {}
+
+    @classmethod
+    def of_package(cls, package: str, extra: Iterable[type] = ()) -> Codec:
+        """The codec of the classes defined in ``package`` and its modules, and ``extra``:
+        ``Codec.of_package("games.uno")``."""
+        found: dict[int, type] = {}
+        for module in _modules(package):
+            for _, kind in inspect.getmembers(module, inspect.isclass):
+                if kind.__module__.startswith(package) and _carried(kind):
+                    found[id(kind)] = kind
+        return cls([*found.values(), *extra])
+
+    # ---- encoding --------------------------------------------------------------------------
+
+    def encode(self, value: Any) -> Json:
+        """``value`` as plain JSON (see the module docstring for the shapes)."""
+        kind = type(value)
+        if kind in _PLAIN:
+            return value
+        if kind is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise WireError("a float that is not a number")
+            return value
+        # Plain items are taken as they are, without a call each: views are mostly those.
+        if kind is tuple:
+            return [each if type(each) in _PLAIN else self.encode(each) for each in value]
+        if isinstance(value, enum.Enum):
+            return {"$enum": self._name(kind), "value": self.encode(value.value)}
+        if dataclasses.is_dataclass(value) or _is_named_tuple(kind):
+            data: dict[str, Json] = {CLASS_KEY: self._name(kind)}
+            for name in self._names(kind):
+                each = getattr(value, name)
+                data[name] = each if type(each) in _PLAIN else self.encode(each)
+            return data
+        if isinstance(value, list):
+            return {"$list": [self.encode(each) for each in value]}
+        if isinstance(value, Mapping):
+            return {"$map": [[self.encode(key), self.encode(item)]
+                             for key, item in value.items()]}
+        if isinstance(value, (set, frozenset)):
+            return {"$set": [self.encode(each) for each in value]}
+        raise WireError(f"cannot write a {kind.__name__} on the wire")
+
+    def encode_reason(self, reason: Reason) -> Json:
+        """A refusal as its code and arguments: ``{"code": "not_your_turn", "args": {}}``."""
+        return {"code": reason.code,
+                "args": {name: self.encode(value) for name, value in reason.args}}
+
+    # ---- decoding --------------------------------------------------------------------------
+
+    def decode(self, data: Json) -> Any:
+        """The value :meth:`encode` wrote; anything else is a :class:`WireError`."""
+        try:
+            return self._decode(data, 0)
+        except RecursionError:
+            raise WireError("nested too deep") from None
+
+    def decode_reason(self, data: Json) -> Reason:
+        """The reason :meth:`encode_reason` wrote."""
+        if not isinstance(data, dict) or not isinstance(data.get("code"), str) \
+                or not isinstance(data.get("args", {}), dict):
+            raise WireError("a reason is a code and its arguments")
+        args = {str(name): self.decode(value) for name, value in data.get("args", {}).items()}
+        return Reason(data["code"], tuple(sorted(args.items())))
+
+    def _decode(self, data: Json, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            raise WireError("nested too deep")
+        if data is None or isinstance(data, (bool, int, float, str)):
+            return data
+        if isinstance(data, list):
+            return tuple(self._decode(each, depth + 1) for each in data)
+        if not isinstance(data, dict):
+            raise WireError(f"a {type(data).__name__} is not JSON")
+        if CLASS_KEY in data:
+            return self._decode_object(data, depth)
+        if len(data) == 1:
+            (tag, inner), = data.items()
+            if tag == "$list" and isinstance(inner, list):
+                return [self._decode(each, depth + 1) for each in inner]
+            if tag == "$set" and isinstance(inner, list):
+                return frozenset(self._decode(each, depth + 1) for each in inner)
+            if tag == "$map" and isinstance(inner, list):
+                return {self._key(pair, depth): self._decode(pair[1], depth + 1)
+                        for pair in inner}
+        if set(data) == {"$enum", "value"}:
+            kind = self._class(data["$enum"])
+            if not issubclass(kind, enum.Enum):
+                raise WireError(f"{kind.__name__} is not an enumeration")
+            try:
+                return kind(self._decode(data["value"], depth + 1))
+            except ValueError:
+                raise WireError(f"no {kind.__name__} {data['value']!r}") from None
+        raise WireError(f"an object with keys {sorted(data)[:5]} is no value of the wire")
+
+    def _key(self, pair: Json, depth: int) -> Any:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise WireError("a map entry is a [key, value] pair")
+        key = self._decode(pair[0], depth + 1)
+        try:
+            hash(key)
+        except TypeError:
+            raise WireError("a map key that cannot be a key") from None
+        return key
+
+    def _decode_object(self, data: dict[str, Json], depth: int) -> Any:
+        kind = self._class(data[CLASS_KEY])
+        if not (dataclasses.is_dataclass(kind) or _is_named_tuple(kind)):
+            raise WireError(f"{kind.__name__} is not a record")
+        names = self._names(kind)
+        given = {name: value for name, value in data.items() if name != CLASS_KEY}
+        unknown = set(given) - set(names)
+        if unknown:
+            raise WireError(f"{kind.__name__} has no field {sorted(unknown)[0]!r}")
+        values = {name: self._decode(value, depth + 1) for name, value in given.items()}
+        try:
+            return kind(**values)
+        except TypeError as error:
+            raise WireError(f"{kind.__name__}: {error}") from None
+
+    # ---- classes ---------------------------------------------------------------------------
+
+    def _class(self, name: Json) -> type:
+        kind = self.classes.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise WireError(f"unknown class {str(name)[:40]!r}")
+        return kind
+
+    def _name(self, kind: type) -> str:
+        if self.classes.get(kind.__name__) is not kind:
+            raise WireError(f"{kind.__name__} is not a class of this game's wire")
+        return kind.__name__
+
+    def _names(self, kind: type) -> tuple[str, ...]:
+        names = self._fields.get(kind)
+        if names is None:
+            if dataclasses.is_dataclass(kind):
+                names = tuple(each.name for each in dataclasses.fields(kind) if each.init)
+            else:
+                names = tuple(kind._fields)  # type: ignore[attr-defined]
+            self._fields[kind] = names
+        return names
+
+
+@cache
+def codec_for(game: str) -> Codec:
+    """The codec of a game's views, events and moves, with the table's own classes:
+    ``codec_for("domino").encode(view)``."""
+    from layouts.registry import kit
+
+    return Codec.of_package(f"games.{kit(game).name}", shared_classes())

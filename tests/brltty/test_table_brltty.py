@@ -1,0 +1,231 @@
+"""Two braille players at one table of a real server, each on a real BRLTTY (Virtual
+driver) of their own, with bots in the other seats, play whole games by routing keys: the
+test reads the cells each BRLTTY sends, back-translates them with the player's table, and
+presses routing, panning and line keys as each player's fingers would. One player reads
+English, the other French; each joined with ``brailledev join``'s own client and key loop."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from brailledev.braille import Translator, cell_to_dots, translator
+from brailledev.display.brlapi import BrlapiDisplay
+from brailledev.join import DOT_8, Joined, TableFront, connect
+from brailledev.seat import LocalLink, SeatClient
+from brailledev.table import Table as CoreTable
+from tests.brltty.harness import Fingers, VirtualBrltty
+from tests.play_helpers import wanted
+from tests.server.helpers import ServerThread, new_table
+
+READERS = (("Ann", "en", "en-ueb-g1.ctb"), ("Bea", "fr", "fr-bfu-comp6.utb"))
+
+
+class SeatFingers(Fingers):
+    """A player's fingers on their display, ``join``'s key loop running in its thread."""
+
+    def __init__(self, brltty: VirtualBrltty, joined: Joined, table: Translator) -> None:
+        self.brltty = brltty
+        self.joined = joined
+        self.table = table
+        self.display = BrlapiDisplay(host=brltty.host)
+        self.front = TableFront(joined, self.display, table)
+        self.thread = threading.Thread(target=self.front.run, daemon=True)
+        self.keys = 0
+
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until the front handled every key, applied every news and BRLTTY shows
+        what it wrote (a joined seat's loop is never idle: news may come at any time)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if (self.front.handled >= self.keys and self.joined.inbox.empty()
+                    and self.brltty.display_rows() == self.front.viewport.rows()):
+                return
+            time.sleep(0.005)
+        raise AssertionError(f"display shows {self.brltty.display_rows()}")
+
+    def chord(self, dots: int) -> None:
+        """Press keys of the braille keyboard together (BRLTTY's ``passdots``)."""
+        self.brltty.send(f"passdots 0x{dots:x}")
+        self.keys += 1
+        self.settle()
+
+    @property
+    def link(self) -> Any:
+        return self.joined.link
+
+    def words_of(self, key: str) -> dict[str, str]:
+        return {name: str(text) for name, text in
+                self.joined.seat.catalog.section("screen").items() if isinstance(text, str)}
+
+    def caught_up(self, position: int) -> None:
+        """Wait until this display shows the table at ``position`` (what the server has):
+        the news applied, the screen laid out from it, BRLTTY showing it."""
+        deadline = time.monotonic() + 10
+        while (self.link.position != position or not self.joined.inbox.empty()
+               or [laid.line for laid in self.front.viewport.lines]
+               != list(self.joined.seat.lines())):
+            assert time.monotonic() < deadline, "the table's news never came"
+            time.sleep(0.005)
+        self.settle()
+
+
+class Table:
+    """The table as the server holds it (read in the server's own loop)."""
+
+    def __init__(self, server: ServerThread, code: str) -> None:
+        self.server, self.code = server, code
+
+    def now(self) -> tuple[int, int | None, bool]:
+        """Position, the seat the game waits for, whether it is over."""
+        def look() -> tuple[int, int | None, bool]:
+            table = self.server.room(self.code).table
+            waiting = table.game.must_act()
+            return table.moves, waiting[0] if waiting else None, table.game.is_over()
+        return self.server.call(look)
+
+
+@contextmanager
+def seated(tmp_path: Path, **settings: Any) -> Iterator[tuple[list[SeatFingers], Table]]:
+    """A server, a table, and both players sat down at it on their displays."""
+    with ExitStack() as stack:
+        server = stack.enter_context(ServerThread())
+        code = new_table(server.url, **settings)
+        players = []
+        for name, lang, table in READERS:
+            brltty = stack.enter_context(VirtualBrltty(columns=40))
+            joined = connect(server.url, code, name, lang, None, tmp_path / f"{name}.json",
+                             table)
+            stack.callback(joined.close)
+            fingers = SeatFingers(brltty, joined, translator(table))
+            fingers.thread.start()
+            stack.callback(_stop, fingers)
+            players.append(fingers)
+        for fingers in players:
+            deadline = time.monotonic() + 10
+            while not fingers.link.started:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            fingers.settle()
+        yield players, Table(server, code)
+
+
+def _stop(fingers: SeatFingers) -> None:
+    fingers.front.stop()
+    fingers.thread.join(10)
+    fingers.display.close()
+
+
+def play_out(players: list[SeatFingers], table: Table, turn: Callable[[SeatFingers], None],
+             most: int = 300) -> int:
+    """The player the game waits for acts until the game is over, deciding on what their
+    display shows once it shows what the server holds (the news stays unread: a player
+    who has not read it all is never taken to the message line by the next). Returns the
+    turns taken (a Wild routed, then its colour, is two)."""
+    by_seat = {fingers.joined.seat.seat: fingers for fingers in players}
+    turns = 0
+    while True:
+        position, waiting, over = table.now()
+        if over:
+            break
+        fingers = by_seat.get(waiting) if waiting is not None else None
+        if fingers is None:  # a bot's turn: it is playing
+            time.sleep(0.01)
+            continue
+        fingers.caught_up(position)
+        turn(fingers)
+        turns += 1
+        assert turns < most, "the game did not end"
+        deadline = time.monotonic() + 5
+        while table.now()[0] == position and fingers.joined.seat.pending is None:
+            assert time.monotonic() < deadline, fingers.joined.seat.history.texts[-3:]
+            time.sleep(0.005)
+    for fingers in players:
+        fingers.caught_up(table.now()[0])
+    return turns
+
+
+@cache
+def short_uno_deal() -> int:
+    """The seed, among the first 40, of the shortest three-seat round in which each player
+    of :func:`wanted` has two turns at least: whole games stay quick whatever the deal."""
+    found = []
+    for seed in range(40):
+        table = CoreTable.new("uno", 3, seed, people=(0, 1), options={"match_target": 0})
+        seats = [SeatClient(LocalLink(table, seat), "uno", "en") for seat in (0, 1)]
+        turns = [0, 0]
+        while not table.game.is_over() and sum(turns) < 100:
+            if table.bot_move():
+                continue
+            seat = table.game.must_act()[0]
+            lines = seats[seat].lines()
+            key, index = wanted(lines, table.legal(seat), seats[seat].pending)
+            seats[seat].route(next(line for line in lines if line.key == key).regions[index]
+                              .target)
+            turns[seat] += 1
+        if min(turns) >= 2:
+            found.append((sum(turns), seed))
+    return min(found)[1]
+
+
+def test_two_braille_players_and_a_bot_play_a_whole_uno_game(tmp_path):
+    with seated(tmp_path, game="uno", players=3, people=2, seed=short_uno_deal(),
+                options={"match_target": 0}) as (players, table):
+        def turn(fingers: SeatFingers) -> None:
+            lines = fingers.joined.seat.lines()
+            key, index = wanted(lines, fingers.link.legal(), fingers.joined.seat.pending)
+            region = next(line for line in lines if line.key == key).regions[index]
+            fingers.route_on(key, region.text.split()[0])
+
+        assert play_out(players, table, turn) > 2
+        ann, bea = players
+        for letter in "thi":  # "talk" by its letter, then "hi", on the braille keyboard
+            ann.chord(cell_to_dots(ann.table.translate(letter).cells))
+        ann.chord(DOT_8)
+        deadline = time.monotonic() + 10
+        while "Ann : hi" not in bea.joined.seat.history.sentences:
+            assert time.monotonic() < deadline, bea.joined.seat.history.sentences[-3:]
+            time.sleep(0.01)
+        heard = [fingers.joined.seat.history.sentences for fingers in players]
+    assert any(text.startswith("Bea ") for text in heard[0])
+    assert any(text.startswith("Ann ") for text in heard[1])
+    assert any("win" in text for text in heard[0][-3:])
+    assert any("gagn" in text for text in heard[1][-3:])
+
+
+def test_two_braille_players_and_a_bot_play_a_whole_rummikub_game(tmp_path):
+    with seated(tmp_path, game="rummikub", players=3, people=2, seed=27, bots="solver",
+                options={"turn_times": 0}) as (players, table):
+        def turn(fingers: SeatFingers) -> None:
+            words = fingers.words_of("screen")
+            commands = next(line for line in fingers.joined.seat.lines()
+                            if line.key == "commands")
+            shown = [region.text for region in commands.regions]
+            if words["hint"] in shown:
+                fingers.route_on("commands", words["hint"])
+                fingers.route_on("commands", words["done"])
+            else:
+                fingers.route_on("commands", words["draw"])
+
+        assert play_out(players, table, turn) > 4
+        views = [fingers.link.view() for fingers in players]
+    assert all(view.melded[view.seat] for view in views)
+    assert views[0].over and any(count == 0 for count in views[0].rack_counts)
+
+
+def test_two_braille_players_play_a_whole_domino_game(tmp_path):
+    with seated(tmp_path, game="domino", players=2, people=2, seed=3) as (players, table):
+        def turn(fingers: SeatFingers) -> None:
+            fingers.go_to("hand")
+            fingers.press("route", fingers.words()[0][0])  # select the highest card
+            assert fingers.front.viewport.line_key == "places"
+            fingers.press("route", fingers.words()[0][0])  # its best placement
+
+        assert play_out(players, table, turn) >= 40
+        ends = [fingers.joined.seat.history.texts[-1] for fingers in players]
+    assert "win" in ends[0] and "gagn" in ends[1], ends

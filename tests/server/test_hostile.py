@@ -1,0 +1,272 @@
+"""Bad input from the network is refused with a clear code to its sender, logged once per
+kind, and never disturbs the table or the other players: not JSON, an unknown type, a frame
+not text, frames too big, someone else's seat, a move the notation cannot write, a wrong
+key, a stolen seat, a second hello, flooding."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import aiohttp
+import pytest
+
+from brailledev.client import socket_url
+from brailledev.protocol import MAX_FRAME, PROTOCOL
+from brailledev.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
+from brailledev.wire import codec_for
+from games.uno.notation import Move
+from tests.server.helpers import ServerThread, new_table
+
+
+class Raw:
+    """A client speaking the protocol by hand, frame by frame."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
+        self.session = session
+        self.url = url
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def __aenter__(self) -> Raw:
+        self.ws = await self.session.ws_connect(socket_url(self.url), max_msg_size=0)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.ws is not None
+        await self.ws.close()
+
+    async def send(self, **frame: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(json.dumps(frame))
+
+    async def hello(self, code: str, **fields: Any) -> dict[str, Any]:
+        await self.send(type="hello", protocol=PROTOCOL, code=code, **fields)
+        return await self.until("welcome", "error")
+
+    async def until(self, *kinds: str, timeout: float = 5) -> dict[str, Any]:
+        assert self.ws is not None
+        while True:
+            message = await asyncio.wait_for(self.ws.receive(), timeout)
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return {"type": "closed", "code": self.ws.close_code}
+            frame = json.loads(message.data)
+            if frame["type"] in kinds:
+                return frame
+
+    async def heard(self, text: str) -> dict[str, Any]:
+        """The first news telling the line of talk ``text``."""
+        while True:
+            frame = await self.until("news")
+            if any(event.get("text") == text for event in frame["events"]):
+                return frame
+
+    async def state(self) -> dict[str, Any]:
+        """The seat's state in the next news carrying one, once the game has begun."""
+        while True:
+            frame = await self.until("news")
+            if "state" in frame and frame["state"]["started"]:
+                return frame["state"]
+
+
+@pytest.fixture
+def server():
+    with ServerThread(rate=BURST) as running:  # a person's bound of frames in a burst
+        yield running
+
+
+def table_state(server: ServerThread, code: str) -> dict[str, Any]:
+    return server.call(lambda: server.room(code).table.to_dict()["state"])
+
+
+async def seated_pair(url: str, session: aiohttp.ClientSession, code: str) -> tuple[Raw, Raw]:
+    ann, bea = Raw(session, url), Raw(session, url)
+    await ann.__aenter__()
+    await bea.__aenter__()
+    assert (await ann.hello(code, name="Ann"))["type"] == "welcome"
+    assert (await bea.hello(code, name="Bea"))["type"] == "welcome"
+    return ann, bea
+
+
+def test_malformed_frames_are_told_and_change_nothing(server, caplog):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            await ann.state()
+            before = table_state(server, code)
+            told = []
+            assert ann.ws is not None
+            for text in ("not json", "[1, 2]", json.dumps({"type": "dance"}),
+                         json.dumps({"type": "move", "id": 7, "move": None}),
+                         json.dumps({"type": "hello", "protocol": 99, "code": code}),
+                         "x" * (MAX_FRAME + 1), "not json"):
+                await ann.ws.send_str(text)
+                told.append(await ann.until("error"))
+            await ann.ws.send_bytes(b"\x00\x01")
+            told.append(await ann.until("error"))
+            assert table_state(server, code) == before
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return told
+
+    with caplog.at_level(logging.WARNING, logger="brailledev.server"):
+        told = asyncio.run(scenario())
+    assert [frame["code"] for frame in told] == [
+        "frame_not_json", "frame_invalid", "frame_unknown_type", "frame_invalid",
+        "frame_invalid", "frame_too_big", "frame_not_json", "frame_not_text"]
+    assert told[5]["params"] == {"most": str(MAX_FRAME)}
+    logged = [record.getMessage() for record in caplog.records]
+    assert sum("frame_not_json" in line for line in logged) == 1  # once, though sent twice
+
+
+def test_a_frame_beyond_the_hard_limit_closes_that_connection_only(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            await ann.ws.send_str("x" * (HARD_FRAME_LIMIT + 10))
+            closed = await ann.until("never")
+            await bea.send(type="say", text="still here")
+            said = await bea.heard("still here")
+            await bea.__aexit__()
+            return closed, said
+
+    closed, said = asyncio.run(scenario())
+    # 1009 (message too big) reaches the client unless it was still writing its frame
+    # when the server closed: then the socket breaks under it (1006).
+    assert closed["type"] == "closed"
+    assert closed["code"] in (aiohttp.WSCloseCode.MESSAGE_TOO_BIG,
+                              aiohttp.WSCloseCode.ABNORMAL_CLOSURE)
+    assert said["events"][-1]["text"] == "still here"
+
+
+def test_someone_elses_seat_and_unreadable_moves_are_refused(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+    codec = codec_for("uno")
+
+    async def scenario() -> list[Any]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            states = [await ann.state(), await bea.state()]
+            player = ann if states[0]["actor"] else bea
+            state = states[0] if player is ann else states[1]
+            before = table_state(server, code)
+            other = 1 - state["view"]["seat"]
+            answers: list[Any] = []
+            for move, seat in ((codec.encode(Move("draw")), other),
+                               ({"$": "Move", "kind": ["draw"]}, None),
+                               ({"$": "Popen", "args": "sh"}, None),
+                               ({"$": "Drew", "seat": 0, "count": 9, "why": "x"}, None)):
+                await player.send(type="move", id=f"m{len(answers)}", move=move, seat=seat)
+                answers.append((await player.until("answer"))["reason"]["code"])
+            assert table_state(server, code) == before
+            await player.send(type="move", id="fine", move=codec.encode(Move("draw")))
+            answers.append((await player.until("answer"))["reason"])
+            assert server.call(lambda: server.room(code).table.moves) == state["position"] + 1
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return answers
+
+    assert asyncio.run(scenario()) == ["not_your_seat", "move_malformed", "move_malformed",
+                                       "move_malformed", None]
+
+
+def test_a_wrong_key_or_a_full_table_never_gives_a_seat(server):
+    code = new_table(server.url, game="uno", players=3, people=2, seed=5)
+
+    async def scenario() -> list[str]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            results = []
+            async with Raw(session, server.url) as thief:
+                results.append((await thief.hello(code, token="x" * 32))["code"])
+                results.append((await thief.hello(code, name="Eve"))["code"])
+                results.append((await thief.hello("nosuch", name="Eve"))["code"])
+                await thief.send(type="say", text="let me in")
+                results.append((await thief.until("error"))["code"])
+            results.append((await ann.hello(code, name="Ann again"))["code"])
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return results
+
+    assert asyncio.run(scenario()) == ["wrong_token", "table_full", "table_unknown",
+                                       "not_seated", "already_seated"]
+    seats = server.call(lambda: server.room(code).seat_states())
+    assert [seat.name for seat in seats] == ["Ann", "Bea", ""]
+
+
+def test_only_the_seats_key_takes_it_back(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    async def scenario() -> tuple[int, int, str]:
+        async with aiohttp.ClientSession() as session:
+            async with Raw(session, server.url) as ann:
+                welcome = await ann.hello(code, name="Ann")
+            async with Raw(session, server.url) as again:
+                back = await again.hello(code, token=welcome["token"], since=0)
+            async with Raw(session, server.url) as thief:
+                refused = await thief.hello(code, token=welcome["token"][:-2] + "xx")
+            return welcome["seat"], back["seat"], refused["code"]
+
+    seat, back, refused = asyncio.run(scenario())
+    assert back == seat and refused == "wrong_token"
+    stored = server.call(lambda: server.room(code).to_dict()["seats"][seat]["token_hash"])
+    assert len(stored) == 64  # a hash, never the key
+
+
+def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    async def scenario() -> tuple[list[str], dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            for _ in range(BURST + DROPS_BEFORE_CLOSE + 20):
+                await ann.ws.send_str(json.dumps({"type": "say", "text": "spam"}))
+            codes: list[str] = []
+            while True:
+                frame = await ann.until("error", "closed", timeout=10)
+                codes.append(str(frame.get("code")))
+                if frame["type"] == "closed":
+                    break
+            await bea.send(type="say", text="hello")
+            news = await bea.heard("hello")
+            await bea.__aexit__()
+            return codes, news
+
+    with caplog.at_level(logging.WARNING, logger="brailledev.server"):
+        codes, _ = asyncio.run(scenario())
+    assert codes[0] == "too_fast" and codes.count("too_fast") <= 4
+    logged = [record.getMessage() for record in caplog.records if "too_fast" in
+              record.getMessage()]
+    assert len(logged) == 1
+
+
+def test_a_move_sent_again_with_its_id_is_answered_again_never_played_twice(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+    codec = codec_for("uno")
+
+    async def scenario() -> tuple[Any, Any, int, int]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            states = [await ann.state(), await bea.state()]
+            player = ann if states[0]["actor"] else bea
+            moves = server.call(lambda: server.room(code).table.moves)
+            frame = {"type": "move", "id": "once", "move": codec.encode(Move("draw"))}
+            await player.send(**frame)
+            first = (await player.until("answer"))["reason"]
+            after = server.call(lambda: server.room(code).table.moves)
+            await player.send(**frame)  # as a client does after a lost connection
+            again = (await player.until("answer"))["reason"]
+            assert server.call(lambda: server.room(code).table.moves) == after
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return first, again, moves, after
+
+    first, again, moves, after = asyncio.run(scenario())
+    assert first is None and again is None and after == moves + 1

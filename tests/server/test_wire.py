@@ -1,0 +1,110 @@
+"""The wire's codec: every view, event, legal move and reason of every game goes over plain
+JSON and comes back equal, over whole games of random play; what is not a value of the wire
+is refused, never built."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brailledev.presence import Said, SatDown, SeatState
+from brailledev.table import Table, TimeLeft
+from brailledev.wire import Codec, WireError, codec_for
+from games.core import Reason, events_for
+from layouts.registry import GAMES, kit
+
+
+def through_json(codec: Codec, value: Any) -> Any:
+    return codec.decode(json.loads(json.dumps(codec.encode(value))))
+
+
+def bot_table(game: str, players: int, seed: int) -> Table:
+    bots = ",".join(name for name in ("heuristic", "random") if name in kit(game).bots)
+    return Table.new(game, players, seed, people=(), bots=bots)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=3)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_views_events_and_legal_moves_of_whole_games_round_trip(game, seed, players):
+    codec = codec_for(game)
+    engine = kit(game).game
+    table = bot_table(game, max(engine.min_players, min(players, engine.max_players)), seed)
+    heard: list[tuple[int, list]] = []
+    table.listen(lambda seat, events: heard.append((seat, list(events))))
+    for seat in range(table.players):
+        start = tuple(events_for(table.start_events, seat))
+        assert through_json(codec, start) == start
+    moves = 0
+    while not table.game.is_over() and moves < 400:
+        for seat in range(table.players):
+            view = table.view(seat)
+            assert through_json(codec, view) == view
+            legal = tuple(table.legal(seat))
+            assert through_json(codec, legal) == legal
+            for move in legal[:10]:
+                again = through_json(codec, move)
+                text = table.game.format_move(again)
+                assert table.game.parse_move(seat, text) == move
+        table.bot_move()
+        moves += 1
+        for _, events in heard:
+            assert through_json(codec, tuple(events)) == tuple(events)
+        heard.clear()
+    assert table.game.is_over()
+
+
+def test_table_and_presence_values_round_trip_in_every_game():
+    values = (TimeLeft(1, 60), SatDown(0, "Zoé", 1), Said(2, "Ann", "bien joué !"),
+              (SeatState("Ann", "person", True, False), SeatState("", "bot")))
+    for game in GAMES:
+        codec = codec_for(game)
+        for value in values:
+            assert through_json(codec, value) == value
+
+
+def test_shapes_that_json_would_lose_come_back_as_they_were():
+    codec = codec_for("domino")
+    value = ({(0, 1): 5, (2, 3): 6}, [1, 2], frozenset({"a"}), {"r": {3: "x"}}, 1.5, None)
+    assert through_json(codec, value) == value
+    assert type(through_json(codec, [1])) is list
+
+
+def test_reasons_travel_as_code_and_arguments():
+    codec = codec_for("uno")
+    reason = Reason.of("card_not_in_hand", card="r7", seats=(1, 2))
+    data = json.loads(json.dumps(codec.encode_reason(reason)))
+    assert data == {"code": "card_not_in_hand", "args": {"card": "r7", "seats": [1, 2]}}
+    assert codec.decode_reason(data) == reason
+
+
+@pytest.mark.parametrize("data", [
+    {"$": "Popen", "args": "rm -rf /"},          # a class of no game
+    {"$": "Played", "seat": 1, "evil": 2},       # a field the class has not
+    {"$": "Played"},                             # fields missing
+    {"$enum": "Played", "value": 1},             # a record is no enumeration
+    {"$map": [[[1, 2], 3, 4]]},                  # a map entry that is no pair
+    {"$map": [[{"$list": []}, 1]]},              # a key that cannot be a key
+    {"unknown": 1},
+])
+def test_what_the_codec_never_writes_is_refused(data):
+    with pytest.raises(WireError):
+        codec_for("uno").decode(data)
+
+
+def test_nesting_deeper_than_any_view_is_refused():
+    deep: Any = 1
+    for _ in range(100):
+        deep = [deep]
+    with pytest.raises(WireError):
+        codec_for("uno").decode(deep)
+
+
+def test_another_games_class_is_not_written_on_this_games_wire():
+    domino_view = bot_table("domino", 2, 1).view(0)
+    with pytest.raises(WireError):
+        codec_for("uno").encode(domino_view)
