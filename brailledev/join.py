@@ -355,6 +355,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       help=say("play.display"))
     join.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                       help=say("play.brlapi_host"))
+    join.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                      help=say("brlapi_auth"))
     join.add_argument("--table", default=None, metavar=say("metavar.table"),
                       help=say("play.table"))
     join.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
@@ -500,7 +502,8 @@ def _join(args: argparse.Namespace) -> int:
     joined = connect(server, code, name, lang, saved, save_path, braille_table)
     speech: Speech | Silence = Silence()
     try:
-        display = open_display(args.display, args.brlapi_host)
+        display = open_display(args.display, args.brlapi_host, lang=lang,
+                               auth=args.brlapi_auth)
     except BaseException:
         joined.close()
         raise

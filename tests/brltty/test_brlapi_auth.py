@@ -67,3 +67,23 @@ def test_with_its_key_the_display_is_ours(locked, capsys):
     display.close()
     with pytest.raises(UserError, match="refuses brailledev"):
         BrlapiDisplay(brltty.host)
+
+
+def test_pad_and_join_give_the_key_too(locked, capsys, tmp_path):
+    from tests.server.helpers import ServerThread, new_table
+
+    brltty, _ = locked
+    wrong = f"keyfile:{brltty.directory}/none.key"
+    assert main(["pad", "elevens", "--display", "brlapi", "--brlapi-host", brltty.host,
+                 "--no-speech", "--save", str(tmp_path / "pad.json")]) == 2
+    assert "refuses brailledev (its key was not accepted)" in capsys.readouterr().err
+    with ServerThread() as server:
+        code = new_table(server.url, game="uno", players=2, people=1, seed=3)
+        for command in (["pad", "elevens", "--save", str(tmp_path / "pad.json")],
+                        ["join", server.url, code, "--save", str(tmp_path / "seat.json")]):
+            assert main([*command, "--display", "brlapi", "--brlapi-host", brltty.host,
+                         "--no-speech", "--brlapi-auth", wrong, "--lang", "fr"]) == 2
+            said = capsys.readouterr().err
+            assert said.startswith(f"brailledev: BRLTTY répond à {brltty.host} mais refuse "
+                                   f"brailledev (la clé {wrong} ne peut pas être lue"), said
+            assert said.count("\n") == 1
