@@ -97,6 +97,9 @@ class Program:
         self.child = pexpect.spawn(BRAILLEDEV, args, encoding="utf-8", timeout=20,
                                    dimensions=(24, 100),
                                    env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+        # Keys typed before the display takes the terminal are flushed with its old mode:
+        # wait for its first screen (a save left by the killed program is there long before).
+        self.child.expect_exact("?: keys", timeout=60)
 
     def drain(self) -> None:
         try:
