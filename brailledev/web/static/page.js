@@ -127,8 +127,7 @@ function cardButton(region, card) {
   return node;
 }
 
-function regionNode(region, line) {
-  if (region.braille !== undefined) return cardButton(region, null);
+function regionNode(region) {
   if (region.target && !region.action.startsWith("ui:") && region.action !== "show") {
     return element("button", { type: "button", "data-target": region.target, "data-text": region.text,
                                text: region.text });
@@ -215,7 +214,7 @@ function drawActions(frame) {
     const regions = line.regions.filter((region) => !(region.action || "").startsWith("ui:")
                                                     && region.action !== "show");
     if (!regions.length) continue;
-    box.append(element("div", { class: "line", "data-line": line.key }, regions.map((r) => regionNode(r, line))));
+    box.append(element("div", { class: "line", "data-line": line.key }, regions.map(regionNode)));
   }
 }
 
