@@ -19,6 +19,7 @@ from brailledev.braille import translator
 from brailledev.join import connect
 from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, short_uno_deal
+from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import WebPlayer, any_playable, chromium, wait, wanted_target
 
@@ -90,8 +91,8 @@ def play_out(server: ServerThread, code: str, web: WebPlayer, fingers: SeatFinge
             fingers.caught_up(position)
             braille_turn(fingers)
             turns += 1
-            wait(lambda: table.now()[0] != position or fingers.joined.seat.pending is not None,
-                 5, "the braille move is played")
+            wait(lambda at=position: table.now()[0] != at
+                 or fingers.joined.seat.pending is not None, 5, "the braille move is played")
         else:
             time.sleep(0.01)
         assert turns < most, "the game did not end"
@@ -117,7 +118,6 @@ def test_a_web_player_and_a_braille_player_play_a_whole_uno_game(browser, tmp_pa
             return None if target is None else (number, target)
 
         def braille_turn(fingers: SeatFingers) -> None:
-            from tests.play_helpers import wanted
             lines = fingers.joined.seat.lines()
             key, index = wanted(lines, fingers.link.legal(), fingers.joined.seat.pending)
             region = next(line for line in lines if line.key == key).regions[index]
