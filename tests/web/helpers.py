@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from layouts.screen import PlayMove
+from brailledev.server.room import Room
+from layouts.screen import Line, PlayMove
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread
 
@@ -20,8 +21,8 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage"]
-DESKTOP = {"width": 1100, "height": 900}
-PHONE = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1100, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 @contextmanager
@@ -50,7 +51,7 @@ class WebPlayer:
     """A person at a table's web page: ``WebPlayer(browser, url, code).join("Zoe")``."""
 
     def __init__(self, browser: Browser, url: str, code: str, lang: str = "en",
-                 viewport: dict[str, int] | None = None) -> None:
+                 viewport: ViewportSize | None = None) -> None:
         self.context = browser.new_context(viewport=viewport or DESKTOP, locale=lang)
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
@@ -72,20 +73,19 @@ class WebPlayer:
 
     def log(self) -> list[str]:
         """Every sentence the page's live region received, in order."""
-        return list(self.page.eval_on_selector_all("#log li", "items => items.map(i => "
+        return list(self.page.eval_on_selector_all("#log p", "items => items.map(i => "
                                                    "i.textContent)"))
 
     def close(self) -> None:
         self.context.close()
 
 
-def server_screen(server: ServerThread, code: str, seat: int) -> tuple[int, Any]:
-    """The number and lines of the screen the server last sent the web seat ``seat``."""
-    def look() -> tuple[int, Any]:
-        peer = server.room(code).peers[seat][0]
-        assert peer.screen is not None
-        return peer.screen
-    return server.call(look)
+def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...]]:
+    """The number and lines of the screen the room last sent the web seat ``seat`` (in the
+    server's loop)."""
+    screen = room.peers[seat][0].screen
+    assert screen is not None, "no screen sent yet"
+    return screen
 
 
 def wanted_target(server: ServerThread, code: str, seat: int) -> str | None:
@@ -96,7 +96,7 @@ def wanted_target(server: ServerThread, code: str, seat: int) -> str | None:
         if not room.can_act(seat):
             return None
         reader = room.web_seats[seat]
-        lines = room.peers[seat][0].screen[1]
+        lines = peer_screen(room, seat)[1]
         key, index = wanted(lines, room.table.legal(seat), reader.pending)
         row = next(row for row, line in enumerate(lines) if line.key == key)
         return f"{row}.{index}"
@@ -108,7 +108,7 @@ def any_playable(server: ServerThread, code: str, seat: int) -> str:
     def find() -> str:
         room = server.room(code)
         legal = room.table.legal(seat)
-        for row, line in enumerate(room.peers[seat][0].screen[1]):
+        for row, line in enumerate(peer_screen(room, seat)[1]):
             for column, region in enumerate(line.regions):
                 if isinstance(region.target, PlayMove) and region.target.move in legal:
                     return f"{row}.{column}"

@@ -7,6 +7,7 @@ page's live region receives every sentence the server told the web seat, in orde
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -21,7 +22,14 @@ from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, short_uno_deal
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
-from tests.web.helpers import WebPlayer, any_playable, chromium, wait, wanted_target
+from tests.web.helpers import (
+    WebPlayer,
+    any_playable,
+    chromium,
+    peer_screen,
+    wait,
+    wanted_target,
+)
 
 pytestmark = pytest.mark.brltty
 
@@ -91,15 +99,19 @@ def play_out(server: ServerThread, code: str, web: WebPlayer, fingers: SeatFinge
             fingers.caught_up(position)
             braille_turn(fingers)
             turns += 1
-            wait(lambda at=position: table.now()[0] != at
-                 or fingers.joined.seat.pending is not None, 5, "the braille move is played")
+            moved = functools.partial(_moved, table, fingers, position)
+            wait(moved, 5, "the braille move is played")
         else:
             time.sleep(0.01)
         assert turns < most, "the game did not end"
 
 
+def _moved(table: Table, fingers: SeatFingers, position: int) -> bool:
+    return table.now()[0] != position or fingers.joined.seat.pending is not None
+
+
 def screen_number(server: ServerThread, code: str) -> int:
-    return server.call(lambda: server.room(code).peers[0][0].screen[0])
+    return server.call(lambda: peer_screen(server.room(code), 0)[0])
 
 
 def check_told(server: ServerThread, code: str, web: WebPlayer) -> list[str]:

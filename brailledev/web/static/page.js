@@ -36,7 +36,7 @@ function saved() {
 }
 
 function say(text) {
-  $("log").append(element("li", { text }));
+  $("log").append(element("p", { text }));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
