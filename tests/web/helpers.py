@@ -71,6 +71,10 @@ class WebPlayer:
         """The number of the screen the page shows."""
         return int(self.page.evaluate("Number(document.body.dataset.screen || 0)"))
 
+    def past(self, number: int) -> bool:
+        """Whether the page shows a screen newer than number ``number``."""
+        return self.screen() > number
+
     def log(self) -> list[str]:
         """Every sentence the page's live region received, in order."""
         return list(self.page.eval_on_selector_all("#log p", "items => items.map(i => "

@@ -7,6 +7,7 @@ never scrolls sideways and every control can be reached."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,7 +131,7 @@ def test_a_player_plays_by_keyboard_alone_and_keeps_the_focus(browser, server):
             else:
                 raise AssertionError(f"Tab never reached {target}")
             page.keyboard.press("Enter")
-            wait(lambda at=number: player.screen() > at, 5, "the screen after the move")
+            wait(functools.partial(player.past, number), 5, "the screen after the move")
             focused = page.evaluate("[document.activeElement.tagName, "
                                     "document.activeElement.closest('section')?.id || "
                                     "document.activeElement.closest('[aria-labelledby]')?.id]")
