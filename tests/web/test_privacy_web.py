@@ -43,7 +43,7 @@ def count_of(view: Any) -> int:
 def public(room: Room) -> Counter[str]:
     """Cards anyone at the table has seen face up (Uno's discard pile, Domino's laid and
     shown cards)."""
-    game = room.table.game
+    game: Any = room.table.game  # the engine itself: its discard, its laid cards
     if room.settings.game == "uno":
         return Counter(game.discard)
     if room.settings.game == "domino":
