@@ -152,7 +152,7 @@ function drawHand(frame, line, row) {
 
 function drawPlayers(table) {
   $("players").replaceChildren(...table.players.map((player) => {
-    const parts = [player.you ? `${player.name}` : player.name];
+    const parts = [player.name];
     if (player.kind === "bot") parts.push(words.bot);
     else if (player.connected === false) parts.push(words.away);
     if (player.count !== null) parts.push(fill(words.cards, { count: player.count }));
