@@ -184,8 +184,9 @@ class WebPages:
                   + '</script><script type="module" src="/web/page.js"></script>')
         body = render("table.html", lang, join_intro=words["join_intro"].format(
             game=game_name(game, lang)))
-        return _html(render("page.html", lang, lang=lang, title=words["table_title"]
-                            .format(code=code), body=body, script=script))
+        return _html(render("page.html", lang, lang=lang, title=words["game_title"]
+                            .format(game=game_name(game, lang), code=code), body=body,
+                            script=script))
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         """``/web/page.js`` and ``/web/page.css``, nothing else."""
