@@ -135,7 +135,7 @@ function regionNode(region) {
   return element("span", { class: region.mark ? "text mark" : "text", text: region.text });
 }
 
-function drawHand(frame, line, row) {
+function drawHand(frame, line) {
   const hand = $("hand");
   hand.replaceChildren();
   hand.dataset.line = line ? line.key : "";
