@@ -9,9 +9,9 @@ answer, one after the other, on the same BRLTTY:
 
 - *bare*: a BrlAPI client that only writes one of two fixed lines on each routing key;
 - *ours*: the play session of a Uno game on :class:`brailledev.display.brlapi.BrlapiDisplay`
-  through :class:`brailledev.play.Front`: the routing key plays a card the rules refuse (the
-  refusal is laid out, translated by liblouis, written and spoken into the history) and the
-  next one, over the message, reads on back to the hand.
+  through :class:`brailledev.keyloop.Front`: the routing key plays a card the rules refuse
+  (the refusal is laid out, translated by liblouis and written over the hand, and kept in
+  the history) and the next one clears it, back to the hand.
 
 Prints p50 and p95 of both in milliseconds and the ratio of the p95s (target <= 1.2), and
 the same presses on a display in memory: our own share, BRLTTY's cadence aside.
@@ -104,7 +104,7 @@ def unplayable_deal() -> Session:
 
 
 def ours(brltty: VirtualBrltty, presses: int) -> list[float]:
-    """Our stack: refused card, then read on past the refusal, and again."""
+    """Our stack: refused card, then a key that clears the refusal, and again."""
     session = unplayable_deal()
     session.save_path = Path(tempfile.mkdtemp()) / "uno.json"
     while session.history.read_on():

@@ -10,7 +10,9 @@ left (``d`` is ``done`` or ``draw``, ``do`` is ``done``). Nothing runs on a gues
     typed = typist.type("d", session.lines())   # Ran(region), Several(...) or NoCommand(...)
 
 Space with one dot moves like the display's keys (dot 1 line up, dot 4 line down, dot 3 pan
-left, dot 6 pan right, as BRLTTY's own braille keyboard chords); space alone speaks the line.
+left, dot 6 pan right, as BRLTTY's own braille keyboard chords); space with dots 1 3 4 (m, for
+message) shows the newest message and space with dots 1 3 5 (o, for origin) returns to where
+the reader was (chords BRLTTY's own chords table leaves free); space alone speaks the line.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from brailledev.braille import Translator, dots_to_cell
-from brailledev.keys import Chord, Key, LineDown, LineUp, PanLeft, PanRight
+from brailledev.keys import BACK, NEWEST, Chord, Key, LineDown, LineUp, Named, PanLeft, PanRight
 from layouts.screen import CHOICE_LINE, COMMAND_LINE, Line, Region
 
 # The lines whose words are commands: what is due now first, then the standing commands.
@@ -31,6 +33,8 @@ SPACE_MOVES: dict[int, Key] = {
     0b001000: LineDown(),
     0b000100: PanLeft(),
     0b100000: PanRight(),
+    0b001101: Named(NEWEST),
+    0b010101: Named(BACK),
 }
 
 

@@ -272,6 +272,10 @@ class WireBot:
         self.seen: dict[int, float] = {}
         self.played: set[int] = set()  # positions this bot's move was played from
         self.refusals: list[Json] = []
+        # Refused moves sent from a position the table had left by the answer: races
+        # between seats that may act at once (Uno's catch), not mistakes.
+        self.overtaken: list[Json] = []
+        self.latest = -1
         self.over = asyncio.Event()
         self._asked = -1
 
@@ -280,6 +284,7 @@ class WireBot:
         if frame.get("type") != "news" or state is None:
             return
         position = int(state["position"])
+        self.latest = max(self.latest, position)
         self.seen.setdefault(position, self.clock())
         if state["over"]:
             self.over.set()
@@ -302,6 +307,6 @@ class WireBot:
             await asyncio.sleep(delay)
             reason = await self.client.play(self.codec.encode(move))
         if reason is not None:
-            self.refusals.append(reason)
+            (self.overtaken if self.latest > position else self.refusals).append(reason)
         else:
             self.played.add(position)

@@ -18,9 +18,9 @@ class DisplayGone(Exception):
 
 
 class SpeechUnavailable(RuntimeError):
-    """Speech cannot start or play: ``code`` says why (``speech_no_engine``,
-    ``speech_no_player``, ``speech_cannot_play``), ``detail`` what the system said:
-    ``SpeechUnavailable("speech_no_player")``."""
+    """Speech cannot start or play: ``code`` says why in one short sentence for the reader
+    (``speech_no_engine``, ``speech_no_player``, ``speech_no_device``), ``detail`` what the
+    system said (kept out of the display): ``SpeechUnavailable("speech_no_player")``."""
 
     def __init__(self, code: str, detail: str = "") -> None:
         super().__init__(f"{code}: {detail}" if detail else code)

@@ -1,75 +1,195 @@
-"""The message history: everything that happened, kept until the player reads past it.
+"""The message history: everything told, in order, readable backwards; nothing vanishes.
 
-Nothing ever vanishes by itself: the message line shows the message being read, and only
-the player moves on (panning past its end, or its routing key). Reading back is panning left.
+Three kinds of message:
+
+- *news*: what the player could not see coming (the others' moves, the card drawn, a score).
+  News gathers into one message, the summary of everything since the player's last move,
+  which grows while the others play; the player's next move (or refusal) closes it.
+- a *step*: the player's own step ("You play b13."). The line it changed shows it (the card
+  left the hand), so it is kept for reading back but never queued as unread.
+- a *refusal*: shown at once where the player is (by the seat), and kept.
+
+The message line shows the newest message; reading back (panning left on it) shows older ones,
+then reading on comes back to the newest.
 
     history = History()
-    history.add("Bo plays r5.")
-    history.read_on()        # False: nothing after it, the player is caught up
+    history.news("Bo plays r5.")
+    history.news("Cy draws a card.")
+    history.shown()                   # ('Bo plays r5. Cy draws a card.', 0)
+    history.step("You play r7.")      # closes the summary; the next news starts a new one
+    history.fresh                     # True: the summary was never read to its end
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from layouts.screen import Messages
 
+NEWS, STEP, REFUSAL = "news", "step", "refusal"
+KINDS = (NEWS, STEP, REFUSAL)
 
+
+@dataclass
+class Message:
+    """One message: its sentences (``parts``; a summary has several) and its kind:
+    ``Message(["Bo plays r5.", "Cy draws a card."], NEWS)``."""
+
+    parts: list[str]
+    kind: str = NEWS
+    # News still gathering (the player has not acted since it began).
+    open: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.parts)
+
+
+@dataclass
 class History:
-    """Messages in order, the one being read, and how far the player has read."""
+    """The messages, the one being read back (``cursor``; ``None``: the newest) and how much
+    of the newest the player read to its end (``read``: its parts then)."""
 
-    def __init__(self, texts: Iterable[str] = (), cursor: int = -1, read: int = 0) -> None:
-        self.texts: list[str] = list(texts)
-        self.cursor = min(cursor, len(self.texts) - 1)
-        self.read = min(read, len(self.texts))
+    messages: list[Message] = field(default_factory=list)
+    cursor: int | None = None
+    read: int = 0
+
+    # ---- telling ----------------------------------------------------------------------
+
+    def news(self, text: str) -> None:
+        """Add ``text`` to the summary being gathered (or start one)."""
+        last = self.messages[-1] if self.messages else None
+        if last is not None and last.kind == NEWS and last.open:
+            last.parts.append(text)
+            return
+        self._add(Message([text], NEWS, open=True))
+
+    def step(self, text: str) -> None:
+        """The player's own step: kept, read, and the summary before it closed."""
+        self._add(Message([text], STEP))
+        self.read = 1
+
+    def refusal(self, text: str) -> None:
+        """A refusal (the seat shows it at once): kept, read, the summary closed."""
+        self._add(Message([text], REFUSAL))
+        self.read = 1
+
+    def close(self) -> None:
+        """The player acts: the summary gathered so far is complete (news after it starts
+        the next one)."""
+        for each in self.messages[-1:]:
+            each.open = False
+
+    def _add(self, message: Message) -> None:
+        for each in self.messages:
+            each.open = False
+        self.messages.append(message)
+        self.read = 0
+
+    # ---- reading ----------------------------------------------------------------------
 
     @property
-    def unread(self) -> int:
-        """Messages after the one being read that the player has not reached yet."""
-        return max(0, len(self.texts) - max(self.read, self.cursor + 1))
+    def newest(self) -> Message | None:
+        return self.messages[-1] if self.messages else None
 
     @property
-    def caught_up(self) -> bool:
-        return self.read >= len(self.texts)
+    def fresh(self) -> bool:
+        """Whether the newest message is news the player has not read to its end."""
+        newest = self.newest
+        return newest is not None and newest.kind == NEWS and self.read < len(newest.parts)
 
-    def add(self, text: str) -> bool:
-        """Append ``text``; a player who had read everything now reads it. True if the
-        player was caught up (the session then brings the message line into focus)."""
-        was_caught_up = self.caught_up
-        self.texts.append(text)
-        if was_caught_up:
-            self.cursor = len(self.texts) - 1
-        return was_caught_up
+    @property
+    def index(self) -> int:
+        """The index of the message shown (-1 when there is none)."""
+        return len(self.messages) - 1 if self.cursor is None else self.cursor
+
+    def shown(self) -> tuple[str, int]:
+        """The text of the message shown and how many newer messages follow it."""
+        if not self.messages:
+            return "", 0
+        index = self.index
+        return self.messages[index].text, len(self.messages) - 1 - index
+
+    def to_newest(self) -> None:
+        """Show the newest message."""
+        self.cursor = None
 
     def read_on(self) -> bool:
-        """The player read past the current message: show the next one. False when there is
-        none (the player is caught up)."""
-        self.read = max(self.read, self.cursor + 1)
-        if self.cursor + 1 < len(self.texts):
-            self.cursor += 1
-            return True
-        return False
+        """The player read past the message shown: show the next one; False when it was
+        the newest (then it counts as read)."""
+        if self.cursor is None:
+            newest = self.newest
+            self.read = len(newest.parts) if newest is not None else 0
+            return False
+        self.cursor += 1
+        if self.cursor >= len(self.messages) - 1:
+            self.cursor = None
+        return True
 
     def read_back(self) -> bool:
-        """Show the message before the current one; False at the first."""
-        if self.cursor > 0:
-            self.cursor -= 1
-            return True
-        return False
+        """Show the message before the one shown; False at the first."""
+        index = self.index
+        if index <= 0:
+            return False
+        self.cursor = index - 1
+        return True
 
-    def messages(self) -> Messages:
+    def messages_shown(self) -> Messages:
         """What a screen shows of the history."""
-        return Messages(tuple(self.texts), self.cursor, self.unread)
+        text, newer = self.shown()
+        return Messages(text, newer)
+
+    @property
+    def texts(self) -> list[str]:
+        """Every message's text, oldest first."""
+        return [message.text for message in self.messages]
+
+    @property
+    def sentences(self) -> list[str]:
+        """Every sentence told, oldest first: a list that only grows (a summary grows by
+        its last sentences), so a reader elsewhere (a web page) is sent what follows the
+        count it has."""
+        return [part for message in self.messages for part in message.parts]
+
+    # ---- saving -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:
-        return {"texts": list(self.texts), "cursor": self.cursor, "read": self.read}
+        return {"messages": [{"parts": list(message.parts), "kind": message.kind,
+                              "open": message.open} for message in self.messages],
+                "cursor": self.cursor, "read": self.read}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> History:
-        texts = data.get("texts", [])
-        cursor = data.get("cursor", -1)
+    def from_dict(cls, data: Mapping[str, object]) -> History:
+        """A history saved by :meth:`to_dict`, or by brailledev 0.1 (``texts``: each its own
+        message, read up to ``read``)."""
+        if "texts" in data:
+            return cls._from_texts(data)
+        messages = data.get("messages", [])
+        cursor = data.get("cursor")
         read = data.get("read", 0)
-        if not (isinstance(texts, list) and all(isinstance(t, str) for t in texts)
-                and isinstance(cursor, int) and isinstance(read, int)):
-            raise ValueError("history is not a list of texts with a cursor and a read count")
-        return cls(texts, cursor, read)
+        if not (isinstance(messages, list) and all(_is_message(each) for each in messages)
+                and (cursor is None or isinstance(cursor, int)) and isinstance(read, int)):
+            raise ValueError("history is not a list of messages with a cursor and a count")
+        kept = [Message(list(each["parts"]), each["kind"], bool(each.get("open", False)))
+                for each in messages]
+        if cursor is not None and not 0 <= cursor < len(kept) - 1:
+            cursor = None
+        return cls(kept, cursor, max(0, read))
+
+    @classmethod
+    def _from_texts(cls, data: Mapping[str, object]) -> History:
+        texts = data.get("texts", [])
+        read = data.get("read", 0)
+        if not (isinstance(texts, list) and all(isinstance(text, str) for text in texts)
+                and isinstance(read, int)):
+            raise ValueError("history is not a list of texts with a read count")
+        history = cls([Message([text], NEWS) for text in texts])
+        history.read = 1 if read >= len(texts) else 0
+        return history
+
+
+def _is_message(data: object) -> bool:
+    return (isinstance(data, dict) and isinstance(data.get("parts"), list)
+            and all(isinstance(part, str) for part in data["parts"]) and data["parts"] != []
+            and data.get("kind") in KINDS)

@@ -101,7 +101,7 @@ class RemoteLink:
         self._actor = False
         self._left: tuple[int, float] | None = None
         self._seats: tuple[SeatState, ...] = ()
-        self.over = False
+        self._over = False
         self.started = False
 
     def apply(self, state: dict[str, Any]) -> None:
@@ -114,12 +114,15 @@ class RemoteLink:
         left = state.get("time_left")
         self._left = None if left is None else (int(left), time.monotonic())
         self._seats = tuple(decode(state["seats"]))
-        self.over = bool(state["over"])
+        self._over = bool(state["over"])
         self.started = bool(state["started"])
 
     @property
     def players(self) -> int:
         return self._players
+
+    def over(self) -> bool:
+        return self._over
 
     @property
     def position(self) -> int:

@@ -5,6 +5,12 @@ into the seat's actions, and between keys lets its driver do what is due (bots a
 pace, the turn clock, news from a server); keys are read while a bot waits its turn, so the
 display never freezes.
 
+The reader's place is kept: a line redrawn stays at the window showing the same card, and a
+return (reading past the news, a question answered, the back key) restores the window the
+reader left on that line. A refusal the seat shows at once covers the top row: panning reads
+it, any other key clears it (a routing key or a line key only clears it; a typed letter or a
+named command also acts), and the reader is where they were.
+
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     front.run()          # until the player quits
 """
@@ -17,11 +23,11 @@ from typing import Generic, Protocol, TypeVar
 from brailledev.braille import Translator, dots_to_numbers
 from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
 from brailledev.display.base import RESIZED, Display
-from brailledev.keys import Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.seat import SeatClient
 from brailledev.session import IDLE_POLL
-from brailledev.window import Viewport
-from layouts.screen import HELP_LINE, MESSAGE_LINE, Screen
+from brailledev.window import LaidLine, Place, Viewport, lay_out_line
+from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
 
 
 class Driven(Protocol):
@@ -55,9 +61,18 @@ class Front(Generic[D]):
         self._stop = threading.Event()
         self._jumps = -1
         self._screen: Screen | None = None
+        # The place the reader last had on each line, restored when they return to it.
+        self._places: dict[str, Place] = {}
+        # The refusal shown at once (the seat's flash) as laid out, and its window.
+        self._flash: LaidLine | None = None
+        self._flash_seen = -1
+        self._flash_window = 0
+        # The status line was reached by reading past the news: panning past it returns.
+        self._status_then_back = False
         self.redraws = 0
-        # For tests and benchmarks: keys handled so far, and whether the loop waits for the
-        # player with nothing else to do.
+        # For tests and benchmarks: the rows last written, keys handled so far, and whether
+        # the loop waits for the player with nothing else to do.
+        self.written: list[str] = []
         self.handled = 0
         self.idle = threading.Event()
 
@@ -68,24 +83,59 @@ class Front(Generic[D]):
     def redraw(self) -> None:
         """Lay the seat's screen out and write it, on the line the seat wants."""
         seat = self.seat
-        if (self.display.columns, self.display.rows) != (self.viewport.columns,
-                                                         self.viewport.display_rows):
-            self.viewport.resize(self.display.columns, self.display.rows)
+        viewport = self.viewport
+        if (self.display.columns, self.display.rows) != (viewport.columns,
+                                                         viewport.display_rows):
+            viewport.resize(self.display.columns, self.display.rows)
             self._screen = None
+            self._flash_seen = -1
         screen = Screen(seat.lines())
         if screen != self._screen:  # laying out again only for news keeps redraws cheap
+            was = viewport.line_key
             self._screen = screen
-            self.viewport.show(screen)
+            viewport.show(screen)
+            keys = [line.key for line in screen.lines]
+            if was is not None and was not in keys and seat.jumps == self._jumps:
+                seat.jump(seat.fallback(keys), returning=True)
         if seat.jumps != self._jumps:
             self._jumps = seat.jumps
-            try:
-                self.viewport.goto(seat.focus)
-            except KeyError:
-                seat.focus = seat.home()
-                self.viewport.goto(seat.focus)
-        seat.focus = self.viewport.line_key or seat.focus
-        self.display.write(self.viewport.rows(), text=self.viewport.texts())
+            self._go(seat.focus, seat.returning)
+        seat.focus = viewport.line_key or seat.focus
+        place = viewport.place()
+        if place is not None:
+            self._places[place.key] = place
+        rows, texts = viewport.rows(), viewport.texts()
+        flash = self._flashed()
+        if flash is not None:
+            window = flash.windows[self._flash_window]
+            rows[0], texts[0] = window.cells, window.text
+        self.display.write(rows, text=texts)
+        self.written = rows
         self.redraws += 1
+
+    def _go(self, line: str, returning: bool) -> None:
+        """Move to ``line``: back at the place the reader left it when ``returning``."""
+        place = self._places.get(line) if returning else None
+        try:
+            if place is not None:
+                self.viewport.restore(place)
+            else:
+                self.viewport.goto(line)
+        except KeyError:
+            self.seat.focus = self.seat.home()
+            self.viewport.goto(self.seat.focus)
+
+    def _flashed(self) -> LaidLine | None:
+        """The seat's flash laid out for the display (``None`` when there is none)."""
+        seat = self.seat
+        if seat.flash is None:
+            return None
+        if self._flash is None or seat.flashes != self._flash_seen:
+            self._flash_seen = seat.flashes
+            self._flash = lay_out_line(Line(MESSAGE_LINE, words(seat.flash)), self.braille,
+                                       self.viewport.columns)
+            self._flash_window = 0
+        return self._flash
 
     def run(self) -> None:
         """Play until the player quits (or ``stop``); the driver saves after every move."""
@@ -111,29 +161,74 @@ class Front(Generic[D]):
     def press(self, key: Key) -> bool:
         """Act on one key; False when the player quits."""
         seat = self.seat
+        status_read, self._status_then_back = self._status_then_back, False
+        if seat.flash is not None and not self._past_flash(key):
+            return True
         if isinstance(key, Chord):
             return self._chord(key)
         self.typist.clear()
         if isinstance(key, Named):
             return self._named(key.name)
         viewport = self.viewport
+        at_end = viewport.display_rows == 1 and isinstance(key, PanRight) \
+            and viewport.window + 1 >= len(viewport.lines[viewport.top].windows)
         if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
-            windows = len(viewport.lines[viewport.top].windows)
-            if isinstance(key, PanRight) and viewport.window + 1 >= windows:
-                seat.read_on()
-                return True
-            if isinstance(key, PanLeft) and viewport.window == 0:
+            if at_end:
+                if seat.history.read_on():
+                    seat.jump(MESSAGE_LINE)
+                    return True
+                if any(laid.line.key == STATUS_LINE for laid in viewport.lines):
+                    # caught up: the status line is read next, then panning returns
+                    seat.jump(STATUS_LINE)
+                    self._status_then_back = True
+                    return True
+            elif isinstance(key, PanLeft) and viewport.window == 0:
                 seat.read_back()
                 return True
+        if status_read and viewport.line_key == STATUS_LINE \
+                and isinstance(key, (PanLeft, PanRight)):
+            if at_end:
+                seat.back()  # the news and the status read: back to the player's place
+                return True
+            self._status_then_back = True  # still reading the status line
+        place = (viewport.top, viewport.window)
         hit = viewport.handle(key)
         if hit is None:
             if not isinstance(key, Route):
                 seat.focus = viewport.line_key or seat.focus
+            elif (viewport.top, viewport.window) == place:  # a blank cell (a marker pans)
+                if viewport.line_key == MESSAGE_LINE:
+                    seat.read_on()  # anywhere on the message line reads on
+                else:
+                    seat.nothing_to_route()
             return True
         if hit.line_key == MESSAGE_LINE:
             seat.read_on()
             return True
         return self._route(hit.target)
+
+    def _past_flash(self, key: Key) -> bool:
+        """A key while a refusal covers the top row: panning reads it (past its end clears
+        it), other keys clear it; True when the key then acts as usual."""
+        seat = self.seat
+        flash = self._flashed()
+        windows = len(flash.windows) if flash is not None else 1
+        on_marker = isinstance(key, Route) and key.row == 0 and flash is not None \
+            and flash.windows[self._flash_window].more_right \
+            and key.cell == self.viewport.columns - 1
+        if isinstance(key, PanRight) or on_marker:
+            if self._flash_window + 1 < windows:
+                self._flash_window += 1
+            else:
+                seat.clear_flash()
+            return False
+        if isinstance(key, PanLeft):
+            self._flash_window = max(0, self._flash_window - 1)
+            return False
+        if isinstance(key, Named) and key.name in (RESIZED, "repeat"):
+            return True
+        seat.clear_flash()
+        return isinstance(key, Chord | Named)
 
     def _route(self, target: object) -> bool:
         if self.seat.route(target):
@@ -153,15 +248,16 @@ class Front(Generic[D]):
         letter = chord_letter(chord, self.braille)
         if letter is None:
             self.typist.clear()
-            seat.tell(seat.catalog.text("chord_not_letter", dots=dots_to_numbers(chord.dots)))
+            seat.show_at_once(seat.catalog.text("chord_not_letter",
+                                                dots=dots_to_numbers(chord.dots)))
             return True
         typed = self.typist.type(letter, seat.lines())
         if isinstance(typed, Ran):
-            seat.tell(seat.catalog.text("chord_ran", command=typed.region.text))
+            seat.tell_step(seat.catalog.text("chord_ran", command=typed.region.text))
             return self._route(typed.region.target)
         names = ", ".join(typed.names)
         code = "chord_no_command" if isinstance(typed, NoCommand) else "chord_several"
-        seat.tell(seat.catalog.text(code, letters=typed.typed, commands=names))
+        seat.show_at_once(seat.catalog.text(code, letters=typed.typed, commands=names))
         return True
 
     def _named(self, name: str) -> bool:
@@ -170,7 +266,13 @@ class Front(Generic[D]):
             self.session.save()
             return False
         if name == "help":
+            if seat.focus != HELP_LINE:
+                seat.back_to = seat.focus
             seat.jump(HELP_LINE)
+        elif name == NEWEST:
+            seat.newest()
+        elif name == BACK:
+            seat.back()
         elif name == RESIZED:
             seat.jump(seat.focus)
         elif name == "repeat":

@@ -3,12 +3,17 @@
     Route(5)          routing key above cell 5 (0-based) of display row 0
     PanRight()        next window of the current line
     Chord(0b0000111)  dots 1 2 3 on the braille keyboard (bit n-1 = dot n); space flag apart
-    Named("help")     a named command (help, quit, repeat, speech ...)
+    Named("help")     a named command (help, quit, repeat, newest, back ...)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+# The named commands of the message history: show the newest message, and go back to where
+# the reader was before it.
+NEWEST = "newest"
+BACK = "back"
 
 
 @dataclass(frozen=True)

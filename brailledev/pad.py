@@ -56,10 +56,7 @@ DOT_6, DOT_7, DOT_8 = 0b100000, 0b1000000, 0b10000000
 def blank_book(game: str, players: int) -> Book:
     """A fresh pad for ``game`` and ``players`` from the box data; a player count the game
     does not take is one sentence."""
-    engine = kit(game).game
-    if not engine.min_players <= players <= engine.max_players:
-        raise UserError("players_range", game=game, low=engine.min_players,
-                        high=engine.max_players, players=players)
+    kit(game).check_players(players)
     rules = kit(game).rules()
     if game == "domino":
         return DominoBook.blank(rules, players)
@@ -97,6 +94,9 @@ class PadLink:
 
     def waiting_for_me(self) -> bool:
         return not is_over(self.book)
+
+    def over(self) -> bool:
+        return is_over(self.book)
 
     def time_left(self) -> int | None:
         return None
@@ -186,6 +186,9 @@ class PadSession:
 
     def _heard(self, events: list[Event]) -> None:
         self.seat.hear(events)
+        # What an entry scored is read at once (a calculator's answer); reading past it goes
+        # back to the entry line.
+        self.seat.newest()
         self.save()
 
     def lines(self) -> tuple[Line, ...]:
@@ -306,8 +309,8 @@ def _run(args: argparse.Namespace) -> int:
     braille_table = args.table or (resumed.seat.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    players = resumed.book.players if resumed else (2 if args.players is None
-                                                    else args.players)
+    players = resumed.book.players if resumed else (
+        kit(args.game).default_players if args.players is None else args.players)
     blank_book(args.game, players)  # a player count the game does not take, said first
     # Everything the paper needs is checked before the pad starts, not after the game.
     pad_out(args, players, check_only=True)

@@ -18,10 +18,11 @@ from brailledev.helptext import say
 from brailledev.keyloop import Front
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
+from brailledev.table import bot_names
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
-from layouts.registry import GAMES
+from layouts.registry import GAMES, kit
 
 
 def default_save(game: str) -> Path:
@@ -90,16 +91,21 @@ def _run(args: argparse.Namespace) -> int:
     auto_resume = args.resume is None and not new_game_asked and unfinished(save)
     if auto_resume:
         args.resume = save
-    args.players = 2 if args.players is None else args.players
+    game_kit = kit(args.game)
+    args.players = game_kit.default_players if args.players is None else args.players
     options = game_options.chosen(args, args.game, args.players)
+    if args.resume is None:  # refused at once, before any display opens
+        game_kit.check_players(args.players)
+        for bot in bot_names(args.bots):
+            game_kit.check_bot(bot)
     resumed: Session | None = None
     if args.resume is not None:
-        resumed = Session.resume(args.resume, save=save, pace=args.pace)
+        # a --lang or --table given now wins over the save, from the first word told
+        resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
+                                 braille_table=args.table)
         if resumed.name != args.game:
             raise UserError("resume_other_game", path=args.resume, saved=resumed.name,
                             game=args.game)
-        if args.lang is not None and args.lang != resumed.lang:
-            resumed.set_lang(args.lang)
         lang = resumed.lang
     else:
         if not args.new and unfinished(save):
@@ -109,7 +115,7 @@ def _run(args: argparse.Namespace) -> int:
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host)
+    display = open_display(args.display, args.brlapi_host, lang=lang)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()

@@ -14,7 +14,7 @@ seat (:meth:`SeatClient.hear`).
 from __future__ import annotations
 
 import queue
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
 from brailledev.history import History
@@ -25,6 +25,7 @@ from games.core import Event, Reason, Seat
 from layouts.errors import UserError
 from layouts.registry import kit
 from layouts.screen import (
+    CHOICE_LINE,
     MESSAGE_LINE,
     OUTCOMES,
     STATUS_LINE,
@@ -34,6 +35,7 @@ from layouts.screen import (
     Line,
     Outcome,
     PlayMove,
+    Refuse,
     Region,
     Show,
     TimedScreen,
@@ -59,6 +61,9 @@ class TableLink(Protocol):
     def legal(self) -> list[Any]: ...
 
     def waiting_for_me(self) -> bool: ...
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
 
     def time_left(self) -> int | None: ...
 
@@ -91,6 +96,9 @@ class LocalLink:
         game = self.table.game
         return not game.is_over() and self.seat in game.actors()
 
+    def over(self) -> bool:
+        return self.table.game.is_over()
+
     def time_left(self) -> int | None:
         return self.table.time_left(self.seat)
 
@@ -107,7 +115,14 @@ def game_screen(name: str) -> GameScreen:
 
 
 class SeatClient:
-    """One person's place at a table; see the module docstring."""
+    """One person's place at a table; see the module docstring.
+
+    Messages follow the rules of :mod:`brailledev.history`: the seat's own steps are kept
+    but not queued, news gathers into one summary, and at the start of the seat's turn (or
+    when the game ends) a summary not yet read is put before the player, on the message line;
+    reading past it goes back to where they were. A refusal is shown at once where the player
+    is (``flash``) until a key clears it, and kept in the history.
+    """
 
     def __init__(self, link: TableLink, game: str, lang: str, braille_table: str | None = None,
                  history: History | None = None,
@@ -125,11 +140,24 @@ class SeatClient:
         self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pending: Hashable = None
         self.focus = MESSAGE_LINE
-        # Counts the seat's own focus changes, so a front knows when to move its window.
+        # Counts the seat's own focus changes, so a front knows when to move its window;
+        # ``returning``: the last one went back to a place the reader had been at.
         self.jumps = 0
+        self.returning = False
+        # Where reading the newest message, or the back key, returns to; and the line a
+        # question was asked from (the reader comes back to it once it is answered).
+        self.back_to: str | None = None
+        self.asked_from: str | None = None
+        # A refusal (or what typing a command says) shown at once, until a key clears it.
+        self.flash: str | None = None
+        self.flashes = 0
         self.names = seat_names(link.players, self.seat, self.catalog)
+        # The screen's memory between two drawings (see ``Context.keep``).
+        self.keep: dict[str, Any] = {}
         self._notices: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self._prompted = -1
+        self._was_waiting = False
+        self._was_over = False
 
     # ---- the reader's state, saved with the game --------------------------------------
 
@@ -152,17 +180,18 @@ class SeatClient:
         self.names = seat_names(self.link.players, self.seat, self.catalog)
 
     def attach_speech(self, speech: Speech | Silence) -> None:
-        """Speak from now on, starting with the messages not yet read."""
+        """Speak from now on, starting with the newest message if it is news not yet read."""
         self.speech = speech
-        for text in self.history.texts[max(self.history.cursor, 0):]:
-            speech.say(text)
+        newest = self.history.newest
+        if newest is not None and self.history.fresh:
+            speech.say(newest.text)
 
     # ---- what the screen shows ---------------------------------------------------------
 
     def context(self) -> Context:
         """What the screen is told besides the view, the seat's legal moves included."""
-        return Context(self.seat, self.names, self.history.messages(), self.pending,
-                       self.catalog, tuple(self.link.legal()))
+        return Context(self.seat, self.names, self.history.messages_shown(), self.pending,
+                       self.catalog, tuple(self.link.legal()), self.keep)
 
     def view(self) -> Any:
         return self.link.view()
@@ -184,6 +213,8 @@ class SeatClient:
 
     def current_text(self) -> str:
         """The text of the line the player is on (what ``repeat`` speaks)."""
+        if self.flash is not None:
+            return self.flash
         for line in self.lines():
             if line.key == self.focus:
                 return line.text
@@ -192,10 +223,29 @@ class SeatClient:
     # ---- telling -----------------------------------------------------------------------
 
     def tell(self, text: str) -> None:
-        """Add ``text`` to the history and speak it; a caught-up player's focus goes to it."""
-        if self.history.add(text):
-            self.jump(MESSAGE_LINE)
+        """News: added to the summary being gathered, and spoken."""
+        self.history.news(text)
         self.speech.say(text)
+
+    def tell_step(self, text: str) -> None:
+        """The player's own step: kept in the history, spoken, never queued."""
+        self.history.step(text)
+        self.speech.say(text)
+
+    def show_at_once(self, text: str) -> None:
+        """Show ``text`` where the player is until a key clears it (what a typed letter
+        picks); spoken, not kept."""
+        self.flash = text
+        self.flashes += 1
+        self.speech.say(text)
+
+    def refuse(self, text: str) -> None:
+        """A refusal: shown at once where the player is, kept in the history, spoken."""
+        self.history.refusal(text)
+        self.show_at_once(text)
+
+    def clear_flash(self) -> None:
+        self.flash = None
 
     def notice(self, code: str, detail: str = "") -> None:
         """Thread-safe: a notice from another thread (speech) told at the next chance."""
@@ -211,14 +261,22 @@ class SeatClient:
         return told
 
     def hear(self, events: Sequence[Event]) -> None:
-        """Tell events already filtered for this seat, then prompt if it is its turn."""
+        """Tell events already filtered for this seat: the seat's own steps are kept, the
+        rest is news (a turn clock's mark is shown at once); then, at the start of the
+        seat's turn, put the news before the player."""
         context = self.context()
         for event in events:
             if isinstance(event, TimeLeft) and isinstance(self.screen, TimedScreen):
-                self.tell(self.screen.time_left(event.seconds, context))
+                mark = self.screen.time_left(event.seconds, context)
+                self.history.news(mark)
+                self.show_at_once(mark)
                 continue
             text = self.screen.describe(event, context)
-            if text:
+            if not text:
+                continue
+            if self.screen.echoes(event, context):
+                self.tell_step(text)
+            else:
                 self.tell(text)
         if self.pending is not None and not self.link.waiting_for_me():
             self.pending = None
@@ -229,14 +287,39 @@ class SeatClient:
         if seat == self.seat:
             self.hear(events)
 
-    def jump(self, line: str) -> None:
-        """Put the player on ``line`` (a front moves its window there)."""
+    # ---- moving the reader -------------------------------------------------------------
+
+    def jump(self, line: str, returning: bool = False) -> None:
+        """Put the player on ``line`` (a front moves its window there); ``returning``: back
+        to a place they were at (the front restores the window they were reading)."""
         self.focus = line
         self.jumps += 1
+        self.returning = returning
+
+    def newest(self) -> None:
+        """Show the newest message on the message line (the back key returns)."""
+        self.history.to_newest()
+        if self.focus != MESSAGE_LINE:
+            self.back_to = self.focus
+        self.jump(MESSAGE_LINE)
+
+    def back(self) -> None:
+        """Back to where the player was before the message line (else to the home line)."""
+        line, self.back_to = self.back_to, None
+        self.jump(line or self.home(), returning=True)
+
+    def fallback(self, present: Collection[str]) -> str:
+        """Where the player goes when the line they were on is gone: the line the question
+        was asked from, else the home line."""
+        asked, self.asked_from = self.asked_from, None
+        return asked if asked is not None and asked in present else self.home()
 
     def read_on(self) -> None:
-        """The player read past the message shown: the next one, or back home."""
-        self.jump(MESSAGE_LINE if self.history.read_on() else self.home())
+        """The player read past the message shown: the next one, or back where they were."""
+        if self.history.read_on():
+            self.jump(MESSAGE_LINE)
+        else:
+            self.back()
 
     def read_back(self) -> None:
         """The message before the one shown (reading back through the history)."""
@@ -248,6 +331,7 @@ class SeatClient:
     def route(self, target: Hashable) -> bool:
         """Activate a routed target; returns False for the ``quit`` command."""
         if target is None:
+            self.nothing_to_route()
             return True
         if not isinstance(target, OUTCOMES):
             raise TypeError(f"a screen target must be an Outcome, not {target!r}")
@@ -259,34 +343,74 @@ class SeatClient:
             self.play(outcome.move)
         elif isinstance(outcome, Ask):
             self.pending = outcome.pending
-            self.jump(self.home())
+            if outcome.then is not None and outcome.then != self.focus:
+                self.asked_from = self.focus
+                self.jump(outcome.then)
         elif isinstance(outcome, Show):
+            self.back_to = self.focus
             self.jump(outcome.line)
+        elif isinstance(outcome, Refuse):
+            self.refuse(self.refusal(outcome.reason))
         elif outcome.name == "quit":
             return False
         elif outcome.name == "repeat":
             self.speech.say(self.current_text())
         return True
 
+    def nothing_to_route(self) -> None:
+        """A routing key over nothing to act on says so at once where the player is, like a
+        refusal, and keeps nothing: the reader stays on the line they routed."""
+        self.show_at_once(self.catalog.text("nothing_to_route"))
+
+    def refusal(self, reason: Reason) -> str:
+        """A refusal in the reader's words: ``Refused: ...``."""
+        return self.catalog.text("refused", why=self.screen.explain(reason, self.context()))
+
     def play(self, move: Hashable) -> bool:
-        """Send ``move``; a refusal is told with its reason, and nothing else changes."""
+        """Send ``move``; a refusal is shown with its reason, and nothing else changes. A
+        question the move raises (play or keep the card drawn) is where the player goes."""
         pending = self.pending
         self.pending = None
+        asked = self.home() == CHOICE_LINE
+        self.history.close()  # what follows this move is the next summary's
         reason = self.link.play(move)
         if reason is not None:
             self.pending = pending
-            self.tell(self.catalog.text("refused", why=self.screen.explain(reason,
-                                                                         self.context())))
+            self.refuse(self.refusal(reason))
             return False
+        if not asked and self.focus != MESSAGE_LINE:
+            self._to_question()
         return True
+
+    def _to_question(self) -> None:
+        """Go to the choice line if a question is due there (and come back once answered)."""
+        if self.link.waiting_for_me() and self.home() == CHOICE_LINE \
+                and self.focus != CHOICE_LINE:
+            self.asked_from = self.focus
+            self.jump(CHOICE_LINE)
 
     def _prompt(self) -> None:
         position = self.link.position
         if self._prompted == position:
             return
         self._prompted = position
+        waiting, over = self.link.waiting_for_me(), self.link.over()
+        starts, ends = waiting and not self._was_waiting, over and not self._was_over
+        self._was_waiting, self._was_over = waiting, over
+        if starts:
+            left = self.link.time_left()
+            if left is not None and isinstance(self.screen, TimedScreen):
+                self.tell(self.screen.clock_starts(left, self.context()))
+        if (starts or ends) and self.history.fresh:
+            # Read first; reading past the news goes to the line where the player acts.
+            self.history.to_newest()
+            self.back_to = None
+            self.jump(MESSAGE_LINE)
+        elif starts:
+            self._to_question()
+        if not waiting:
+            return
         # Spoken only: the status line already shows whose turn it is.
         prompt = self.screen.prompt(self.view(), self.context())
         if prompt:
             self.speech.say(prompt)
-

@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--games", type=int, default=100, metavar="N",
                         help=say("selfplay.games"))
     parser.add_argument("--seed", type=int, default=1, metavar="N", help=say("selfplay.seed"))
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("selfplay.players"))
     parser.add_argument("--bots", default="heuristic,random", metavar=say("metavar.bots"),
                         help=say("selfplay.bots"))
@@ -73,6 +73,8 @@ def _run(args: argparse.Namespace) -> int:
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not bots:
         raise UserError("bots_missing")
+    if args.players is None:
+        args.players = kit(args.game).default_players
     options = game_options.chosen(args, args.game, args.players)
     print(json.dumps(selfplay(args.game, args.games, args.seed, args.players, bots, options)))
     return 0

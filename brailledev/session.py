@@ -67,6 +67,11 @@ class Session:
         reader.tell(reader.catalog.text("game_start",
                                         game=reader.catalog.section("names")["game"],
                                         players=players))
+        timed = reader.screen
+        if isinstance(timed, TimedScreen):
+            notice = timed.clock_notice(reader.view(), reader.context())
+            if notice:
+                reader.tell(notice)
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
         session.tell_events(core.start_events)
         session.save()
@@ -74,8 +79,12 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
-               pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
-        """The game saved in ``path``; a damaged file is one clear sentence (UserError)."""
+               pace: float = 1.5, clock: Callable[[], float] = time.monotonic,
+               lang: str | None = None, braille_table: str | None = None) -> Session:
+        """The game saved in ``path``; a damaged file is one clear sentence (UserError).
+        A ``lang`` or ``braille_table`` given wins over the saved one from the first word
+        told: another language drops the saved braille table unless one is given (the
+        caller then takes the language's own)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -103,8 +112,15 @@ class Session:
         except Exception as error:  # from_dict of any game raises what its data provokes
             raise UserError("saved_game_damaged", path=path,
                             detail=f"{type(error).__name__}: {error}") from None
+        if lang is not None and lang != reader.lang:
+            reader.set_lang(lang)
+            reader.braille_table = None  # the saved table is the other language's
+        if braille_table is not None:
+            reader.braille_table = braille_table
+        reader.history.close()  # the news before the break is complete; resuming is new
         reader.tell(reader.catalog.text("game_resumed"))
-        reader.jump(MESSAGE_LINE)  # the reader picks up where the reading stopped
+        reader.history.to_newest()
+        reader.jump(MESSAGE_LINE)  # the reader picks up with the news
         return session
 
     def to_dict(self) -> dict[str, Any]:

@@ -3,9 +3,12 @@
 ``say`` only puts text on a queue and returns at once, so speaking never delays the display.
 Each utterance is rendered to a WAV file by espeak-ng and played with the first sound player
 found (``aplay``, ``paplay``, sox's ``play``); with ``record_dir`` the WAV files are kept
-there instead of played (tests, and users without a sound card who want the files). If
-speech cannot start or cannot play, ``on_notice(code, detail)`` is called once (from the
-speech thread) and the speaker falls silent: the game goes on in braille.
+there instead of played (tests, and users without a sound card who want the files). Before
+the first utterance the player plays a blink of silence, so a machine without a sound device
+is found out at once. If speech cannot start or cannot play, ``on_notice(code, detail)`` is
+called once (from the speech thread) and the speaker falls silent: the game goes on in
+braille. ``code`` names one short sentence for the reader (``speech_no_device``: "Speech off:
+no sound device."); ``detail`` is what the system said, never shown on the display.
 
     speech = Speech("fr", on_notice=lambda code, detail: print(code, detail))
     speech.say("Bo joue r5.")
@@ -37,6 +40,8 @@ VOICES = {"en": "gmw/en", "fr": "roa/fr"}
 SETTLE_SECONDS = 10.0
 # A synthesis the driver cancelled is tried again this many times in all, then skipped.
 SYNTH_ATTEMPTS = 3
+# Longest a sound player may take over one utterance before it counts as no device.
+PLAY_SECONDS = 60.0
 
 
 class Speech:
@@ -113,8 +118,11 @@ class Speech:
             self._espeak = _espeak
         except Exception as error:  # pyttsx3 raises whatever its driver raised
             raise SpeechUnavailable("speech_no_engine", str(error)) from None
-        if self.record_dir is None and self._player() is None:
-            raise SpeechUnavailable("speech_no_player")
+        if self.record_dir is None:
+            player = self._player()
+            if player is None:
+                raise SpeechUnavailable("speech_no_player")
+            _check_device(player)
         return engine
 
     def _speak(self, engine: Any, text: str) -> None:
@@ -128,11 +136,7 @@ class Speech:
             self._synthesize(engine, text, name)
             player = self._player()
             assert player is not None  # checked at start
-            done = subprocess.run([*player, name], capture_output=True, check=False)
-            if done.returncode != 0:
-                detail = done.stderr.decode(errors="replace").strip().splitlines()
-                raise SpeechUnavailable("speech_cannot_play",
-                                        f"{player[0]}: {detail[-1] if detail else 'no device'}")
+            _play(player, name)
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(name)
@@ -170,6 +174,36 @@ class Speech:
             self._done.notify_all()
         if self.on_notice is not None:
             self.on_notice(error.code, error.detail)
+
+
+def _play(player: tuple[str, ...], path: str) -> None:
+    """Play the WAV file ``path``; a player that fails (no sound device, no sound server) or
+    hangs is :class:`SpeechUnavailable` ``speech_no_device``, what it said kept as detail."""
+    try:
+        done = subprocess.run([*player, path], capture_output=True, check=False,
+                              timeout=PLAY_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise SpeechUnavailable("speech_no_device", f"{player[0]}: no answer") from None
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines()
+        raise SpeechUnavailable("speech_no_device", f"{player[0]}: {said[-1] if said else ''}")
+
+
+def _check_device(player: tuple[str, ...]) -> None:
+    """Play a hundredth of a second of silence: fails as :func:`_play` does when no sound
+    device answers, before anything is said."""
+    handle, name = tempfile.mkstemp(suffix=".wav", prefix="brailledev-")
+    os.close(handle)
+    try:
+        with wave.open(name, "wb") as sound:
+            sound.setnchannels(1)
+            sound.setsampwidth(2)
+            sound.setframerate(22_050)
+            sound.writeframes(bytes(2 * 220))
+        _play(player, name)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
 
 
 def _has_sound(path: str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from brailledev.turntimer import TurnTimer
 from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
-from games.play import optional_actors
+from games.play import optional_actors, tell_bots
 from layouts.registry import kit
 from layouts.screen import TimedScreen
 
@@ -28,6 +28,12 @@ DEFAULT_BOT = "heuristic"
 
 # A listener hears every seat's events, each already filtered for that seat.
 Listener = Callable[[Seat, Sequence[Event]], None]
+
+
+def bot_names(bots: str) -> list[str]:
+    """The bot names of a ``--bots`` list, in turn; the default bot when none is named:
+    ``bot_names("heuristic, random") == ["heuristic", "random"]``."""
+    return [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,7 @@ class Table:
         self.game = game
         self.seating = seating
         self.bots = seating.make_bots(name)
+        tell_bots(self.bots, self.start_events)  # a fresh game's deal (none once resumed)
         self.moves = moves
         self.clock = clock
         # The turn clock of seats with a time limit (Rummikub RUM-7): the game's screen
@@ -84,7 +91,7 @@ class Table:
         """A new game: people in ``people``, bots (one name, or names given in turn) in the
         other seats; ``options`` are the game's variants (e.g. ``{"match_target": 0}``)."""
         game = kit(name).new_game(players, seed, **dict(options or {}))
-        names = [each.strip() for each in bots.split(",") if each.strip()] or [DEFAULT_BOT]
+        names = bot_names(bots)
         held = tuple(sorted(set(people)))
         others = [seat for seat in range(players) if seat not in held]
         seating = Seating(held, {seat: names[i % len(names)] for i, seat in enumerate(others)},
@@ -281,6 +288,7 @@ class Table:
     def _after(self, events: list[Event]) -> None:
         self.moves += 1
         self.last_move_at = self.clock()
+        tell_bots(self.bots, events)  # bots remember what their seat saw, as people do
         self.publish(events)
 
 

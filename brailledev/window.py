@@ -7,12 +7,15 @@ display is cut into *windows* that never split a region: a region starts in the 
 instead. Only a region longer than a whole window is split, as a last resort; a non-atomic
 region (a sentence) is continued at a word break.
 
-Continuation markers sit on the edge cells of a window:
+Continuation markers sit on the edge cells of a window, a blank cell between each marker and
+the text, so a finger never reads the marker as part of a word:
   ``⡄`` (dots 3 7, a bar low on the left)  in the first cell: the line goes on to the left;
   ``⢠`` (dots 6 8, a bar low on the right) in the last cell: the line goes on to the right.
 Dots 7 and 8 never occur in six-dot text, so the markers cannot be mistaken for text; a
 routing key over a marker pans that way. A marked region (``Region.mark``, an invalid set)
-has dots 7 and 8 raised in every cell, never on an edge cell holding a marker.
+has dots 7 and 8 raised in every cell, never on an edge cell holding a marker. A ``spare``
+region (a count of newer messages) is shown only where it fits in the line's last window:
+it never costs a window of its own.
 
 A display with several rows shows consecutive lines, all panned to the same window number.
 Panning past the end of a line goes on to the first window of the next line (and back), as
@@ -37,6 +40,8 @@ from layouts.screen import Line, Region, Screen
 LEFT_MARKER = "\u2844"  # dots 3 7
 RIGHT_MARKER = "\u28a0"  # dots 6 8
 DOTS_78 = 0x40 | 0x80  # dot 7 is bit 6 and dot 8 bit 7 of a Unicode braille cell
+# The cells a marker takes at a window's edge: the marker and the blank beside it.
+MARKER_CELLS = 2
 MIN_COLUMNS, MAX_COLUMNS = 12, 80
 MIN_ROWS, MAX_ROWS = 1, 9
 
@@ -91,6 +96,18 @@ class LaidLine:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a reader is on a line: the line, its number, the region at the window's start,
+    and the cell of it shown first (to find the same window again after a change)."""
+
+    key: str
+    line: int
+    region: int
+    item: Region | None
+    offset: int
+
+
+@dataclass(frozen=True)
 class Hit:
     """What a routing key landed on: a region of a line, and the character under the key."""
 
@@ -113,9 +130,21 @@ def check_size(columns: int, rows: int) -> None:
 
 
 def lay_out_line(line: Line, translator: Translator, columns: int) -> LaidLine:
-    """Translate each region of ``line`` and cut the line into windows of ``columns`` cells."""
+    """Translate each region of ``line`` (a ``label`` as written, uncontracted) and cut the
+    line into windows of ``columns`` cells; ``spare`` regions are left out when they would
+    need a window more."""
     braille = tuple(translator.translate(region.text, region.label) for region in line.regions)
-    shown = [index for index, cells in enumerate(braille) if len(cells)]
+    laid = _lay_out(line, braille, columns, spare=True)
+    if any(region.spare for region in line.regions):
+        without = _lay_out(line, braille, columns, spare=False)
+        if len(without.windows) < len(laid.windows):
+            return without
+    return laid
+
+
+def _lay_out(line: Line, braille: tuple[Braille, ...], columns: int, spare: bool) -> LaidLine:
+    shown = [index for index, cells in enumerate(braille)
+             if len(cells) and (spare or not line.regions[index].spare)]
     windows: list[Window] = []
     position = (0, 0)  # (index into shown, cell offset inside that region)
     while position[0] < len(shown) or not windows:
@@ -133,7 +162,7 @@ def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
         return [], (0, 0)
     first, offset = position
     gap = line.gap
-    left = 0 if position == (0, 0) else 1
+    left = 0 if position == (0, 0) else MARKER_CELLS
     lengths = [len(braille[index]) for index in shown]
     to_end = lengths[first] - offset + sum(gap + length for length in lengths[first + 1:])
     if to_end <= columns - left:
@@ -143,7 +172,7 @@ def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
             pieces.append(Piece(shown[number], start, lengths[number], column))
             column += lengths[number] - start + gap
         return pieces, (len(shown), 0)
-    room = columns - left - 1  # the last cell holds the right marker
+    room = columns - left - MARKER_CELLS  # the right marker and the blank before it
     if lengths[first] - offset > room:
         take, skip = _cut(line, braille, shown[first], offset, room)
         return [Piece(shown[first], offset, offset + take, left)], \
@@ -239,20 +268,32 @@ class Viewport:
 
     def show(self, screen: Screen) -> None:
         """Lay out ``screen``, staying on the same line and region when possible."""
-        anchor = self._anchor()
+        place = self.place()
         self.lines = tuple(lay_out_line(line, self.translator, self.columns)
                            for line in screen.lines)
-        if anchor is None or not self.lines:
+        if place is None or not self.lines:
             self.top, self.window = 0, 0
             return
-        key, line_number, region, item, offset = anchor
         keys = [laid.line.key for laid in self.lines]
-        number = keys.index(key) if key in keys else min(line_number, len(self.lines) - 1)
+        number = keys.index(place.key) if place.key in keys else \
+            min(place.line, len(self.lines) - 1)
+        self._settle(number, place)
+
+    def restore(self, place: Place) -> None:
+        """Go back to ``place`` (its line, at the window showing the same region), as the
+        reader left it; ``KeyError`` when its line is gone."""
+        keys = [laid.line.key for laid in self.lines]
+        if place.key not in keys:
+            raise KeyError(place.key)
+        self._settle(keys.index(place.key), place)
+
+    def _settle(self, number: int, place: Place) -> None:
         laid = self.lines[number]
         self.top = min(number, self._last_top())
-        same = _same_region(laid.line, region, item)
+        same = _same_region(laid.line, place.region, place.item)
         # a long region spans windows: stay on the window that showed the same part of it
-        kept = offset if same < len(laid.line.regions) and laid.line.regions[same] == item else 0
+        regions = laid.line.regions
+        kept = place.offset if same < len(regions) and regions[same] == place.item else 0
         self.window = laid.window_of(same, kept)
 
     def goto(self, line_key: str, region: int = 0) -> None:
@@ -375,7 +416,8 @@ class Viewport:
         shown = self.lines[self.top:self.top + self.display_rows]
         return max((len(laid.windows) for laid in shown), default=1)
 
-    def _anchor(self) -> tuple[str, int, int, Region | None, int] | None:
+    def place(self) -> Place | None:
+        """Where the reader is now (``None`` on an empty screen)."""
         if not self.lines:
             return None
         laid = self.lines[self.top]
@@ -383,7 +425,7 @@ class Viewport:
         region = window.pieces[0].region if window.pieces else 0
         offset = window.pieces[0].start if window.pieces else 0
         item = laid.line.regions[region] if laid.line.regions else None
-        return laid.line.key, self.top, region, item, offset
+        return Place(laid.line.key, self.top, region, item, offset)
 
 
 def _same_region(line: Line, old_index: int, old: Region | None) -> int:

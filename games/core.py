@@ -376,7 +376,9 @@ class Bot(Protocol[V_contra, M]):
 
     ``legal`` is ``game.legal_moves(seat)``, which only depends on what the seat knows; games
     whose moves cannot be listed pass an empty list. An optional actor (``seat`` not in
-    ``must_act()``) may return ``None`` to do nothing.
+    ``must_act()``) may return ``None`` to do nothing. Whoever drives the bot hands it every
+    move's events as its seat learns them (``see``, :func:`games.play.tell_bots`), so it can
+    remember what it saw, as a person at the table would.
 
     A bot saves with its table: ``to_dict()`` holds its random state and whatever it
     remembers; ``type(bot).from_dict(saved)`` gives it back (or ``bot.restore(saved)`` in
@@ -385,6 +387,8 @@ class Bot(Protocol[V_contra, M]):
     """
 
     def choose(self, view: V_contra, legal: Sequence[M]) -> M | None: ...
+
+    def see(self, events: Sequence[Event]) -> None: ...
 
     def to_dict(self) -> dict[str, Json]: ...
 
@@ -432,6 +436,10 @@ class SeededBot:
     def restore(self, data: Mapping[str, Json]) -> None:
         """Become the bot saved in ``data``; unchanged if it is damaged."""
         self.__dict__.update(type(self).from_dict(data).__dict__)
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Learn from a move's events, already filtered for the bot's seat (most bots decide
+        from the view alone and ignore them)."""
 
     def memory(self) -> dict[str, Json]:
         """What the bot remembers beyond its generator, as plain data."""

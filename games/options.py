@@ -24,7 +24,9 @@ class Option:
 
     A flag with ``flag_value`` (or of kind bool) takes no value and sets that value;
     ``aliases`` are friendlier words for values (``{"mattel": "no_matching_colour"}``);
-    ``players`` are the player counts a value other than the default needs (Uno's teams).
+    ``players`` are the player counts a value other than the default needs (Uno's teams);
+    ``keyword`` is the engine's name for the option when it is not the option's own, so one
+    name serves every game (``first`` is Elements' ``first_player``).
     """
 
     kind: Kind
@@ -35,3 +37,4 @@ class Option:
     flag_value: Any = None
     aliases: Mapping[str, Any] = field(default_factory=dict)
     players: tuple[int, ...] = ()
+    keyword: str | None = None

@@ -79,25 +79,49 @@ class GameKit:
 
     # ---- playing ---------------------------------------------------------------------------
 
+    @property
+    def default_players(self) -> int:
+        """The player count a game starts with when none is asked: the engine's own if it
+        says, else its least (``kit("elements").default_players == 3``)."""
+        found = getattr(self.game, "default_players", self.game.min_players)
+        return int(found)
+
+    def check_players(self, players: int) -> None:
+        """A player count outside the game's range is a :class:`GameRefused`:
+        ``kit("elements").check_players(2)``."""
+        if not self.game.min_players <= players <= self.game.max_players:
+            raise GameRefused("players_range", game=self.name.capitalize(),
+                              low=self.game.min_players, high=self.game.max_players,
+                              players=players, default=self.default_players)
+
     def new_game(self, players: int, seed: int, **options: Any) -> Game[Any, Any]:
         """A fresh game with the box's data; a player count outside the game's range, or an
-        engine's refusal of the options (a ValueError), is a :class:`GameRefused`:
+        engine's refusal of the options (a ValueError), is a :class:`GameRefused`. Options go
+        to the engine by its own names (``Option.keyword``):
         ``kit("uno").new_game(3, seed=1, match_target=0)``."""
-        if not self.game.min_players <= players <= self.game.max_players:
-            raise GameRefused("players_range", game=self.name, low=self.game.min_players,
-                              high=self.game.max_players, players=players)
+        self.check_players(players)
+        given = {self._keyword(name): value for name, value in options.items()}
         try:
-            return self.game.new(players=players, seed=seed, data=self.rules(), **options)
+            return self.game.new(players=players, seed=seed, data=self.rules(), **given)
         except Problem:
             raise
         except ValueError as error:
             raise GameRefused("game_refused", game=self.name, detail=error) from None
 
+    def _keyword(self, name: str) -> str:
+        option = self.options.get(name)
+        return option.keyword if option is not None and option.keyword else name
+
+    def check_bot(self, bot: str) -> None:
+        """A bot name the game does not have is an :class:`UnknownName` listing those it
+        has: ``kit("uno").check_bot("clever")``."""
+        if bot not in self.bots:
+            raise UnknownName("bot_unknown", game=self.name.capitalize(), bot=bot,
+                              choices=", ".join(self.bots))
+
     def make_bot(self, bot: str, seed: int) -> Bot[Any, Any]:
         """The bot named ``bot``, seeded: ``kit("uno").make_bot("heuristic", 5)``."""
-        if bot not in self.bots:
-            raise UnknownName("bot_unknown", game=self.name, bot=bot,
-                              choices=", ".join(self.bots))
+        self.check_bot(bot)
         return self.bots[bot](seed)
 
     # ---- paper -----------------------------------------------------------------------------

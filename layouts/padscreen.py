@@ -122,6 +122,11 @@ class PadScreen:
     def explain(self, reason: Reason, context: Context) -> str:
         return context.catalog.reason(reason)
 
+    def echoes(self, event: Event, context: Context) -> bool:
+        """An entry's points, bonuses and totals are news to the one keeping the pad (the
+        session shows them at once): never a step kept silent."""
+        return False
+
     def totals(self, view: Book, context: Context) -> Line:
         cat = context.catalog
         title = str(self.pad_words(cat)["grand_total"])

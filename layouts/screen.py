@@ -19,7 +19,7 @@ it); the session hands it the seat's view and a :class:`Context`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from games.core import Event, Reason, Seat
@@ -36,8 +36,10 @@ HELP_LINE = "help"
 RACK_LINE = "rack"
 SELECTION_LINE = "selection"
 PROBLEMS_LINE = "problems"
-# Elevens: the steps of the turn so far; one line per row (row_key).
+# Elevens: the steps of the turn so far, every player's link cards and the bonus cards; one
+# line per row (row_key).
 TURN_LINE = "turn"
+LINKS_LINE = "links"
 # Elements: the colour order (or the element row), the point cards, the bids, the scores.
 ORDER_LINE = "order"
 POINTS_LINE = "points"
@@ -61,7 +63,8 @@ def row_key(row: str) -> str:
 
 
 def grid_key(number: int) -> str:
-    """The line of a Domino grid row, numbered from 1: ``grid_key(3) == "grid3"``."""
+    """The line of a Domino grid row by its number, the round's fixed row names (0 and
+    below above row 1): ``grid_key(3) == "grid3"``, ``grid_key(-1) == "grid-1"``."""
     return f"grid{number}"
 
 
@@ -70,13 +73,16 @@ class Region:
     """Text shown as one unit. ``atomic`` regions (card labels) are never split by panning;
     a ``mark``ed region (an invalid set) has dots 7 and 8 raised under every cell; a
     ``label`` (a card's, as embossed on it) is written letter by letter, never contracted nor
-    capitalised, whatever the reader's table: ``Region("r5", target=..., label=True)``."""
+    capitalised, whatever the reader's table; a ``spare`` region (a count of newer messages)
+    is left out where it would cost a window of its own: ``Region("r5", target=...,
+    label=True)``, ``Region("(3 more)", spare=True)``."""
 
     text: str
     target: Hashable = None
     atomic: bool = True
     mark: bool = False
     label: bool = False
+    spare: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,10 +125,13 @@ class PlayMove:
 
 @dataclass(frozen=True)
 class Ask:
-    """Routing this target changes the pending input state (``None`` cancels the question):
-    ``Ask(UnoInput(wild="wi"))``."""
+    """Routing this target changes the pending input state (``None`` cancels the question).
+    The reader stays where they are, unless ``then`` names the line that now asks the
+    question (a Wild's colours): they go there, and come back when it is answered:
+    ``Ask(UnoInput(wild="wi"), then=CHOICE_LINE)``."""
 
     pending: Hashable
+    then: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,23 +149,27 @@ class Ui:
     name: str
 
 
-Outcome = PlayMove | Ask | Show | Ui
-OUTCOMES = (PlayMove, Ask, Show, Ui)
+@dataclass(frozen=True)
+class Refuse:
+    """Routing this target is refused before the game is asked (a Rummikub ``done`` with
+    tiles still selected): the reason is shown at once where the reader is, as the game's
+    refusals are: ``Refuse(Reason.of("selection_not_placed", count=2))``."""
+
+    reason: Reason
+
+
+Outcome = PlayMove | Ask | Show | Ui | Refuse
+OUTCOMES = (PlayMove, Ask, Show, Ui, Refuse)
 
 
 @dataclass(frozen=True)
 class Messages:
-    """The message history as a screen sees it: every message, the one being read
-    (``cursor``, -1 when there is none yet) and how many are still unread after it:
-    ``Messages(("Bo plays r5.",), 0, 0)``."""
+    """The message history as a screen sees it: the message shown (the newest, or an older
+    one the reader went back to) and how many newer ones follow it:
+    ``Messages("Bo plays r5. Cy draws a card.", newer=0)``."""
 
-    texts: tuple[str, ...]
-    cursor: int
-    unread: int
-
-    @property
-    def current(self) -> str:
-        return self.texts[self.cursor] if self.cursor >= 0 else ""
+    current: str = ""
+    newer: int = 0
 
 
 @dataclass(frozen=True)
@@ -164,7 +177,10 @@ class Context:
     """Everything a screen needs besides the view: the display's seat, every seat's name
     (the display's seat is "you"), the messages, the pending input state, the words, and the
     seat's legal moves now (empty when the game cannot list them, as Rummikub's table moves):
-    ``Context(0, ("you", "Bo"), Messages((), -1, 0), None, catalog, legal_moves=(...))``."""
+    ``Context(0, ("you", "Bo"), Messages(), None, catalog, legal_moves=(...))``.
+
+    ``keep`` is the seat's own memory for its screen, kept between two drawings (the places
+    of the Rummikub sets, so their numbers stay): a screen may read and update it."""
 
     seat: Seat
     names: tuple[str, ...]
@@ -172,6 +188,7 @@ class Context:
     pending: Hashable
     catalog: Catalog
     legal_moves: tuple[Hashable, ...] = ()
+    keep: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 class GameScreen(Protocol):
@@ -186,6 +203,10 @@ class GameScreen(Protocol):
 
     def describe(self, event: Event, context: Context) -> str | None:
         """One event, already filtered for ``context.seat``, in words (``None``: not told)."""
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """Whether ``event`` is the seat's own step that the line it changed already shows
+        (the card left the hand): kept in the history, never queued as news."""
 
     def prompt(self, view: Any, context: Context) -> str | None:
         """What to say when the seat must act (``"Your turn."``), or ``None``."""
@@ -210,6 +231,14 @@ class TimedScreen(Protocol):
     def time_left(self, seconds: int, context: Context) -> str:
         """The time left in words (``"60 seconds left."``), shown and spoken."""
 
+    def clock_starts(self, seconds: int, context: Context) -> str:
+        """The seat's timed turn begins, in words (``"Your turn: 120 seconds."``): told
+        before the player reads the table."""
+
+    def clock_notice(self, view: Any, context: Context) -> str | None:
+        """What the first message says of the seat's clock and how to change it (``None``:
+        nothing to say)."""
+
 
 def words(text: str) -> tuple[Region, ...]:
     """A sentence as one region per word: panning breaks between words, and a reader who
@@ -233,17 +262,24 @@ def status_line(parts: Iterable[str]) -> Line:
 
 
 def message_line(messages: Messages, catalog: Catalog) -> Line:
-    """The line showing the message being read, with a count of unread ones after it:
+    """The line showing the message being read, then how many newer ones follow it (a spare
+    region: dropped where it would cost a window of its own):
     ``message_line(context.messages, context.catalog)``.
 
     Routing on it reads on (the session handles that line's targets itself).
     """
-    if messages.cursor < 0:
+    if not messages.current:
         return Line(MESSAGE_LINE, words(catalog.text("no_messages")))
     regions = words(messages.current)
-    if messages.unread:
-        regions += (Region(catalog.text("more_messages", count=messages.unread)),)
+    if messages.newer:
+        regions += (Region(catalog.text("more_messages", count=messages.newer), spare=True),)
     return Line(MESSAGE_LINE, regions)
+
+
+def own_step(event: Event, context: Context, steps: tuple[type[Event], ...]) -> bool:
+    """Whether ``event`` is one of ``steps`` taken by the display's seat (a screen's
+    :meth:`GameScreen.echoes`): ``own_step(event, context, (Played, ColourChosen))``."""
+    return isinstance(event, steps) and getattr(event, "seat", None) == context.seat
 
 
 def help_line(catalog: Catalog, game_help: str) -> Line:

@@ -11,6 +11,11 @@ from layouts.uno.screen import UnoInput
 ONE_ROUND = {"match_target": 0}
 
 
+def told(session: Any) -> list[str]:
+    """Every sentence the session's history holds, oldest first (a summary's one by one)."""
+    return [part for message in session.history.messages for part in message.parts]
+
+
 def wanted(lines: tuple[Line, ...], legal: list[Any], pending: Any) -> tuple[str, int]:
     """The line and region a sensible player routes next: a legal move on the choice line,
     else a playable card of the hand (a Wild asks its colour first), else a command (draw,

@@ -3,7 +3,8 @@
 Takes the display in tty mode (``enterTtyModeWithPath``: the root of the tty tree, so the
 game keeps the display whatever console has the focus), writes Unicode braille cells, and
 reads only the BRLTTY commands we use: routing keys, panning, line up/down, top/bottom, help,
-and braille keyboard dots. Every other key stays with BRLTTY.
+the newest message (BRLTTY's HOME, "go to the cursor") and back to where the reader was (its
+BACK, "go back"), and braille keyboard dots. Every other key stays with BRLTTY.
 
 When BRLTTY goes away (restarted, or its display unplugged: size 0) nothing is lost: the
 last content is kept, ``read_key`` reconnects with a growing delay and redraws it, and
@@ -29,6 +30,8 @@ import brlapi
 from brailledev.display.base import RESIZED, fit
 from brailledev.errors import DisplayGone
 from brailledev.keys import (
+    BACK,
+    NEWEST,
     Bottom,
     Chord,
     Key,
@@ -55,6 +58,9 @@ _COMMANDS: dict[int, Key] = {
     brlapi.KEY_CMD_BOT: Bottom(),
     brlapi.KEY_CMD_BOT_LEFT: Bottom(),
     brlapi.KEY_CMD_HELP: Named("help"),
+    # Where the news is, as HOME goes where the cursor is; BACK returns, as in BRLTTY.
+    brlapi.KEY_CMD_HOME: Named(NEWEST),
+    brlapi.KEY_CMD_BACK: Named(BACK),
 }
 # Commands with an argument (a cell, dots): the whole block is ours.
 _BLOCKS = (brlapi.KEY_CMD_ROUTE, brlapi.KEY_CMD_PASSDOTS)

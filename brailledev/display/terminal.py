@@ -9,14 +9,16 @@ Each display row is drawn as Unicode braille with its print text under it, then 
     [ ]                  pan left, pan right
     Up, Down             line up, line down
     Home, End            top, bottom
+    m                    the newest message       b    back to where you were
     h                    the game's help          q    quit
     t                    talk, at a shared table (a line typed whole, Enter sends it)
     ?                    show or hide this list of keys
 
 Plain ANSI escapes on any terminal (a pseudo-terminal too); the terminal's settings are
-restored on ``close``.
+restored on ``close``. The list of keys and the status line are in the player's language
+(``[help.terminal]`` of ``layouts/common/<lang>.toml``).
 
-    display = TerminalDisplay(columns=40)
+    display = TerminalDisplay(columns=40, lang="fr")
     display.write(viewport.rows(), text=viewport.texts())
     key = display.read_key()
 """
@@ -34,14 +36,23 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from brailledev.display.base import fit
-from brailledev.keys import Bottom, Key, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
-
-HELP = (
-    "Left Right: move the caret    Enter Space: routing key at the caret",
-    "number Enter: routing key at that cell    [ ]: pan left, right",
-    "Up Down: line up, down    Home End: top, bottom",
-    "h: help of the game    q: quit    t: talk (shared table)    ?: hide this list",
+from brailledev.keys import (
+    BACK,
+    NEWEST,
+    Bottom,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    Top,
 )
+from layouts.catalog import help_text
+
+# The lines of the list of keys: keys_1, keys_2 ... of [help.terminal].
+HELP_LINES = 5
 _ESCAPES = {
     b"[A": "up", b"[B": "down", b"[C": "right", b"[D": "left",
     b"[H": "home", b"[F": "end", b"OH": "home", b"OF": "end",
@@ -51,7 +62,7 @@ _ESCAPES = {
 _MOVES: dict[str, Key] = {
     "up": LineUp(), "down": LineDown(), "home": Top(), "end": Bottom(),
     "[": PanLeft(), "]": PanRight(), "h": Named("help"), "q": Named("quit"),
-    "t": Named("talk"),
+    "m": Named(NEWEST), "b": Named(BACK), "t": Named("talk"),
 }
 
 
@@ -73,8 +84,11 @@ class TerminalDisplay:
     """A display of ``columns`` x ``rows`` cells drawn on a terminal."""
 
     def __init__(self, columns: int = 40, rows: int = 1, stdin: TextIO | None = None,
-                 stdout: TextIO | None = None) -> None:
+                 stdout: TextIO | None = None, lang: str = "en") -> None:
         self._columns = columns
+        self.lang = lang
+        self._keys = [help_text(f"terminal.keys_{number}", lang)
+                      for number in range(1, HELP_LINES + 1)]
         self._rows = rows
         self._in = stdin or sys.stdin
         self._out = stdout or sys.stdout
@@ -209,12 +223,12 @@ class TerminalDisplay:
             lines.append(self._cells[row])
             lines.append(self._text[row][:self._columns + 20])
             lines.append(" " * column + "^" if row == row_of_caret else "")
-        status = f"cell {self._caret + 1}"
+        status = help_text("terminal.cell", self.lang, cell=self._caret + 1)
         if self._number:
-            status += f"  go to cell {self._number}, Enter"
-        lines.append(status + "    ?: keys")
+            status += "  " + help_text("terminal.go_to", self.lang, cell=self._number)
+        lines.append(status + "    " + help_text("terminal.keys", self.lang))
         if self._help:
-            lines.extend(HELP)
+            lines.extend(self._keys)
         # Home, clear, draw, then park the terminal cursor on the caret's cell.
         frame = "\x1b[H\x1b[2J" + "\r\n".join(lines)
         self._frame_lines = len(lines)

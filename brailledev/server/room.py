@@ -162,6 +162,9 @@ class RoomLink:
     def waiting_for_me(self) -> bool:
         return self.room.can_act(self.seat)
 
+    def over(self) -> bool:
+        return self.room.over
+
     def time_left(self) -> int | None:
         return self.room.table.time_left(self.seat) if self.room.started else None
 
@@ -525,7 +528,7 @@ class Room:
     def _send_missed(self, peer: Peer, since: int) -> None:
         """What ``peer`` missed since change ``since``, then where the table is now."""
         if peer.web:
-            peer.told = min(since, len(self.web_seats[peer.seat].history.texts))
+            peer.told = min(since, len(self.web_seats[peer.seat].history.sentences))
             self.send_screen(peer)
             return
         for seq, events in self.store.changes(self.code, peer.seat, since):
@@ -565,7 +568,7 @@ class Room:
         lines = reader.lines()
         number = (peer.screen[0] + 1) if peer.screen else 1
         peer.screen = (number, lines)
-        texts = reader.history.texts
+        texts = reader.history.sentences
         told, peer.told = peer.told, len(texts)
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,

@@ -24,7 +24,6 @@ from games.domino.grid import (
     opening_options,
     placements,
 )
-from games.domino.pad import ScorePad
 
 
 class RandomBot(SeededBot):
@@ -32,16 +31,6 @@ class RandomBot(SeededBot):
 
     def choose(self, view: DominoView, legal: Sequence[Move]) -> Move | None:
         return self.rng.choice(legal) if legal else None
-
-
-def pad_gain(pad: ScorePad, option: Option, rules: Rules) -> int:
-    """What ``option`` adds to ``pad`` as the paper sheet is filled (full columns take nothing,
-    a row completed earns its bonus)."""
-    per_value: dict[int, int] = {}
-    for value in option.lines:
-        per_value[value] = per_value.get(value, 0) + rules.line_points[value]
-    after, _ = pad.record(per_value, option.super_bonus > 0)
-    return after.total() - pad.total()
 
 
 def unseen(view: DominoView) -> Counter[Card]:
@@ -97,9 +86,8 @@ class HeuristicBot(SeededBot):
         if not legal:
             return None
         options = self._options(view)
-        pad = view.pads[view.seat]
-        ranked = sorted(((pad_gain(pad, o, view.rules) + self.rng.random() * 0.01, o)
-                         for o in options), key=lambda pair: -pair[0])
+        ranked = sorted(((view.gain(o) + self.rng.random() * 0.01, o) for o in options),
+                        key=lambda pair: -pair[0])
         if self.caution == 0 or len(ranked) == 1:
             return ranked[0][1].move
         cards = unseen(view)

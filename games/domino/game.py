@@ -4,8 +4,8 @@ Cards are written ``6/0`` (the halves' pips, 0 a blank half; canonically higher 
 is a card at a square with an orientation, the card's halves in the order laid: ``6/0@0,0>``
 puts the 6 on square (0, 0) and the 0 on (1, 0) (``>`` to the right, ``v`` downwards);
 ``0/6@0,0>`` turns the card round. The round's opening lays two cards: ``6/4@0,0> 1/1@0,1>``.
-For people, squares are named from the normalised origin (``6/0@c4>``): see
-:mod:`games.domino.notation`.
+For people, squares are named, the same for the whole round (``6/0@c4>``, the round's first
+card on ``c3``): see :mod:`games.domino.notation`.
 
     game = Domino.new(players=2, seed=1)
     seat = game.actors()[0]
@@ -48,6 +48,7 @@ from games.domino.grid import (
     Rules,
     Slot,
     Square,
+    anchor_of,
     card_text,
     joined_at_number,
     lines_through,
@@ -227,6 +228,13 @@ class DominoView:
     rules: Rules
     deck: tuple[Card, ...]
     shown: tuple[Card, ...] = field(default=())
+
+    def gain(self, option: Option) -> int:
+        """The points ``option`` adds to this seat's sheet, written as the engine writes it
+        (DOM-8: a full column takes nothing, a completed row earns its bonus; DOM-9): what
+        the places line ranks by and the heuristic bot weighs. ``view.gain(option)``."""
+        pad = self.pads[self.seat]
+        return pad.score(option.lines, self.rules.line_points, option.super_bonus > 0)[1].points
 
 
 class Domino(Game[Move, DominoView]):
@@ -429,13 +437,12 @@ class Domino(Game[Move, DominoView]):
             self.grid.update(place.cells())
         self._slots, self._known = None, {}
         squares = [square for place in places for square in place.squares]
-        scoring, points, bonus = score_lines(lines_through(self.grid, squares), self.box.rules)
-        per_value = Counter[int]()
-        for value in scoring:
-            per_value[value] += self.box.rules.line_points[value]
-        self.pads[seat], entry = self.pads[seat].record(per_value, bonus > 0)
+        rules = self.box.rules
+        scoring, points, bonus = score_lines(lines_through(self.grid, squares), rules,
+                                             opening=isinstance(move, Opening))
+        self.pads[seat], entry = self.pads[seat].score(scoring, rules.line_points, bonus > 0)
         events: list[Event] = [Placed(seat, move, scoring, points, entry,
-                                      name_move(self.grid, move))]
+                                      name_move(anchor_of(self.table), move))]
         if self.stocks[seat]:
             drawn = self.stocks[seat].pop()
             self.hands[seat].append(drawn)
@@ -493,16 +500,16 @@ class Domino(Game[Move, DominoView]):
     # --- notation --------------------------------------------------------------------------
 
     def name_move(self, move: Move) -> str:
-        """The move with its squares named on this table, for people: ``6/0@c4>``."""
-        return name_move(self.grid, move)
+        """The move with its squares named in this round, for people: ``6/0@c4>``."""
+        return name_move(anchor_of(self.table), move)
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 
     def parse_move(self, seat: Seat, text: str) -> Move:
-        """A move with absolute squares (``6/0@0,0>``) or squares named on this table
+        """A move with absolute squares (``6/0@0,0>``) or squares named in this round
         (``6/0@c3>``)."""
-        return notation.parse_move(text, self.grid)
+        return notation.parse_move(text, anchor_of(self.table))
 
 
 def _well_formed(move: object) -> bool:
@@ -633,7 +640,7 @@ class _Places:
             return []
         table = []
         for item in text.split(";"):
-            move = notation.parse_move(item, {})
+            move = notation.parse_move(item)
             if not isinstance(move, Place):
                 raise ValueError(item)
             table.append([move.first, move.second, move.x, move.y, move.vertical])

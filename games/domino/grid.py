@@ -4,14 +4,11 @@ placement a card may take on it (DOM-2, DOM-3, DOM-7).
 Squares are ``(x, y)`` pairs in absolute table coordinates: ``x`` grows to the right, ``y``
 downwards; the opening's first half lies wherever the opening puts it. People read squares by
 their names (:func:`square_name`, in :mod:`games.domino.notation` with the cards and moves),
-counted from a *normalised origin*, two columns left of and two rows above the leftmost column
-and topmost row in use (``(-2, -2)`` on an empty table). So the top-left occupied square is
-always near ``c3`` and a card laid against the layout from the left or from above still has a
-name (``a`` and ``1`` are the margin).
+fixed for the whole round: the round's first card's first square is ``c3``.
 
     grid = {(0, 0): 6, (1, 0): 4}
     opts = placements(grid, [(1, 0)], Rules(12, {10: 1, 11: 3, 12: 5}, 6))
-    square_name(grid, (2, 0))      # 'e3'
+    square_name((0, 0), (2, 0))      # 'e3'
 """
 
 from __future__ import annotations
@@ -27,20 +24,25 @@ from games.domino.notation import (
     Opening,
     Place,
     Square,
+    anchor_of,
     card,
     card_text,
     column_index,
     column_name,
-    origin,
+    column_of,
     parse_square,
+    row_of,
+    square_key,
     square_name,
 )
+from games.domino.pad import turn_points
 
 __all__ = [
     "MARGIN", "Card", "Grid", "Move", "Opening", "Option", "Place", "Rules", "Slot", "Square",
-    "best_points", "bounds", "card", "card_text", "column_index", "column_name",
-    "joined_at_number", "lines_through", "opening_options", "origin", "parse_square",
-    "placements", "score_lines", "slots", "square_name", "super_bonus_of", "touches",
+    "anchor_of", "best_points", "bounds", "card", "card_text", "column_index", "column_name",
+    "column_of", "joined_at_number", "lines_through", "opening_options", "parse_square",
+    "placements", "row_of", "score_lines", "slots", "square_key", "square_name",
+    "super_bonus_of", "touches",
 ]
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -108,17 +110,16 @@ def lines_through(grid: Grid, squares: Iterable[Square]) -> list[int]:
 def super_bonus_of(values: Sequence[int], rules: Rules) -> int:
     """DOM-9: the super bonus a turn's scoring lines earn (10, 11 and 12 at once, or three
     12s), else 0. ``super_bonus_of([10, 11, 12], rules) == 6``."""
-    top = max(rules.line_points)
-    wanted = set(rules.line_points)
-    if wanted <= set(values) or values.count(top) >= 3:
-        return rules.super_bonus
-    return 0
+    return rules.super_bonus if turn_points(values, rules.line_points,
+                                            rules.super_bonus)[1] else 0
 
 
-def score_lines(values: Iterable[int], rules: Rules) -> tuple[tuple[int, ...], int, int]:
-    """The scoring lines among ``values`` (ascending), their points and the super bonus."""
+def score_lines(values: Iterable[int], rules: Rules, opening: bool = False
+                ) -> tuple[tuple[int, ...], int, int]:
+    """The scoring lines among ``values`` (ascending), their points and the super bonus; the
+    round's two-card ``opening`` never earns one (DOM-9: it is one card that earns it)."""
     scoring = tuple(sorted(v for v in values if v in rules.line_points))
-    bonus = super_bonus_of(scoring, rules)
+    bonus = 0 if opening else super_bonus_of(scoring, rules)
     return scoring, sum(rules.line_points[v] for v in scoring) + bonus, bonus
 
 
@@ -195,11 +196,12 @@ def placements(grid: Grid, cards: Iterable[Card], rules: Rules,
 
 
 def bounds(grid: Grid) -> tuple[int, int, int, int]:
-    """The squares worth showing: ``(x0, y0, x1, y1)``, the layout with its margin (inclusive)."""
-    ox, oy = origin(grid)
+    """The squares worth showing: ``(x0, y0, x1, y1)``, the layout with a margin of
+    ``MARGIN`` squares all round (inclusive); around ``(0, 0)`` on an empty table."""
     if not grid:
-        return ox, oy, ox + 2 * MARGIN, oy + 2 * MARGIN
-    return (ox, oy, max(x for x, _ in grid) + MARGIN, max(y for _, y in grid) + MARGIN)
+        return -MARGIN, -MARGIN, MARGIN, MARGIN
+    xs, ys = [x for x, _ in grid], [y for _, y in grid]
+    return min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN
 
 
 def joined_at_number(grid: Grid, first: Place, second: Place) -> bool:
@@ -239,7 +241,7 @@ def opening_options(cards: Sequence[Card], rules: Rules) -> list[Option]:
                     values = list(option.lines)
                     if not ends & set(second.squares) and a + b in rules.line_points:
                         values.append(a + b)
-                    scoring, points, bonus = score_lines(values, rules)
+                    scoring, points, bonus = score_lines(values, rules, opening=True)
                     found.append(Option(Opening(first, second), scoring, points, bonus))
     return found
 

@@ -9,12 +9,18 @@ A move is a card at a square with an orientation, the halves in the order laid:
 
 Squares are absolute table coordinates (``x`` to the right, ``y`` downwards; an opening laid
 by the engine starts on ``0,0``), so ``str(move)`` needs no table. For people, squares are
-*named* from the normalised origin two columns left of and two rows above the layout
-(``c3`` is the top-left card's square; see :func:`square_name`); :func:`parse_move` reads
-names too, on the table they name, and :func:`name_move` writes a move with them.
+*named*, and a name stays the same for the whole round: the first square of the round's first
+card is always ``c3`` (its *anchor*, see :func:`anchor_of`), and every other square is named by
+its distance from it. Columns run ``a b c ... z aa ab ...`` to the right and ``-a -b ...``
+(minus a, minus b) to the left of ``a``; rows run ``1 2 3 ...`` downwards and ``0 -1 -2 ...``
+upwards from ``1``. Names sort as signed numbers do: ``-b < -a < a < b``, ``-1 < 0 < 1``
+(:func:`square_key`). :func:`parse_move` reads names too, on the round they name, and
+:func:`name_move` writes a move with them.
 
-    >>> parse_move("6/0@c3>", grid={})
+    >>> parse_move("6/0@c3>", anchor=(0, 0))
     Place(first=6, second=0, x=0, y=0, vertical=False)
+    >>> square_name((0, 0), (-3, -4))
+    '-a-1'
     >>> str(Opening(Place(6, 4, 0, 0, False), Place(1, 1, 0, 1, False)))
     '6/4@0,0> 1/1@0,1>'
 """
@@ -22,7 +28,7 @@ names too, on the table they name, and :func:`name_move` writes a move with them
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.errors import NotationError, Reason
@@ -109,16 +115,15 @@ def format_move(move: Move) -> str:
 
 # ----------------------------------------------------------------------------- square names
 
-def origin(grid: Grid) -> Square:
-    """The normalised origin: two columns left of and two rows above the layout."""
-    if not grid:
-        return (-MARGIN, -MARGIN)
-    return (min(x for x, _ in grid) - MARGIN, min(y for _, y in grid) - MARGIN)
+def anchor_of(table: Sequence[Place]) -> Square:
+    """The square a round's names count from: the first square of its first card, ``(0, 0)``
+    before any card is laid (where every opening the engine offers puts it)."""
+    return (table[0].x, table[0].y) if table else (0, 0)
 
 
 def column_name(index: int) -> str:
-    """0 -> 'a', 25 -> 'z', 26 -> 'aa' (like spreadsheet columns); a column left of the
-    origin, which no layout has, is written with a minus: -1 -> '-a'."""
+    """0 -> 'a', 25 -> 'z', 26 -> 'aa' (like spreadsheet columns); left of 'a' a minus sign
+    and the same letters counting leftwards: -1 -> '-a', -27 -> '-aa'."""
     if index < 0:
         return "-" + column_name(-index - 1)
     name = ""
@@ -139,45 +144,67 @@ def column_index(name: str) -> int:
     return index - 1
 
 
-def square_name(grid: Grid, square: Square) -> str:
-    """``square`` in notation relative to the normalised origin of ``grid``, e.g. ``'c4'``."""
-    ox, oy = origin(grid)
-    return f"{column_name(square[0] - ox)}{square[1] - oy + 1}"
+def column_of(anchor: Square, x: int) -> str:
+    """The name of the column of ``x`` in the round anchored at ``anchor``: the anchor's
+    column is 'c'."""
+    return column_name(x - anchor[0] + MARGIN)
+
+
+def row_of(anchor: Square, y: int) -> int:
+    """The number of the row of ``y`` in the round anchored at ``anchor``: the anchor's row
+    is 3, rows above 1 are 0, -1, ..."""
+    return y - anchor[1] + MARGIN + 1
+
+
+def square_name(anchor: Square, square: Square) -> str:
+    """``square`` named in the round anchored at ``anchor``: ``square_name((0, 0), (1, 1))
+    == 'd4'``."""
+    return f"{column_of(anchor, square[0])}{row_of(anchor, square[1])}"
 
 
 _SQUARE = re.compile(r"(-?[a-z]{1,4})(-?[0-9]{1,5})")
 
 
-def parse_square(grid: Grid, text: str) -> Square | None:
-    """The absolute square named ``text`` (``'c4'``) on ``grid``, or ``None`` if not a name."""
+def square_key(name: str) -> tuple[int, int]:
+    """The order of square names, row by row then column by column, as the squares lie:
+    ``sorted(names, key=square_key)``; ``ValueError`` for a text that is no square name."""
+    found = _SQUARE.fullmatch(name)
+    if found is None:
+        raise ValueError(name)
+    return (int(found.group(2)), column_index(found.group(1)))
+
+
+def parse_square(anchor: Square, text: str) -> Square | None:
+    """The absolute square named ``text`` (``'c4'``) in the round anchored at ``anchor``, or
+    ``None`` if not a name."""
     found = _SQUARE.fullmatch(text)
     if found is None:
         return None
-    ox, oy = origin(grid)
-    return (column_index(found.group(1)) + ox, int(found.group(2)) - 1 + oy)
+    return (column_index(found.group(1)) - MARGIN + anchor[0],
+            int(found.group(2)) - 1 - MARGIN + anchor[1])
 
 
-def name_place(grid: Grid, place: Place) -> str:
-    """``6/0@c4>``: the move's text with its square named on ``grid`` (for people)."""
+def name_place(anchor: Square, place: Place) -> str:
+    """``6/0@c4>``: the move's text with its square named in the round of ``anchor``."""
     way = "v" if place.vertical else ">"
-    return f"{place.first}/{place.second}@{square_name(grid, (place.x, place.y))}{way}"
+    return f"{place.first}/{place.second}@{square_name(anchor, (place.x, place.y))}{way}"
 
 
-def name_move(grid: Grid, move: Move) -> str:
-    """The move with its squares named on ``grid``: ``name_move({}, Place(6, 0, 0, 0, False))
-    == '6/0@c3>'``."""
+def name_move(anchor: Square, move: Move) -> str:
+    """The move with its squares named in the round of ``anchor``:
+    ``name_move((0, 0), Place(6, 0, 0, 0, False)) == '6/0@c3>'``."""
     if isinstance(move, Opening):
-        return f"{name_place(grid, move.first)} {name_place(grid, move.second)}"
-    return name_place(grid, move)
+        return f"{name_place(anchor, move.first)} {name_place(anchor, move.second)}"
+    return name_place(anchor, move)
 
 
 _PLACE = re.compile(r"([0-6])/([0-6])@(?:(-?[0-9]{1,5}),(-?[0-9]{1,5})|(-?[a-z]{1,4}-?[0-9]{1,5}))"
                     r"([>v])")
 
 
-def parse_move(text: str, grid: Grid) -> Move:
-    """One place, or two for an opening, squares absolute (``0,0``) or named on ``grid``
-    (``c3``); raises :class:`NotationError`."""
+def parse_move(text: str, anchor: Square = (0, 0)) -> Move:
+    """One place, or two for an opening, squares absolute (``0,0``) or named in the round
+    anchored at ``anchor`` (``c3``); raises :class:`NotationError`."""
     if type(text) is not str or len(text) > 200:
         raise NotationError(Reason.of("unknown_move", text=repr(text)[:40]))
     places = []
@@ -186,7 +213,7 @@ def parse_move(text: str, grid: Grid) -> Move:
         if found is None:
             raise NotationError(Reason.of("unknown_move", text=text[:40]))
         first, second, x, y, name, way = found.groups()
-        square = (int(x), int(y)) if name is None else parse_square(grid, name)
+        square = (int(x), int(y)) if name is None else parse_square(anchor, name)
         if square is None:
             raise NotationError(Reason.of("unknown_move", text=text[:40]))
         places.append(Place(int(first), int(second), square[0], square[1], way == "v"))

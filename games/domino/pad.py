@@ -8,13 +8,14 @@ the ``total`` column from the bottom up. A full column takes nothing more.
 
     pad = ScorePad.blank(values=(10, 11, 12), row_bonus=(1,) * 20, super_value=6)
     pad, entry = pad.record({12: 10}, super_bonus=False)   # two 12s: 10 in box 1 of column 12
-    pad.total()                                             # 10
+    pad, entry = pad.score((11, 12), {10: 1, 11: 3, 12: 5}, super_bonus=False)  # 3 and 5
+    pad.total()                                             # 18, the Grand Total (DOM-10)
     turn_points([10, 11, 12], {10: 1, 11: 3, 12: 5}, 6)     # ({10: 1, 11: 3, 12: 5}, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,6 +121,14 @@ class ScorePad:
         pad = ScorePad(self.values, self.row_bonus, self.super_value, tuple(columns), supers)
         earned = tuple((row, self.row_bonus[row]) for row in range(before, pad.complete_rows()))
         return pad, PadEntry(tuple(boxes), earned, super_row, tuple(lost), self.super_value)
+
+    def score(self, lines: Iterable[int], line_points: Mapping[int, int],
+              super_bonus: bool) -> tuple[ScorePad, PadEntry]:
+        """Write one turn from the values of its scoring lines (DOM-7): the lines of one value
+        summed into one box of its column. What the engine writes, and what a move is worth
+        to this sheet (``entry.points``) when players and bots rank moves:
+        ``pad.score((12, 12), {10: 1, 11: 3, 12: 5}, False)`` writes 10 in column 12."""
+        return self.record(turn_points(tuple(lines), line_points, 0)[0], super_bonus)
 
     def to_dict(self) -> dict[str, Any]:
         return {"columns": [list(boxes) for boxes in self.columns], "supers": list(self.supers)}

@@ -16,6 +16,8 @@ GAME = Elements
 BOTS: Mapping[str, BotMaker[Any, Any]] = {"heuristic": HeuristicBot, "random": RandomBot}
 # the box's defaults already make a fair match: every seat is first player once (ELE-8)
 SELFPLAY_OPTIONS: dict[str, Any] = {}
-OPTIONS: dict[str, Option] = {"first_player": Option("seat", 0, flag="first")}
+OPTIONS: dict[str, Option] = {
+    "first": Option("seat", 0, flag="first", keyword="first_player"),
+}
 
 __all__ = ["BOTS", "GAME", "OPTIONS", "SELFPLAY_OPTIONS"]

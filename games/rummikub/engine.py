@@ -16,7 +16,8 @@ the start of the turn and refuses it with a reason unless every rule holds:
   * a joker leaves its set only by an *exchange*: the successor holds the tile the joker
     stood for, played from the rack this turn, by a player whose initial meld was made;
   * the freed joker goes to a *new set*: successors hold no joker beyond their own and the
-    rack's.
+    rack's, nor does a final set holding a whole joker-free set of the table (that set
+    grown: ``R4 R5 J | K1 K2 K3`` may not become ``R4 R5 R6 | K1 K2 K3 J``).
 
     game = Rummikub.new(players=2, seed=1)
     seat = game.actors()[0]
@@ -508,6 +509,7 @@ def check_jokers(before: Sequence[TileSet], final: list[Arranged],
     """RUM-6 with the meanings of the module docstring; ``before`` sets are canonical. Each
     joker set needs a successor (tried in every way when copies make it ambiguous)."""
     joker_sets = [old for old in before if JOKER in old]
+    plain = [Counter(old) for old in before if JOKER not in old]
     candidates = []
     for old in joker_sets:
         numbers = Counter(t for t in old if not is_joker(t))
@@ -520,15 +522,19 @@ def check_jokers(before: Sequence[TileSet], final: list[Arranged],
         if len(set(chosen)) < len(chosen):
             reason = reason or Reason.of("joker_set_split", set=format_table([joker_sets[0]]))
             continue
-        reason = _successors_fit(joker_sets, [final[i] for i in chosen], played)
+        grown = sum(s.tiles.count(JOKER) for i, s in enumerate(final) if i not in chosen
+                    and any(not _minus(old, Counter(s.tiles)) for old in plain))
+        reason = _successors_fit(joker_sets, [final[i] for i in chosen], played, grown)
         if reason is None:
             return None
     return reason
 
 
 def _successors_fit(joker_sets: list[TileSet], successors: list[Arranged],
-                    played: Counter[str]) -> Reason | None:
-    extra_jokers = 0
+                    played: Counter[str], grown: int = 0) -> Reason | None:
+    """Each freed joker exchanged; jokers beyond a successor's own, and those of the sets of
+    the table grown (``grown``), only as many as the rack gave."""
+    extra_jokers = grown
     for old, new in zip(joker_sets, successors, strict=True):
         jokers = sum(1 for t in old if is_joker(t))
         kept = sum(1 for t in new.tiles if is_joker(t))

@@ -83,6 +83,19 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     packed = found.sets[len(specials):]
     kept, rest = _keep_untouched(ordinary, packed) if fewest_changes else ([], packed)
     final = tuple(successors) + tuple(kept) + tuple(rest)
+    if accept is not None and not accept(list(final)):
+        # RUM-6: keeping sets whole (or the packing itself) left a freed joker growing a
+        # set of the table; then the packing as found, else every joker set left in place
+        final = tuple(successors) + tuple(packed)
+        if not accept(list(final)):
+            rest_counts, _ = _counts(t for s in ordinary for t in s)
+            found = pack(rest_counts, rack_counts, 0, rack_jokers, 0, joker_penalty)
+            if found is None or not found.played:
+                return nothing
+            successors = [s.tiles for s in joker_sets]
+            kept, rest = _keep_untouched(ordinary, found.sets) if fewest_changes \
+                else ([], found.sets)
+            final = tuple(successors) + tuple(kept) + tuple(rest)
     left = Counter(_canonical(s) for s in final[len(successors):])
     unchanged = 0
     for tile_set in ordinary:

@@ -1,23 +1,42 @@
-"""Computer opponents for Uno; they see a seat's :class:`UnoView`, never the game state.
+"""Computer opponents for Uno; they see a seat's :class:`UnoView` and the events that seat
+learned (:meth:`HeuristicBot.see`), never the game state.
 
     bot = HeuristicBot(seed=3)
+    bot.see(events_for(events, seat))      # after every move: what the seat saw happen
     move = bot.choose(game.view(seat), game.legal_moves(seat))
 
 ``random`` plays any matching card at random (see :class:`RandomBot`); ``heuristic``
 keeps its Wilds for when nothing else plays, chains Skip/Reverse/+2 for extra turns with two
-players, picks the colour it holds most of, always says UNO, catches every forgotten UNO,
-challenges a Wild Draw Four when a bluff is likely enough, and dumps its high-value cards and
-attacks when an opponent is close to going out.
+players, picks the colour it holds most of, catches every forgotten UNO, challenges a Wild
+Draw Four when the evidence says it was a bluff (:meth:`HeuristicBot.guilt`), now and then
+bluffs one itself, and dumps its high-value cards and attacks when an opponent is close to
+going out. Like people, both bots sometimes forget to say UNO (``FORGET_UNO``). Every chance
+is drawn from the bot's own generator, saved with what it remembers.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import saved
-from games.core import Json, SeededBot
-from games.uno.engine import NO_MATCHING_COLOUR, PHASE_CHALLENGE, PHASE_CHOOSE, UnoView
+from games.core import Event, Json, SeededBot
+from games.uno.engine import (
+    NO_MATCHING_COLOUR,
+    PHASE_CHALLENGE,
+    PHASE_CHOOSE,
+    Challenged,
+    ColourChosen,
+    Drew,
+    FirstCard,
+    HandShown,
+    Kept,
+    Played,
+    Reshuffled,
+    RoundStarted,
+    UnoView,
+)
 from games.uno.notation import (
     ACCEPT,
     CATCH,
@@ -26,23 +45,33 @@ from games.uno.notation import (
     DRAW,
     DRAW_TWO,
     KEEP,
+    NUMBERS,
     PLAY,
     REVERSE,
     SKIP,
+    WILD,
     WILD_DRAW_FOUR,
     WILDS,
     Move,
+    colour_of,
     value_of,
 )
 
-# Chance that one card of a hand matches the top card (a quarter of the colours, the same
-# value in another colour, a Wild): how a bluffing opponent's hand is judged (UNO-6).
-_MATCH_CHANCE = 0.33
-_COLOUR_CHANCE = 0.23
-# Challenge when the chance of a bluff exceeds this: a won challenge is worth about five
-# times what a lost one costs (they take the four and five cards back; we lose two more).
-_CHALLENGE_ABOVE = 0.2
-_SEATS = {str(seat) for seat in range(6)}  # the seats a saved bluff record may name
+# UNO-7: how often a bot playing its second-to-last card forgets to say UNO, as people do.
+FORGET_UNO = 0.1
+# How often the heuristic lets itself bluff a Wild Draw Four it holds beside playable cards
+# (UNO-5); it then plays it only where a +4 is worth it (mostly against a near winner).
+BLUFF_CHANCE = 0.3
+# UNO-6: challenge when the chance of a bluff is above this, a share that drifts with a seeded
+# hunch (x0.5 to x1.5): a won challenge swings about nine cards (they take back the +4 and
+# draw four, we draw none), a lost one costs two more cards.
+CHALLENGE_ABOVE = 0.2
+# What the heuristic believes of a player it has never challenged: one Wild Draw Four in
+# PRIOR_TRIED is a bluff, PRIOR_CAUGHT of them; each challenge it sees moves that on.
+PRIOR_CAUGHT, PRIOR_TRIED = 1.0, 10.0
+MOST_SEATS = 6
+_CARDS = frozenset([*WILDS, *(colour + value for colour in "abcdefghijklmnopqrstuvxyz"
+                              for value in (*NUMBERS, SKIP, REVERSE, DRAW_TWO))])
 
 
 # Weights of a play, tuned by self-play against ``random`` (2 x 1,000 two-player rounds each).
@@ -55,7 +84,8 @@ KEEP_COLOUR = 2.0  # per card of the colour left in play that stays in hand
 class RandomBot(SeededBot):
     """A random player as the published baselines define one (RLCard's random agent): any
     matching card at random, drawing only when none matches; a random colour, a random
-    answer to a Wild Draw Four; it says UNO and catches half the forgotten ones.
+    answer to a Wild Draw Four; it catches half the forgotten UNOs, and says its own but
+    when it forgets (``FORGET_UNO``).
 
     ``RandomBot(1).choose(view, legal)``
     """
@@ -66,56 +96,143 @@ class RandomBot(SeededBot):
             return legal[0] if legal and draw() < 0.5 else None
         plays = [move for move in legal if move.kind == PLAY]
         if plays:
-            said = [move for move in plays if move.uno] if len(view.hand) == 2 else plays
-            return said[int(draw() * len(said))]
+            if len(view.hand) == 2:
+                said = draw() >= FORGET_UNO
+                plays = [move for move in plays if move.uno == said]
+            return plays[int(draw() * len(plays))]
         choices = [move for move in legal if move.kind not in (CATCH, DRAW)] or [Move(DRAW)]
         return choices[int(draw() * len(choices))]
 
 
 class HeuristicBot(SeededBot):
-    """Rule-of-thumb play from the view only: ``HeuristicBot(1).choose(view, legal)``.
+    """Rule-of-thumb play from the view and the events its seat saw:
+    ``HeuristicBot(1).choose(view, legal)``.
 
-    Between its turns it remembers what it left on the discard: if the next player then drew
-    and the same card and colour are still there, that player lacks the colour, and the bot
-    keeps it in play. It also remembers how its challenges turned out, player by player, and
-    stops challenging a player whose Wild Draw Fours prove honest. All of it is saved by
+    It remembers, for the round, what a player at the table could: the cards gone to the
+    discard since the last reshuffle, the cards it knows in other hands (a hand shown to it
+    after a challenge, a Wild Draw Four taken back), and for each player the colours they
+    drew on instead of playing, with how many cards they took since. Across rounds it keeps,
+    player by player, how the challenges it saw turned out. All of it is saved by
     ``to_dict()``.
     """
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
-        self.left: tuple[str, str, tuple[int, ...]] | None = None  # top, colour, hand counts
-        self.lacking = ""  # a colour the next player could not play on
-        self.challenged: tuple[int, int] | None = None  # whom, our hand size then
+        self.discard: list[str] = []  # the discard pile as seen, top last
+        self.colour = ""  # the colour in play as the events told it
+        self.before = ""  # the colour under the last Wild Draw Four
+        self.held: dict[int, list[str]] = {}  # seat -> cards known to be in its hand
+        self.lacks: dict[int, dict[str, int]] = {}  # seat -> colour passed -> cards taken since
+        self.drawer = -1  # the seat that drew instead of playing and may play the card
+        self.drawn_on = ""  # the colour it drew on
         self.bluffs: dict[int, list[int]] = {}  # seat -> [caught bluffing, challenged]
 
+    # ---- memory ----------------------------------------------------------------------------
+
     def memory(self) -> dict[str, Json]:
-        left = self.left
-        return {"left": None if left is None else [left[0], left[1], list(left[2])],
-                "lacking": self.lacking,
-                "challenged": None if self.challenged is None else list(self.challenged),
+        return {"discard": list(self.discard), "colour": self.colour, "before": self.before,
+                "held": {str(seat): list(cards) for seat, cards in self.held.items()},
+                "lacks": {str(seat): dict(colours) for seat, colours in self.lacks.items()},
+                "drawer": self.drawer, "drawn_on": self.drawn_on,
                 "bluffs": {str(seat): list(record) for seat, record in self.bluffs.items()}}
 
     def remember(self, data: Mapping[str, Json]) -> None:
-        def number(value: Any, at: str) -> int:
+        def get(key: str) -> Any:
+            return saved.field(data, key, "bot")
+
+        def count(value: Any, at: str) -> int:
             return saved.integer(value, at, 0, 10**6)
 
-        left = saved.field(data, "left", "bot")
-        if left is not None:
-            top, colour, counts = saved.items(left, "bot.left", 3, 3)
-            self.left = (saved.text(top, "bot.left"), saved.text(colour, "bot.left"),
-                         tuple(saved.each(counts, "bot.left", 6, number)))
-        self.lacking = saved.text(saved.field(data, "lacking", "bot"), "bot.lacking")
-        challenged = saved.field(data, "challenged", "bot")
-        if challenged is not None:
-            whom, before = saved.each(challenged, "bot.challenged", 2, number, least=2)
-            self.challenged = (whom, before)
-        bluffs = saved.need_dict(saved.field(data, "bluffs", "bot"), "bot.bluffs")
-        for seat, record in bluffs.items():
-            at = f"bot.bluffs.{str(seat)[:4]}"
-            saved.ensure(seat in _SEATS, at, "not_a_seat")
-            caught, tried = saved.each(record, at, 2, number, least=2)
-            self.bluffs[int(seat)] = [caught, tried]
+        def colour(value: Any, at: str) -> str:
+            text = saved.text(value, at)
+            saved.ensure(len(text) <= 1, at, "not_a_colour")
+            return text
+
+        def per_seat(key: str) -> dict[int, Any]:
+            table = saved.need_dict(get(key), f"bot.{key}")
+            for seat in table:
+                saved.ensure(seat in {str(s) for s in range(MOST_SEATS)}, f"bot.{key}",
+                             "not_a_seat", seat=str(seat)[:4])
+            return {int(seat): value for seat, value in table.items()}
+
+        self.discard = saved.cards(get("discard"), "bot.discard", _CARDS, 200)
+        self.colour, self.before = colour(get("colour"), "bot.colour"), \
+            colour(get("before"), "bot.before")
+        self.held = {seat: saved.cards(cards, f"bot.held.{seat}", _CARDS, 200)
+                     for seat, cards in per_seat("held").items()}
+        self.lacks = {seat: {colour(name, f"bot.lacks.{seat}"): count(taken, f"bot.lacks.{seat}")
+                             for name, taken in saved.need_dict(colours,
+                                                                f"bot.lacks.{seat}").items()}
+                      for seat, colours in per_seat("lacks").items()}
+        self.drawer = saved.integer(get("drawer"), "bot.drawer", -1, MOST_SEATS - 1)
+        self.drawn_on = colour(get("drawn_on"), "bot.drawn_on")
+        self.bluffs = {seat: saved.each(record, f"bot.bluffs.{seat}", 2, count, least=2)
+                       for seat, record in per_seat("bluffs").items()}
+        for seat, (caught, tried) in self.bluffs.items():
+            saved.ensure(caught <= tried, f"bot.bluffs.{seat}", "out_of_range")
+
+    # ---- what the seat sees happen ----------------------------------------------------------
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Remember what a player at the table would of these events (the bot's seat's
+        share): ``bot.see(events_for(game.play(seat, move), bot_seat))``."""
+        for event in events:
+            if isinstance(event, RoundStarted):
+                self.discard, self.colour, self.held, self.lacks = [], "", {}, {}
+                self.drawer = -1
+            elif isinstance(event, FirstCard):
+                if not event.returned:
+                    self.discard, self.colour = [event.card], colour_of(event.card)
+            elif isinstance(event, Played):
+                self._played(event)
+            elif isinstance(event, ColourChosen):
+                self.colour = event.colour
+            elif isinstance(event, Drew):
+                self._drew(event)
+            elif isinstance(event, Kept):
+                if event.seat == self.drawer and self.drawn_on:
+                    # UNO-4: only a card that matched is kept: it may be of that colour
+                    self.lacks.setdefault(event.seat, {})[self.drawn_on] = 1
+                self.drawer = -1
+            elif isinstance(event, Reshuffled):
+                kept = len(self.discard) - event.count
+                self.discard = self.discard[-kept:] if kept > 0 else []
+            elif isinstance(event, Challenged):
+                record = self.bluffs.setdefault(event.seat, [0, 0])
+                record[0] += event.guilty
+                record[1] += 1
+                if event.guilty:  # UNO-6: the +4 goes back, the colour before it stands
+                    if self.discard and self.discard[-1] == WILD_DRAW_FOUR:
+                        self.discard.pop()
+                    self.held.setdefault(event.seat, []).append(WILD_DRAW_FOUR)
+                    self.colour = self.before
+            elif isinstance(event, HandShown):
+                back = [WILD_DRAW_FOUR] if WILD_DRAW_FOUR in self.held.get(event.seat, []) \
+                    else []
+                self.held[event.seat] = [*event.cards, *back]
+
+    def _played(self, event: Played) -> None:
+        if event.card == WILD_DRAW_FOUR:
+            self.before = self.colour
+        self.discard.append(event.card)
+        self.colour = event.colour
+        known = self.held.get(event.seat)
+        if known and event.card in known:
+            known.remove(event.card)
+        self.drawer = -1
+
+    def _drew(self, event: Drew) -> None:
+        taken = self.lacks.setdefault(event.seat, {})
+        for colour in taken:
+            taken[colour] += event.count
+        if event.why == "draw" and self.colour:
+            # UNO-4: drawing instead of playing says the hand held nothing of that colour
+            taken[self.colour] = 0
+            self.drawer, self.drawn_on = event.seat, self.colour
+        elif event.seat != self.drawer:
+            self.drawer = -1
+
+    # ---- choosing ---------------------------------------------------------------------------
 
     def choose(self, view: UnoView, legal: Sequence[Move]) -> Move | None:
         for move in legal:
@@ -123,42 +240,76 @@ class HeuristicBot(SeededBot):
                 return move
         if view.turn != view.seat:
             return None
-        self._learn(view)
         if view.phase == PHASE_CHOOSE:
             return Move(CHOOSE, colour=_best_colour(view, view.hand))
         if view.phase == PHASE_CHALLENGE:
-            caught, tried = self.bluffs.get(view.challenge_from, [0, 0])
-            honesty = (caught + 1) / (tried + 1)  # how often this player bluffed, hopefully
-            if _bluff_chance(view) * honesty <= _CHALLENGE_ABOVE:
-                return Move(ACCEPT)
-            self.challenged = (view.challenge_from, len(view.hand))
-            return Move(CHALLENGE)
+            guilt = self.guilt(view)
+            if guilt >= 1 or (guilt > 0 and guilt > CHALLENGE_ABOVE * (0.5 + self.rng.random())):
+                return Move(CHALLENGE)
+            return Move(ACCEPT)
         plays = [move for move in legal if move.kind == PLAY]
-        best = _best_play(view, plays, self.lacking)
+        has_bluff = any(move.card == WILD_DRAW_FOUR for move in plays) and \
+            _is_bluff(view, view.hand)
+        bluff = has_bluff and self.rng.random() < BLUFF_CHANCE
+        lacking = {colour for colour, taken in self.lacks.get(_next_seat(view), {}).items()
+                   if taken == 0}
+        best = _best_play(view, plays, lacking, bluff)
         if best is not None:
-            self.left = (best.card, best.colour or best.card[0], view.hand_counts)
+            if len(view.hand) == 2 and self.rng.random() < FORGET_UNO:
+                return Move(best.kind, best.card, best.colour, False)
             return best
-        self.left = None
         return Move(KEEP) if any(move.kind == KEEP for move in legal) else Move(DRAW)
 
-    def _learn(self, view: UnoView) -> None:
-        if self.challenged is not None:
-            # UNO-6: a lost challenge costs six cards, a won one none
-            seat, before = self.challenged
-            record = self.bluffs.setdefault(seat, [0, 0])
-            record[0] += len(view.hand) < before + 6
-            record[1] += 1
-            self.challenged = None
-        if self.left is None:
-            return
-        top, colour, counts = self.left
-        self.left = None
-        after = _next_seat(view)
-        if (view.top == top and view.colour == colour
-                and view.hand_counts[after] > counts[after]):
-            self.lacking = colour
-        elif view.colour == self.lacking:
-            self.lacking = ""
+    def had_another(self, view: UnoView) -> float:
+        """The chance that the Wild Draw Four just played on this seat was played from a hand
+        holding another playable card (UNO-5), from what the seat saw: 1 when it knows such a
+        card in that hand, else the chance that the hand's unknown cards, drawn from those it
+        has not seen, held one; cards taken before the player drew on the colour in play
+        cannot be of it."""
+        seat, colour = view.challenge_from, view.previous_colour
+        under = self.discard[-2] if len(self.discard) >= 2 and \
+            self.discard[-1] == WILD_DRAW_FOUR else ""
+        mattel = view.wild_draw_four == NO_MATCHING_COLOUR
+
+        def playable(card: str) -> bool:
+            if card == WILD_DRAW_FOUR:
+                return False
+            if card == WILD:
+                return not mattel
+            if card[0] == colour:
+                return True
+            return not mattel and under != "" and under not in WILDS and card[1:] == under[1:]
+
+        known = self.held.get(seat, [])
+        if any(playable(card) for card in known):
+            return 1.0
+        unknown = view.hand_counts[seat] - len(known)
+        pool = Counter(view.deck)
+        pool.subtract(view.hand)
+        pool.subtract(self.discard)
+        for cards in self.held.values():
+            pool.subtract(cards)
+        total = sum(count for count in pool.values() if count > 0)
+        if unknown <= 0 or total <= 0:
+            return 0.0
+        hits = sum(count for card, count in pool.items() if count > 0 and playable(card))
+        # playable without being the colour or a Wild: by value alone
+        plain = sum(count for card, count in pool.items()
+                    if count > 0 and playable(card) and card != WILD and card[0] != colour)
+        fresh = min(self.lacks.get(seat, {}).get(colour, unknown), unknown)
+        missed = (1 - hits / total) ** fresh * (1 - plain / total) ** (unknown - fresh)
+        return 1.0 - missed
+
+    def guilt(self, view: UnoView) -> float:
+        """The chance that the Wild Draw Four just played on this seat is a bluff: what the
+        cards say (:meth:`had_another`) weighed by how often that player's Wild Draw Fours
+        proved bluffs when challenged (a newcomer: ``PRIOR_CAUGHT`` in ``PRIOR_TRIED``)."""
+        had = self.had_another(view)
+        if had >= 1 or had <= 0:
+            return had
+        caught, tried = self.bluffs.get(view.challenge_from, [0, 0])
+        bluffing = (caught + PRIOR_CAUGHT) / (tried + PRIOR_TRIED)
+        return bluffing * had / (bluffing * had + 1 - had)
 
 
 def _opponents(view: UnoView) -> list[int]:
@@ -183,14 +334,6 @@ def _points(card: str) -> int:
     return 50 if card in WILDS else 20
 
 
-def _bluff_chance(view: UnoView) -> float:
-    """How likely the Wild Draw Four just played on us was illegal (UNO-5), from its player's
-    hand size alone."""
-    others = view.hand_counts[view.challenge_from]
-    chance = _COLOUR_CHANCE if view.wild_draw_four == NO_MATCHING_COLOUR else _MATCH_CHANCE
-    return float(1 - (1 - chance) ** others)
-
-
 def _next_seat(view: UnoView) -> int:
     return (view.seat + view.direction) % view.players
 
@@ -204,7 +347,10 @@ def _is_bluff(view: UnoView, hand: Sequence[str]) -> bool:
                for card in hand if card != WILD_DRAW_FOUR)
 
 
-def _best_play(view: UnoView, plays: Sequence[Move], lacking: str = "") -> Move | None:
+def _best_play(view: UnoView, plays: Sequence[Move], lacking: set[str],
+               bluff: bool) -> Move | None:
+    """The play that scores best, a Wild Draw Four that would be a bluff only if ``bluff``;
+    ``lacking``: colours the next player drew on and took no card since."""
     if not plays:
         return None
     hand = list(view.hand)
@@ -213,11 +359,13 @@ def _best_play(view: UnoView, plays: Sequence[Move], lacking: str = "") -> Move 
     next_seat = _next_seat(view)
     next_is_opponent = next_seat in opponents
     two_players = view.players == 2
+    held = {card[0] for card in hand if card not in WILDS}
+    lacked = [colour for colour in view.colours if colour in lacking and colour in held]
     best: Move | None = None
     best_score = -1e9
     for move in plays:
         card = move.card
-        if card == WILD_DRAW_FOUR and _is_bluff(view, hand):
+        if card == WILD_DRAW_FOUR and not bluff and _is_bluff(view, hand):
             continue
         rest = list(hand)
         rest.remove(card)
@@ -226,8 +374,8 @@ def _best_play(view: UnoView, plays: Sequence[Move], lacking: str = "") -> Move 
         value = value_of(card)
         if card in WILDS:
             colour = _best_colour(view, rest)
-            if lacking and any(other[0] == lacking for other in rest if other not in WILDS):
-                colour = lacking
+            if lacked and next_is_opponent:
+                colour = max(lacked, key=lambda c: sum(other[0] == c for other in rest))
             if move.colour != colour:
                 continue
             score = WILD_COST if card == "wi" else WILD_COST + 10
@@ -235,7 +383,7 @@ def _best_play(view: UnoView, plays: Sequence[Move], lacking: str = "") -> Move 
             colour = card[0]
             score = 0.0
         score += KEEP_COLOUR * sum(1 for other in rest if other not in WILDS and other[0] == colour)
-        if colour == lacking and next_is_opponent:
+        if colour in lacking and next_is_opponent:
             score += LACK
         if value in (SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR):
             if two_players and value != WILD_DRAW_FOUR:
@@ -254,7 +402,7 @@ def _best_play(view: UnoView, plays: Sequence[Move], lacking: str = "") -> Move 
 
 
 def _with_uno(move: Move, hand: Sequence[str]) -> Move:
-    """UNO-7: always say UNO when the play leaves one card."""
+    """UNO-7: say UNO when the play leaves one card."""
     if len(hand) == 2 and not move.uno:
         return Move(move.kind, move.card, move.colour, True)
     return move

@@ -211,7 +211,8 @@ class UnoView(NamedTuple):
     ``drawn`` the card this seat just drew and may still play; ``catchable`` the seat that
     forgot to say UNO (-1: none); ``shown_hand`` the hand of ``shown_by`` after this seat's
     last challenge this round; ``challenge_from`` the seat whose Wild Draw Four this seat may
-    challenge and ``previous_colour`` the colour before it. A named tuple because bots build
+    challenge and ``previous_colour`` the colour before it; ``deck`` the box's cards (public,
+    what a player counts the cards not yet seen against). A named tuple because bots build
     one per move (a frozen dataclass costs several times more to create)."""
 
     seat: Seat
@@ -238,6 +239,7 @@ class UnoView(NamedTuple):
     round: int
     match_target: int
     wild_draw_four: str
+    deck: tuple[str, ...]
 
 
 # ----------------------------------------------------------------------------- engine
@@ -702,7 +704,7 @@ class Uno(Game[Move, UnoView]):
             self.dealer, self.catchable, self.wd4_by if own_turn and challenge else -1,
             self.previous_colour if challenge else "", self.shown_by if shown else -1,
             tuple(self.shown_hand) if shown else (), self.colours, self.teams, self.round,
-            self.match_target, self.wild_draw_four)
+            self.match_target, self.wild_draw_four, self.deck)
 
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER

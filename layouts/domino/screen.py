@@ -6,10 +6,14 @@ Lines (``key``):
   ``hand``      one region per card, routing selects it (the selected one is in brackets);
   ``places``    every legal placement of the selected card, best first, each a short region
                 ``c4>6 11+12 8`` (the 6 of the card on c4, laid to the right, lines of 11 and 12,
-                8 points); routing plays it. The round's opening shows both cards' squares;
-  ``pad``       the own score pad: the boxes of columns 10, 11 and 12, bonuses, super bonuses;
-  ``columns``   the grid's column letters, then ``grid1``, ``grid2``... one line per grid row:
-                its number, then one cell per square (the braille glyphs of ``[grid]`` in the
+                8 points); routing plays it. The points are what the own pad really takes
+                (a full column takes nothing, DOM-8), the order too. The round's opening shows
+                both cards' squares;
+  ``pad``       the own score pad: the boxes of columns 10, 11 and 12, bonuses, the total
+                column's super bonuses, then the Grand Total (DOM-10);
+  ``columns``   the grid's column letters, then one line per grid row (``grid3`` for row 3,
+                ``grid-1`` for row -1: keys and names stay the same for the whole round): its
+                number, then one cell per square (the braille glyphs of ``[grid]`` in the
                 words, so every braille table shows the same cells and rows line up: a half by its
                 pips, a blank half and an empty square feel different); routing a square
                 keeps only the placements that cover it;
@@ -20,7 +24,7 @@ Lines (``key``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,10 +47,12 @@ from games.domino.grid import (
     Option,
     Place,
     Square,
+    anchor_of,
     bounds,
-    column_name,
+    column_of,
     opening_options,
     placements,
+    row_of,
     square_name,
 )
 from games.domino.pad import ScorePad
@@ -68,6 +74,7 @@ from layouts.screen import (
     help_and_quit,
     help_line,
     message_line,
+    own_step,
     status_line,
 )
 
@@ -91,8 +98,10 @@ def options_of(view: DominoView) -> list[Option]:
     return placements(view.grid, view.hand, view.rules)
 
 
-def best_first(options: Sequence[Option]) -> list[Option]:
-    return sorted(options, key=lambda o: (-o.points, -len(o.lines)))
+def best_first(view: DominoView, options: Sequence[Option]) -> list[Option]:
+    """``options`` by what the seat's pad really takes (:meth:`DominoView.gain`), most
+    first; among equals, the lines' face value first."""
+    return sorted(options, key=lambda o: (-view.gain(o), -o.points, -len(o.lines)))
 
 
 def _said(context: Context) -> DominoInput:
@@ -104,7 +113,7 @@ def selected(view: DominoView, context: Context, options: Sequence[Option]) -> C
     said = _said(context)
     if said.card is not None and said.card in view.hand:
         return said.card
-    ranked = best_first(options)
+    ranked = best_first(view, options)
     if ranked:
         move = ranked[0].move
         return move.first.card if isinstance(move, Opening) else move.card
@@ -118,25 +127,28 @@ def _places(move: Place | Opening) -> tuple[Place, ...]:
 def place_text(view: DominoView, place: Place) -> str:
     """``c4>6``: square, way (``>`` right, ``v`` down), the half laid on that square."""
     way = "v" if place.vertical else ">"
-    return f"{square_name(view.grid, (place.x, place.y))}{way}{place.first}"
+    return f"{square_name(anchor_of(view.table), (place.x, place.y))}{way}{place.first}"
 
 
 def option_text(view: DominoView, option: Option, catalog: Catalog) -> str:
-    """``c4>6 11+12 8``; an opening names both cards: ``6/4@c3> 5/5@c4> 10+10+11 5``."""
+    """``c4>6 11+12 8``; an opening names both cards: ``6/4@c3> 5/5@c4> 10+10+11 5``. The
+    points are those the seat's pad takes (:meth:`DominoView.gain`)."""
     move = option.move
+    anchor = anchor_of(view.table)
     if isinstance(move, Opening):
         where = " ".join(
-            f"{p.first}/{p.second}@{square_name(view.grid, (p.x, p.y))}"
+            f"{p.first}/{p.second}@{square_name(anchor, (p.x, p.y))}"
             f"{'v' if p.vertical else '>'}" for p in _places(move))
     else:
         where = place_text(view, move)
     lines = "+".join(str(value) for value in option.lines) or catalog.text("dom_no_line")
-    return f"{where} {lines} {option.points}"
+    return f"{where} {lines} {view.gain(option)}"
 
 
 def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
-    """The sheet in regions: each value column's boxes, the bonuses, super bonuses, total;
-    headed with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
+    """The sheet in regions: each value column's boxes, the bonuses, the total column's super
+    bonuses (DOM-9), then the Grand Total (DOM-10, :meth:`ScorePad.total`); columns headed
+    with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
     words = game_data("domino", "pad")[catalog.lang]["columns"]
     regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
                                    boxes=" ".join(map(str, pad.column(value))) or "-"),
@@ -144,12 +156,40 @@ def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
     regions.append(Region(catalog.text("dom_pad_column", column=words["bonus"],
                                        boxes=" ".join(map(str, pad.bonuses())) or "-"),
                           atomic=False))
-    if pad.supers:
-        regions.append(Region(catalog.text("dom_pad_supers",
-                                           boxes=" ".join(map(str, pad.supers)))))
-    regions.append(Region(catalog.text("dom_pad_total", column=words["total"],
-                                       total=pad.total())))
+    regions.append(Region(catalog.text("dom_pad_column", column=words["total"],
+                                       boxes=" ".join(map(str, pad.supers)) or "-"),
+                          atomic=False))
+    regions.append(Region(catalog.text("dom_pad_grand_total", total=pad.total())))
     return regions
+
+
+def scores_text(scores: Sequence[int], context: Context) -> str:
+    """Every seat's name and points: ``you 57, Bo 43``."""
+    return ", ".join(f"{context.names[seat]} {points}" for seat, points in enumerate(scores))
+
+
+def grand_totals(view: DominoView, context: Context) -> str:
+    """DOM-10: every player's Grand Total, from the pads (``ScorePad.total``)."""
+    return context.catalog.text("dom_grand_totals", scores=scores_text(
+        [pad.total() for pad in view.pads], context))
+
+
+def row_number(row: int, glyphs: Mapping[str, Any]) -> str:
+    """A row's number in ``[grid]`` glyphs: the number sign, a minus above row 1 (rows 0,
+    -1 ...), the digits."""
+    digits = str(glyphs["digits"])
+    minus = str(glyphs["minus"]) if row < 0 else ""
+    return str(glyphs["number"]) + minus + "".join(digits[int(d)] for d in str(abs(row)))
+
+
+def column_cell(name: str, glyphs: Mapping[str, Any]) -> str:
+    """A column's name in one cell, so squares line up under it: its last letter, with the
+    ``before`` dot added left of ``a`` (``-a``, ``-b`` ...) and the ``beyond`` dot from ``aa``
+    on."""
+    letter = str(glyphs["letters"])[ord(name[-1]) - ord("a")]
+    mark = glyphs["before"] if name.startswith("-") else glyphs["beyond"] if len(name) > 1 \
+        else BLANK_CELL
+    return chr(ord(letter) | (ord(str(mark)) - ord(BLANK_CELL)))
 
 
 class DominoScreen:
@@ -166,12 +206,14 @@ class DominoScreen:
         return tuple(lines)
 
     def home(self, view: DominoView, context: Context) -> str:
-        return PLACES_LINE if view.turn == view.seat and not view.over else STATUS_LINE
+        return PLACES_LINE if view.turn == view.seat or view.over else STATUS_LINE
 
     def status(self, view: DominoView, context: Context) -> Line:
         cat = context.catalog
         texts = [cat.text("dom_round", round=view.round + 1, rounds=view.rounds)]
-        if view.turn is not None:
+        if view.over:
+            texts.append(cat.text("dom_game_over"))
+        elif view.turn is not None:
             texts.append(cat.text("dom_turn", name=context.names[view.turn]))
         texts += [cat.text("dom_total", name=context.names[seat], total=pad.total())
                   for seat, pad in enumerate(view.pads)]
@@ -186,7 +228,9 @@ class DominoScreen:
             text = label(card, context.catalog)
             if card == chosen:
                 text = f"[{text}]"
-            regions.append(Region(text, target=Ask(DominoInput(card)), label=True))
+                chosen = None  # two copies of a card: the first one shows the choice
+            regions.append(Region(text, target=Ask(DominoInput(card), then=PLACES_LINE),
+                                  label=True))
         if not regions:
             regions.append(Region(context.catalog.text("dom_no_cards")))
         return Line(HAND_LINE, tuple(regions))
@@ -195,7 +239,10 @@ class DominoScreen:
         """The selected card's legal placements, best first (only those covering the routed
         square, if one was routed); routing one plays it."""
         cat = context.catalog
-        if view.turn != view.seat or view.over:
+        if view.over:
+            return Line(PLACES_LINE, (Region(cat.text("dom_game_over")),
+                                      Region(grand_totals(view, context))))
+        if view.turn != view.seat:
             return Line(PLACES_LINE, (Region(cat.text("dom_wait")),))
         chosen = selected(view, context, options)
         square = _said(context).square
@@ -204,9 +251,9 @@ class DominoScreen:
             mine = [o for o in mine
                     if any(square in p.squares for p in _places(o.move))]
         regions = [Region(option_text(view, o, cat), target=PlayMove(o.move), label=True)
-                   for o in best_first(mine)]
+                   for o in best_first(view, mine)]
         if square is not None:
-            name = square_name(view.grid, square)
+            name = square_name(anchor_of(view.table), square)
             regions.insert(0, Region(cat.text("dom_at", square=name),
                                      target=Ask(DominoInput(chosen))))
         if not mine:
@@ -216,29 +263,30 @@ class DominoScreen:
     def grid(self, view: DominoView, context: Context) -> list[Line]:
         """The column letters, then one line per grid row of the layout and its margin, each
         square one cell of ``[grid]`` glyphs with no gap (``gap=0``) so rows and letters line
-        up cell under cell on a multi-row display."""
+        up cell under cell on a multi-row display. Columns and rows carry the round's fixed
+        names (:func:`games.domino.notation.square_name`); a line is keyed by its row."""
         glyphs = context.catalog.section("grid")
         halves: Sequence[str] = glyphs["halves"]
-        empty, digits, letters = str(glyphs["empty"]), str(glyphs["digits"]), str(glyphs["letters"])
+        empty = str(glyphs["empty"])
+        anchor = anchor_of(view.table)
         x0, y0, x1, y1 = bounds(view.grid)
-        width = len(str(y1 - y0 + 1))
+        numbers = {y: row_number(row_of(anchor, y), glyphs) for y in range(y0, y1 + 1)}
+        width = max(len(text) for text in numbers.values())
         said = _said(context)
         # a blank cell after the row number: a one-pip half must not read as one more digit
-        header = [Region(str(glyphs["corner"]) * (width + 1) + BLANK_CELL)]
-        header += [Region("".join(letters[ord(char) - ord("a")]
-                                  for char in column_name(x - x0)))
+        header = [Region(str(glyphs["corner"]) * width + BLANK_CELL)]
+        header += [Region(column_cell(column_of(anchor, x), glyphs))
                    for x in range(x0, x1 + 1)]
         lines = [Line(COLUMNS_LINE, tuple(header), gap=0)]
         for y in range(y0, y1 + 1):
-            number = str(y - y0 + 1).rjust(width, "0")
-            regions = [Region(str(glyphs["number"]) + "".join(digits[int(d)] for d in number)
-                              + BLANK_CELL)]
+            regions = [Region(numbers[y].rjust(width, BLANK_CELL) + BLANK_CELL)]
             for x in range(x0, x1 + 1):
                 pips = view.grid.get((x, y))
                 text = empty if pips is None else str(halves[pips])
-                target = None if pips is not None else Ask(DominoInput(said.card, (x, y)))
+                target = None if pips is not None else \
+                    Ask(DominoInput(said.card, (x, y)), then=PLACES_LINE)
                 regions.append(Region(text, target=target))
-            lines.append(Line(grid_key(y - y0 + 1), tuple(regions), gap=0))
+            lines.append(Line(grid_key(row_of(anchor, y)), tuple(regions), gap=0))
         return lines
 
     def explain(self, reason: Reason, context: Context) -> str:
@@ -253,6 +301,10 @@ class DominoScreen:
             return None
         key = "dom_your_opening" if view.opening else "dom_your_turn"
         return context.catalog.text(key)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's card laid: the grid shows it, the pad its points and bonuses."""
+        return own_step(event, context, (Placed,))
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words (speech says the same)."""
@@ -292,10 +344,10 @@ class DominoScreen:
         if isinstance(event, Passed):
             return say("dom_passed", event.seat)
         if isinstance(event, RoundEnded):
-            scores = ", ".join(f"{context.names[seat]} {points}"
-                               for seat, points in enumerate(event.scores))
-            return cat.text("dom_round_ended", round=event.round + 1, scores=scores)
+            return cat.text("dom_round_ended", round=event.round + 1,
+                            scores=scores_text(event.scores, context))
         if isinstance(event, GameEnded):
+            # short: the round's end told the scores; the Grand Totals wait on the home line
             if context.seat in event.winners:
                 return cat.text("dom_won_you")
             return cat.text("dom_won", name=", ".join(context.names[s] for s in event.winners))

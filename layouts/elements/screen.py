@@ -20,7 +20,21 @@ from dataclasses import dataclass
 
 from games.core import Event, Reason
 from games.elements.cards import Card, bid_key, element_label
-from games.elements.engine import BID, KEEP, OVER, PLACE, ElementsView, Keep, Lay, Pass, Place
+from games.elements.engine import (
+    BID,
+    KEEP,
+    OVER,
+    PLACE,
+    ElementsView,
+    Keep,
+    Kept,
+    Laid,
+    Lay,
+    Pass,
+    Passed,
+    Place,
+    Placed,
+)
 from layouts.elements.words import Words, label
 from layouts.screen import (
     BIDS_LINE,
@@ -39,6 +53,7 @@ from layouts.screen import (
     help_line,
     listed,
     message_line,
+    own_step,
     status_line,
 )
 
@@ -92,6 +107,11 @@ class ElementsScreen:
         return tuple(lines)
 
     def home(self, view: ElementsView, context: Context) -> str:
+        """The choice line when it asks something; the hand while cards are still to
+        choose there (round 3 with one card chosen)."""
+        said = _input(context)
+        if view.phase == BID and len(said.chosen) == 1:
+            return HAND_LINE
         return CHOICE_LINE if self.choice(view, context) is not None else HAND_LINE
 
     def status(self, view: ElementsView, context: Context) -> Line:
@@ -125,11 +145,11 @@ class ElementsScreen:
                                    for colour in view.order)))
 
     def points(self, view: ElementsView, context: Context) -> Line:
-        """The point cards still to win, left to right; the current one is the last."""
+        """The points of the point cards still to win (each is worth its number), left to
+        right; the current one is the last."""
         cat = context.catalog
         return Line(POINTS_LINE, (Region(cat.text("points_label")),
-                                  *(Region(label(card, cat), label=True)
-                                    for card in view.point_cards)))
+                                  *(Region(str(card.value)) for card in view.point_cards)))
 
     def bids(self, view: ElementsView, context: Context) -> Line:
         """The current point card, then each player's laid cards and combination."""
@@ -169,12 +189,15 @@ class ElementsScreen:
         for card in sort_hand(view):
             target: Ask | PlayMove | None = None
             if mine and view.phase == PLACE:
-                target = Ask(ElementsInput(place=card))
+                target = Ask(ElementsInput(place=card), then=CHOICE_LINE)
             elif mine and view.phase == BID and view.need == 1:
                 target = PlayMove(Lay((card,)))
             elif mine and view.phase == BID and view.need == 2 and len(view.hand) >= 2:
                 if card in said.chosen or len(said.chosen) < 2:
-                    target = Ask(said.toggle(card))
+                    toggled = said.toggle(card)
+                    # the second card chosen: confirm is on the choice line
+                    then = CHOICE_LINE if len(toggled.chosen) == 2 else None
+                    target = Ask(toggled, then=then)
             elif mine and view.phase == KEEP:
                 target = Ask(said.toggle(card))
             marked = card == said.place or card in said.chosen
@@ -182,7 +205,7 @@ class ElementsScreen:
                                   target=target, label=True))
         if not regions:
             regions.append(Region(context.catalog.text("hand_empty")))
-        return Line(HAND_LINE, tuple(regions))
+        return Line(HAND_LINE, (Region(context.catalog.text("hand_label")), *regions))
 
     def choice(self, view: ElementsView, context: Context) -> Line | None:
         """What is due: the element for the selected card, confirming two cards, keeping."""
@@ -250,14 +273,21 @@ class ElementsScreen:
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words, its card and element as the reader's labels (``j7``, ``ej``)."""
+        """A refusal in words, its card and element as the reader's labels (``j7``, ``ej``),
+        the move it names in the reader's words."""
         args = dict(reason.params)
         if "card" in args:
             card = str(args["card"])
             args["card"] = label(Card(card[0], int(card[1:])), context.catalog)
         if "element" in args:
             args["element"] = label(str(args["element"]), context.catalog)
+        if reason.code == "not_now":
+            args["move"] = context.catalog.text(f"move_{args['move']}")
         return context.catalog.text(reason.code, **args)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's card placed, cards laid, pass and cards kept: its lines show them."""
+        return own_step(event, context, (Placed, Laid, Passed, Kept))
 
     def describe(self, event: Event, context: Context) -> str | None:
         return words_of(context).event(event, context.seat, context.names)

@@ -10,7 +10,8 @@ it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
 
     lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines]
-    # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'help']
+    # ['messages', 'status', 'row_r', 'row_y', 'row_g', 'row_b', 'hand', 'commands', 'links',
+    #  'help']
 """
 
 from __future__ import annotations
@@ -19,13 +20,30 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from games.core import Event, Reason
-from games.elevens.engine import DISCARD, DRAW, END, JOKER, UNDO, ElevensView, Step, place, segments
+from games.elevens.engine import (
+    DISCARD,
+    DRAW,
+    END,
+    JOKER,
+    UNDO,
+    Discarded,
+    ElevensView,
+    Exchanged,
+    Placed,
+    Step,
+    TurnEnded,
+    Undone,
+    place,
+    segments,
+)
 from layouts.catalog import Catalog
 from layouts.elevens.words import event_text, label, reason_text, row_label, step_label
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
     HAND_LINE,
+    LINKS_LINE,
+    STATUS_LINE,
     TURN_LINE,
     Ask,
     Context,
@@ -34,9 +52,10 @@ from layouts.screen import (
     Region,
     help_and_quit,
     help_line,
+    listed,
     message_line,
+    own_step,
     row_key,
-    status_line,
 )
 
 
@@ -105,36 +124,47 @@ class ElevensScreen:
         if view.steps:
             lines.append(self.turn(view, context))
         lines.append(self.commands(view, context, legal))
-        lines.append(help_line(cat, cat.text("elevens_help", limit=view.limit)))
+        if not view.beginner:  # to read: after the commands, which the hand is nearer
+            lines.append(self.links(view, context))
+        game_help = "elevens_help_beginner" if view.beginner else "elevens_help"
+        lines.append(help_line(cat, cat.text(game_help, limit=view.limit)))
         return tuple(lines)
 
     def home(self, view: ElevensView, context: Context) -> str:
         return CHOICE_LINE if _chosen(view, context) is not None else HAND_LINE
 
     def status(self, view: ElevensView, context: Context) -> Line:
-        """Whose turn, cards played this turn, stock, link cards, bonuses, the other hands."""
+        """Whose turn, then the stock and each other hand as a word and a number (``you,
+        stock 24 Bo 15 Cy 15 Di 15``): one 40-cell window up to four players; the cards
+        played this turn are on the turn line, link cards and bonuses on their own line."""
         words = context.catalog.section("screen")
-        texts = []
         if view.over:
-            texts.append(str(words["over"]))
+            turn = str(words["over"])
         elif view.current == view.seat:
-            texts.append(str(words["your_turn"]))
-            texts.append(str(words["played"]).format(count=view.played, limit=view.limit))
+            turn = str(words["your_turn"])
         elif view.current is not None:
-            texts.append(str(words["turn_of"]).format(player=context.names[view.current]))
-        texts.append(str(words["stock"]).format(count=view.stock))
-        if not view.beginner:
-            texts.append(str(words["links"]).format(count=view.link_cards[view.seat]))
-            texts.append(str(words["bonuses"]).format(count=view.bonuses[view.seat],
-                                                      left=view.bonus_left))
+            turn = context.names[view.current]
+        else:
+            turn = ""
+        counts = [str(words["stock"]).format(count=view.stock)]
         for step in range(1, view.players):
             seat = (view.seat + step) % view.players
-            texts.append(str(words["other"]).format(
-                player=context.names[seat], count=view.hand_counts[seat],
-                links=view.link_cards[seat]) if not view.beginner else
-                str(words["other_beginner"]).format(player=context.names[seat],
-                                                    count=view.hand_counts[seat]))
-        return status_line(texts)
+            counts.append(str(words["other"]).format(player=context.names[seat],
+                                                     count=view.hand_counts[seat]))
+        head = (Region(f"{turn},"),) if turn else ()
+        return Line(STATUS_LINE, (*head, *(Region(text) for text in counts)))
+
+    def links(self, view: ElevensView, context: Context) -> Line:
+        """Every player's link cards, the seat's bonus cards and those left to take."""
+        words = context.catalog.section("screen")
+        held = [str(words["links_of"]).format(player=context.names[seat],
+                                              count=view.link_cards[seat])
+                for seat in range(view.players)]
+        bonuses = str(words["bonuses"]).format(count=view.bonuses[view.seat],
+                                               left=view.bonus_left)
+        held[-1] += str(words["links_end"])
+        return Line(LINKS_LINE, (Region(str(words["links"])), *listed(held),
+                                 Region(bonuses, atomic=False)))
 
     def hand(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """One region per card: routing plays a card with one place, else offers its places."""
@@ -146,7 +176,7 @@ class ElevensScreen:
             if len(found) == 1:
                 target = PlayMove(found[0])
             elif found or card == JOKER:
-                target = Ask(Chosen(card))
+                target = Ask(Chosen(card), then=CHOICE_LINE)
             else:
                 target = PlayMove(place(card))  # refused with its reason, said to the player
             regions.append(Region(label(card, cat), target=target, label=True))
@@ -215,6 +245,11 @@ class ElevensScreen:
     def explain(self, reason: Reason, context: Context) -> str:
         """A refusal with the cards and rows in the reader's labels (``j9`` in French)."""
         return reason_text(context.catalog, reason)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's own steps (a card placed, a joker exchanged or discarded, a step taken
+        back, a pass): the rows and the hand show them."""
+        return own_step(event, context, (Placed, Exchanged, Discarded, Undone, TurnEnded))
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words."""

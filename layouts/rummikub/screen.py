@@ -1,5 +1,5 @@
-"""Rummikub on a display: the rack, the work-in-progress table (one line per set), the
-selected tiles, commands, messages and help, as lines of regions.
+"""Rummikub on a display: the rack, the selected tiles, the commands, the work-in-progress
+table (one line per set), messages and help, as lines of regions.
 
 The turn is built in a :class:`layouts.rummikub.work.Work` (the session's pending state,
 each routing target the state it leads to): routing a rack tile
@@ -7,14 +7,21 @@ selects it, routing a selected tile gives it back, routing a tile of a set takes
 the set, routing a set's number adds the selection to it, ``new set`` makes the selection a
 set. A set that is not a run or a group is marked: dots 7 and 8 raised under its number and
 every tile (``Region.mark``); its reason is on the ``problems`` line. ``done`` plays the
-whole table (the engine judges it), ``undo`` steps back, ``reset`` restores the table,
-``draw`` draws, ``hint`` lays out the solver's best move.
+whole table (the engine judges it; a selection left over is refused at once), ``undo`` steps
+back, ``reset`` restores the table, ``draw`` draws, ``hint`` lays out the solver's best move.
+
+A set keeps its number while it lasts, through a hint and the others' turns (the seat keeps
+the places, ``Context.keep``); a joker in a set reads as the number it stands for (``jk5``);
+an opponent's meld is told as the sets it made or changed, by number.
 
     lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines][:3]     # ['messages', 'status', 'rack']
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
 
 from games.core import Event, Reason
 from games.rummikub.engine import (
@@ -28,10 +35,10 @@ from games.rummikub.engine import (
     StartDraw,
     Timeout,
 )
-from games.rummikub.tiles import TileSet
+from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set
 from layouts.catalog import Catalog
 from layouts.rummikub.words import label
-from layouts.rummikub.work import Work
+from layouts.rummikub.work import Work, in_place
 from layouts.screen import (
     COMMAND_LINE,
     PROBLEMS_LINE,
@@ -41,13 +48,26 @@ from layouts.screen import (
     Context,
     Line,
     PlayMove,
+    Refuse,
     Region,
     help_and_quit,
     help_line,
     message_line,
+    own_step,
     set_key,
     status_line,
 )
+
+# The key of the set places the seat keeps between drawings (Context.keep).
+PLACES = "rummikub_places"
+
+
+def placed(table: Sequence[TileSet], context: Context) -> tuple[TileSet, ...]:
+    """``table`` with its sets at the places the seat has seen them at (see
+    :func:`layouts.rummikub.work.in_place`), remembered for the next time."""
+    sets = in_place(context.keep.get(PLACES, ()), table)
+    context.keep[PLACES] = sets
+    return sets
 
 
 def _work(view: RummikubView, context: Context) -> Work | None:
@@ -57,7 +77,17 @@ def _work(view: RummikubView, context: Context) -> Work | None:
     pending = context.pending
     if isinstance(pending, Work):
         return pending
-    return Work.start(view)
+    return Work.start(view, placed(view.table, context))
+
+
+def tile_labels(tiles: Sequence[str], cat: Catalog) -> list[str]:
+    """The labels of a set's tiles, a joker with the number it stands for (``jk5``) when
+    the set is valid."""
+    arranged = arrange(tuple(tiles))
+    numbers = arranged.numbers if isinstance(arranged, Arranged) and \
+        arranged.tiles == tuple(tiles) else None
+    return [f"{label(tile, cat)}{numbers[place]}" if is_joker(tile) and numbers is not None
+            else label(tile, cat) for place, tile in enumerate(tiles)]
 
 
 class RummikubScreen:
@@ -67,16 +97,17 @@ class RummikubScreen:
         cat = context.catalog
         work = _work(view, context)
         lines = [message_line(context.messages, cat), self.status(view, context)]
-        sets = work.sets if work is not None else view.table
+        sets = work.sets if work is not None else placed(view.table, context)
         lines.append(self.rack(view, context, work))
         if work is not None and work.selection:
             lines.append(self.selection(work, cat))
+        # the commands next to the rack: done or hint is a line key away, however big the table
+        lines.append(self.commands(view, work, cat))
         lines += self.table_lines(sets, work, cat)
         if work is not None:
             problems = self.problems(work, cat)
             if problems is not None:
                 lines.append(problems)
-        lines.append(self.commands(view, work, cat))
         lines.append(help_line(cat, cat.text("rummikub_help")))
         return tuple(lines)
 
@@ -114,6 +145,14 @@ class RummikubScreen:
     def time_left(self, seconds: int, context: Context) -> str:
         return context.catalog.text("time_left", seconds=seconds)
 
+    def clock_starts(self, seconds: int, context: Context) -> str:
+        return context.catalog.text("clock_starts", seconds=seconds)
+
+    def clock_notice(self, view: RummikubView, context: Context) -> str | None:
+        """How long the seat's turns are, and how to play without the clock (RUM-7)."""
+        seconds = view.turn_times[view.seat]
+        return context.catalog.text("clock_notice", seconds=seconds) if seconds else None
+
     def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
         cat = context.catalog
@@ -148,20 +187,18 @@ class RummikubScreen:
             marked = index in problems
             target = Ask(work.add_to(index)) if work is not None and work.selection else None
             regions = [Region(head, target=target, mark=marked)]
-            for position, tile in enumerate(tiles):
+            for position, text in enumerate(tile_labels(tiles, cat)):
                 take = Ask(work.take(index, position)) if work is not None else None
-                regions.append(Region(label(tile, cat), target=take, mark=marked, label=True))
+                regions.append(Region(text, target=take, mark=marked, label=True))
             lines.append(Line(set_key(index + 1), tuple(regions)))
         if not lines:
             lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
         return lines
 
     def problems(self, work: Work, cat: Catalog) -> Line | None:
-        """Why each marked set is not valid, and the note of a refused ``done``."""
+        """Why each marked set is not valid."""
         texts = [cat.text("set_problem", set=index + 1, why=cat.reason(reason))
                  for index, reason in sorted(work.problems().items())]
-        if work.note is not None:
-            texts.insert(0, cat.reason(work.note))
         if not texts:
             return None
         return Line(PROBLEMS_LINE, tuple(Region(text) for text in texts))
@@ -172,7 +209,7 @@ class RummikubScreen:
         regions = []
         if work is not None:
             ending = work.done()
-            done = Ask(work.noted(ending)) if isinstance(ending, Reason) else PlayMove(ending)
+            done = Refuse(ending) if isinstance(ending, Reason) else PlayMove(ending)
             regions.append(Region(str(words["done"]), target=done))
             back = work.undo()
             if back is not None:
@@ -191,38 +228,65 @@ class RummikubScreen:
         return context.catalog.text("your_turn_rummikub")
 
     def explain(self, reason: Reason, context: Context) -> str:
+        """A refusal with its tiles and sets in the reader's labels (a set given in notation,
+        ``K4 J K6``, reads ``k4 jk5 k6``)."""
         cat = context.catalog
-        params = {k: label(v, cat) if k == "tile" else v for k, v in reason.params.items()}
+        params = dict(reason.params)
+        if isinstance(params.get("tile"), str):
+            params["tile"] = label(str(params["tile"]), cat)
+        if isinstance(params.get("set"), str):
+            params["set"] = " ".join(tile_labels(parse_set(str(params["set"])), cat))
         return cat.text(reason.code, **params)
 
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's own table played: its rack and the set lines show it."""
+        return own_step(event, context, (Laid,))
+
     def describe(self, event: Event, context: Context) -> str | None:
-        """What a seat learns of an event, in words; opponents' melds are spoken."""
+        """What a seat learns of an event, in words, the seat itself as "you"; a meld is
+        told as the sets it made or changed, by the numbers they keep."""
         cat = context.catalog
         names = context.names
+
+        def say(code: str, seat: int, **args: object) -> str:
+            if seat == context.seat:
+                return cat.text(f"{code}_you", **args)
+            return cat.text(code, player=names[seat], **args)
+
         if isinstance(event, Laid):
-            tiles = " ".join(label(t, cat) for t in event.played)
-            code = "laid_initial" if event.initial else "laid"
-            return cat.text(code, player=names[event.seat], tiles=tiles,
-                            count=len(event.played), sets=len(event.table))
+            return say("laid_initial" if event.initial else "laid", event.seat,
+                       tiles=" ".join(label(t, cat) for t in event.played),
+                       sets=self._sets_told(event, context))
         if isinstance(event, Drew):
             if event.cards:
                 tiles = " ".join(label(t, cat) for t in event.cards)
-                code = "you_penalty" if event.penalty else "you_drew"
-                return cat.text(code, tiles=tiles)
-            code = "drew_penalty" if event.penalty else "drew"
-            return cat.text(code, player=names[event.seat], count=event.count)
+                return say("drew_penalty" if event.penalty else "drew", event.seat,
+                           tiles=tiles, count=event.count)
+            return say("drew_penalty" if event.penalty else "drew", event.seat,
+                       tiles="", count=event.count)
         if isinstance(event, Passed):
-            return cat.text("passed", player=names[event.seat])
+            return say("passed", event.seat)
         if isinstance(event, StartDraw):
-            return cat.text("start_draw", player=names[event.seat],
-                            tile=label(event.tile, cat))
+            return say("start_draw", event.seat, tile=label(event.tile, cat))
         if isinstance(event, FirstPlayer):
-            return cat.text("first_player", player=names[event.seat])
+            return say("first_player", event.seat)
         if isinstance(event, GameOver):
             winners = ", ".join(names[s] for s in event.winners)
             scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.scores))
             return cat.text("game_over_rummikub", winners=winners, scores=scores)
         return None
+
+    @staticmethod
+    def _sets_told(event: Laid, context: Context) -> str:
+        """The sets holding a tile laid, each by its number: ``set 4 r7 b7 y7``."""
+        cat = context.catalog
+        laid = Counter(event.played)
+        told = []
+        for index, tiles in enumerate(placed(event.table, context)):
+            if laid & Counter(tiles):
+                told.append(cat.text("set_told", set=index + 1,
+                                     tiles=" ".join(tile_labels(tiles, cat))))
+        return str(cat.section("screen")["sets_apart"]).join(told)
 
 
 SCREEN = RummikubScreen()

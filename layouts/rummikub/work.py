@@ -7,6 +7,9 @@ set or adds them to a set; ``undo`` steps back, ``reset`` restores the table of 
 the turn, ``done`` gives the move to play. Sets that are not runs or groups are reported with
 their reason, so the screen can mark them (dots 7-8) and say why.
 
+A set keeps its place (and so its number) while it lasts: :func:`in_place` puts each set of a
+new table where the set it continues was, and new sets after them; a hint is laid out so too.
+
     work = Work.start(view)
     work = work.select_rack(0).select_rack(0).select_rack(0).new_set()
     move = work.done()          # Table(...) for game.play, or a Reason
@@ -14,6 +17,7 @@ their reason, so the screen can mark them (dots 7-8) and say why.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -36,10 +40,9 @@ class Picked:
 @dataclass(frozen=True)
 class Work:
     """The turn in progress: ``sets`` (the table as it stands now; a set emptied by taking
-    keeps its place, so origins stay valid), ``rack`` (tiles still on the rack),
+    keeps its place, so origins and numbers stay valid), ``rack`` (tiles still on the rack),
     ``selection``; ``start_sets``/``start_rack`` for reset; ``back`` the state before the last
-    action; ``note`` why the last ``done`` was refused, shown until the next action:
-    ``Work.start(view).select_rack(0)``."""
+    action: ``Work.start(view).select_rack(0)``."""
 
     start_sets: tuple[TileSet, ...]
     start_rack: tuple[str, ...]
@@ -47,19 +50,19 @@ class Work:
     rack: tuple[str, ...]
     selection: tuple[Picked, ...] = ()
     back: Work | None = None
-    note: Reason | None = None
 
     @classmethod
-    def start(cls, view: RummikubView) -> Work:
-        """The table and the rack (sorted) of the start of the seat's turn."""
-        sets = tuple(tuple(tile_set) for tile_set in view.table)
+    def start(cls, view: RummikubView, sets: Sequence[TileSet] | None = None) -> Work:
+        """The table (``sets``: its sets in the places they are shown at, empty places
+        included; else the view's order) and the rack (sorted) of the start of the turn."""
+        table = tuple(tuple(tile_set) for tile_set in (view.table if sets is None else sets))
         rack = tuple(sorted(view.rack, key=sort_key))
-        return cls(sets, rack, sets, rack)
+        return cls(table, rack, table, rack)
 
     def _then(self, sets: tuple[TileSet, ...], rack: tuple[str, ...],
               selection: tuple[Picked, ...]) -> Work:
         # Every action remembers the state it came from: that is what undo goes back to.
-        return replace(self, sets=sets, rack=rack, selection=selection, back=self, note=None)
+        return replace(self, sets=sets, rack=rack, selection=selection, back=self)
 
     # --- selecting ----------------------------------------------------------------------
 
@@ -135,11 +138,6 @@ class Work:
             return Reason.of("invalid_set", set=first + 1, why=problems[first].code)
         return Table(tuple(tile_set for tile_set in self.sets if tile_set))
 
-    def noted(self, reason: Reason) -> Work:
-        """This state with why ``done`` was refused, to show (undo still goes back from
-        here to the state before the last action)."""
-        return replace(self, note=reason)
-
     @staticmethod
     def hint(view: RummikubView) -> Solution:
         """The exact best move from the start of the turn (RUM-10)."""
@@ -147,11 +145,12 @@ class Work:
                      view.joker_penalty)
 
     def apply_hint(self, hint: Solution) -> Work:
-        """Lay the hint's table out as the work in progress (undo goes back)."""
+        """Lay the hint's table out as the work in progress, each set kept at its place
+        (undo goes back)."""
         left = list(self.start_rack)
         for tile in hint.played:
             left.remove(tile)
-        return self._then(tuple(hint.table), tuple(left), ())
+        return self._then(in_place(self.start_sets, hint.table), tuple(left), ())
 
 
 @lru_cache(maxsize=8)
@@ -171,3 +170,30 @@ def _ordered(tiles: Sequence[str]) -> TileSet:
     if isinstance(arranged, Reason):
         return tuple(sorted(tiles, key=sort_key))
     return tuple(arranged.tiles)
+
+
+def in_place(before: Sequence[TileSet], table: Sequence[TileSet]) -> tuple[TileSet, ...]:
+    """``table`` with each set at the place of the set of ``before`` it continues (the one
+    sharing the most tiles with it), new sets after them, a place left empty (``()``) where
+    a set is gone::
+
+        in_place([("K1", "K2", "K3")], [("R5", "B5", "Y5"), ("K1", "K2", "K3", "K4")])
+        # (("K1", "K2", "K3", "K4"), ("R5", "B5", "Y5"))
+    """
+    shared = []
+    for old_place, old in enumerate(before):
+        for new_place, new in enumerate(table):
+            common = sum((Counter(old) & Counter(new)).values())
+            if common:
+                shared.append((-common, old_place, new_place))
+    taken: dict[int, int] = {}
+    placed: set[int] = set()
+    for _, old_place, new_place in sorted(shared):
+        if old_place not in taken and new_place not in placed:
+            taken[old_place] = new_place
+            placed.add(new_place)
+    kept = [tuple(table[taken[place]]) if place in taken else () for place in range(len(before))]
+    kept += [tuple(new) for place, new in enumerate(table) if place not in placed]
+    while kept and not kept[-1]:
+        kept.pop()
+    return tuple(kept)

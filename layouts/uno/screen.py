@@ -56,6 +56,7 @@ from layouts.screen import (
     help_and_quit,
     help_line,
     message_line,
+    own_step,
     status_line,
 )
 from layouts.uno.words import colour_name, label
@@ -126,25 +127,31 @@ class UnoScreen:
             texts.append(cat.text("uno_turn", name=context.names[view.turn]))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
-            texts.append(cat.text("uno_count", name=context.names[seat],
-                                  count=view.hand_counts[seat]))
+            count = view.hand_counts[seat]
+            texts.append(cat.text("uno_count_one" if count == 1 else "uno_count",
+                                  name=context.names[seat], count=count))
         if view.players > 2:
             texts.append(cat.text("uno_direction_left" if view.direction > 0
                                   else "uno_direction_right"))
         return status_line(texts)
 
     def hand(self, view: UnoView, context: Context) -> Line:
-        """One region per card; routing plays it (a Wild asks its colour first)."""
+        """One region per card; routing plays it (a Wild asks its colour first). With UNO
+        armed the line starts by saying so (routing that disarms it): the player lands here
+        after arming it, and reads the confirmation where the card is routed."""
         said = _input(context)
         regions = []
+        if said.uno:
+            regions.append(Region(context.catalog.text("uno_armed"),
+                                  target=Ask(replace(said, uno=False))))
         for card in sort_hand(view.hand, view.colours):
             target: Ask | PlayMove
             if card in WILDS:
-                target = Ask(replace(said, wild=card))
+                target = Ask(replace(said, wild=card), then=CHOICE_LINE)
             else:
                 target = PlayMove(Move(PLAY, card, "", said.uno))
             regions.append(Region(label(card, context.catalog), target=target, label=True))
-        if not regions:
+        if not view.hand:
             regions.append(Region(context.catalog.text("uno_no_cards")))
         return Line(HAND_LINE, tuple(regions))
 
@@ -176,7 +183,7 @@ class UnoScreen:
         if view.phase == "drawn" and view.drawn:
             regions = [Region(cat.text("uno_ask_drawn", card=label(view.drawn, cat)))]
             if _playable(view.drawn, context):
-                play: Ask | PlayMove = (Ask(replace(said, wild=view.drawn))
+                play: Ask | PlayMove = (Ask(replace(said, wild=view.drawn), then=CHOICE_LINE)
                                         if view.drawn in WILDS
                                         else PlayMove(Move(PLAY, view.drawn, "", said.uno)))
                 regions.append(Region(cat.text("uno_play"), target=play))
@@ -209,14 +216,22 @@ class UnoScreen:
         return context.catalog.text(code, top=top_text(view, context.catalog))
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """The engine's reason with card labels and colour names in place of codes."""
+        """The engine's reason with card labels, colour names and seat names in place of
+        codes."""
         args = dict(reason.params)
         for key in ("card", "top"):
             if isinstance(args.get(key), str) and args[key] in _CARDS:
                 args[key] = label(args[key], context.catalog)
         if args.get("colour") in COLOURS:
             args["colour"] = colour_name(str(args["colour"]), context.catalog)
+        seat = args.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(context.names):
+            args["seat"] = context.names[seat]
         return context.catalog.text(reason.code, **args)
+
+    def echoes(self, event: Event, context: Context) -> bool:
+        """The seat's card played, colour chosen, drawn card kept: its lines show them."""
+        return own_step(event, context, (Played, ColourChosen, Kept))
 
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words."""

@@ -469,12 +469,12 @@ class Fingers:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if (self.front.handled >= self.keys and self.front.idle.is_set()
-                    and self.brltty.display_rows() == self.front.viewport.rows()):
+                    and self.brltty.display_rows() == self.front.written):
                 return
             time.sleep(0.005)
         raise AssertionError(f"display shows {self.brltty.display_rows()}")
 
-    def press(self, action: str, *args: int) -> None:
+    def press(self, action: str, *args: int | str) -> None:
         getattr(self.brltty, action)(*args)
         self.keys += 1
         self.settle()
@@ -487,12 +487,28 @@ class Fingers:
         return " ".join(word for _, word in self.words())
 
     def read_all_messages(self) -> list[str]:
-        """Route over each message until the display leaves the message line."""
-        read = []
-        while self.front.viewport.line_key == MESSAGE_LINE:
-            read.append(self.text())
-            self.press("route", self.words()[0][0])
+        """Read what the display puts before the player, each message whole: panning along
+        a refusal until it is cleared, along the news until the display leaves the message
+        line (past the newest's end: back where the player acts)."""
+        read: list[str] = []
+        window: list[str] = []
+        while self.front.viewport.line_key == MESSAGE_LINE or self.front.seat.flash:
+            flash = self.front.seat.flash
+            window.append(self.text())
+            more = self.brltty.display_rows()[0].endswith(RIGHT_MARKER)
+            self.press("pan_right")
+            if not more or (flash and not self.front.seat.flash):
+                read.append(" ".join(window))
+                window = []
         return read
+
+    def newest(self) -> None:
+        """BRLTTY's HOME: the newest message."""
+        self.press("send", "home")
+
+    def back(self) -> None:
+        """BRLTTY's BACK: back to where the player was."""
+        self.press("send", "back")
 
     def go_to(self, key: str) -> None:
         """Line keys up or down until the line ``key`` shows."""
@@ -502,7 +518,10 @@ class Fingers:
             self.press("line_down" if present.index(key) > here else "line_up")
 
     def route_word(self, word: str) -> None:
-        """Pan along the current line until ``word`` shows, then route over it."""
+        """Pan along the current line from its start until ``word`` shows, then route over
+        it."""
+        while self.front.viewport.window > 0:
+            self.press("pan_left")
         for _ in range(30):
             for cell, text in self.words():
                 if text == word:

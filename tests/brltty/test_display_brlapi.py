@@ -4,17 +4,31 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from brailledev.braille import translator
-from brailledev.display import RESIZED, open_display
+from brailledev.display import RESIZED, brltty_starting, open_display
 from brailledev.display.brlapi import BrlapiDisplay, probe
 from brailledev.display.terminal import TerminalDisplay
 from brailledev.errors import DisplayGone
-from brailledev.keys import Bottom, Chord, LineDown, LineUp, Named, PanLeft, PanRight, Route, Top
+from brailledev.keys import (
+    BACK,
+    NEWEST,
+    Bottom,
+    Chord,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    Top,
+)
 from brailledev.window import Viewport
 from layouts.errors import UserError
 from layouts.screen import Line, Region, Screen
@@ -67,6 +81,8 @@ def test_keys_arrive_as_key_events(brltty: VirtualBrltty) -> None:
         (brltty.bottom, Bottom()),
         (lambda: brltty.send("passdots 0x13"), Chord(0b10011)),
         (lambda: brltty.send("help"), Named("help")),
+        (lambda: brltty.send("home"), Named(NEWEST)),
+        (lambda: brltty.send("back"), Named(BACK)),
     ]
     for press, expected in presses:
         press()
@@ -78,7 +94,7 @@ def test_keys_we_do_not_use_stay_with_brltty(brltty: VirtualBrltty) -> None:
     display = BrlapiDisplay(brltty.host)
     display.write(["⠁"])
     brltty.wait_for(lambda rows: rows[0].startswith("⠁"))
-    for command in ("home", "chrrt"):
+    for command in ("info", "chrrt"):
         brltty.send(command)
         time.sleep(0.2)  # one line per arrival (see VirtualBrltty.send)
     brltty.route(7)
@@ -205,6 +221,69 @@ def test_auto_takes_brltty_when_it_answers(brltty: VirtualBrltty) -> None:
     display = open_display("auto", host=brltty.host)
     assert isinstance(display, BrlapiDisplay)
     display.close()
+
+
+def test_auto_waits_for_a_brltty_that_is_starting() -> None:
+    brltty = VirtualBrltty(columns=40)
+    found: list[object] = []
+
+    def ask() -> None:
+        deadline = time.monotonic() + 10
+        while brltty.process is None:  # the display is asked for as soon as BRLTTY runs
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.001)
+        try:
+            found.append(open_display("auto", host=brltty.host))
+        except Exception as error:  # the terminal, wanting a real stdin, is a failure too
+            found.append(error)
+
+    asker = threading.Thread(target=ask)
+    asker.start()
+    try:
+        brltty.start()  # from this thread: BRLTTY dies with the thread that started it
+        asker.join(20)
+        assert len(found) == 1 and isinstance(found[0], BrlapiDisplay), found
+        assert found[0].columns == 40
+        found[0].close()
+    finally:
+        asker.join(20)
+        brltty.close()
+
+
+def test_a_brltty_is_starting_when_its_process_runs_or_its_socket_is_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from brailledev import display as displays
+
+    processes = tmp_path / "proc"
+    (processes / "12").mkdir(parents=True)
+    (processes / "12" / "comm").write_text("bash\n")
+    monkeypatch.setattr(displays, "SOCKETS", tmp_path / "BrlAPI")
+    assert not brltty_starting(":0", processes)
+    (tmp_path / "BrlAPI").mkdir()
+    (tmp_path / "BrlAPI" / "0").write_text("")
+    assert brltty_starting(":0", processes) and not brltty_starting(":1", processes)
+    (processes / "13").mkdir()
+    (processes / "13" / "comm").write_text("brltty\n")
+    assert brltty_starting("127.0.0.1:5", processes)
+
+
+def test_without_a_brltty_starting_the_display_is_asked_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from brailledev import display as displays
+    from brailledev.display import brlapi
+
+    asked: list[str | None] = []
+    monkeypatch.setattr(brlapi, "probe", lambda host: asked.append(host))
+    monkeypatch.setattr(displays, "brltty_starting", lambda host: False)
+    with pytest.raises(UserError, match="No braille display answers"):
+        open_display("brlapi", host="127.0.0.1:29999")
+    assert asked == ["127.0.0.1:29999"]
+    monkeypatch.setattr(displays, "brltty_starting", lambda host: True)
+    monkeypatch.setattr(displays, "RETRY_EVERY", 0.01)
+    with pytest.raises(UserError, match="No braille display answers"):
+        open_display("brlapi", host="127.0.0.1:29999", wait=0.2)
+    assert len(asked) > 2  # asked again and again while it may still come
 
 
 def test_unknown_display_kind_is_one_sentence() -> None:

@@ -19,6 +19,7 @@ from games.domino.game import Domino
 from layouts.domino.screen import DominoInput
 from layouts.screen import MESSAGE_LINE
 from tests.brltty.harness import VirtualBrltty
+from tests.play_helpers import told
 
 EN = translator("en-ueb-g1.ctb")
 
@@ -132,6 +133,6 @@ def test_whole_domino_game_by_routing_keys_on_brltty(tmp_path: Path) -> None:
             front.stop()
             thread.join(10)
             display.close()
-    assert game.is_over()
-    assert any(text.startswith("Bo lays") for text in heard)
-    assert heard[-1] in ("You win the game!", "Bo wins the game.")
+    assert game.is_over() and heard  # the news read at the start of each turn
+    assert any(text.startswith("Bo lays") for text in told(session))
+    assert told(session)[-1] in ("You win the game!", "Bo wins the game.")

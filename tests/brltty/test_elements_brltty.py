@@ -19,6 +19,7 @@ from brailledev.session import Session
 from games.elements.engine import KEEP, PLACE, Elements
 from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.brltty.harness import VirtualBrltty
+from tests.play_helpers import told
 
 COLUMNS = 40
 
@@ -70,7 +71,7 @@ def test_a_whole_three_player_hand_by_routing_keys_on_brltty():
             settled(front, 0)
             while game.hand_number == 0 and keys < 3000:
                 viewport = front.viewport
-                shown = viewport.rows()
+                shown = front.written
                 brltty.wait_for(shown.__eq__)     # BRLTTY shows what the front wrote
                 if viewport.line_key == MESSAGE_LINE:
                     brltty.pan_right()                  # read on
@@ -104,7 +105,7 @@ def test_a_whole_three_player_hand_by_routing_keys_on_brltty():
             display.close()
     assert not runner.is_alive()
     assert game.hand_number == 1 and game.view(0).phase == PLACE
-    assert any(text.startswith("Hand over.") for text in session.history.texts)
+    assert any(text.startswith("Hand over.") for text in told(session))
     # an element for the face-down card, two cards confirmed in round 3, the keep confirmed
     assert routed.count("confirm") >= 2 and any(text.startswith("e") for text in routed)
     assert any(text.startswith("You lay ") and len(text.split()) == 4

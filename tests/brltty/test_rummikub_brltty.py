@@ -57,7 +57,7 @@ def test_rum_6_joker_exchange_by_routing_keys(tmp_path):
     game = rigged("K4 J K6", ["K5 R9 B9", "Y2"])
     with playing(tmp_path, game) as fingers:
         fingers.read_all_messages()
-        fingers.route_on("set_1", "jk")
+        fingers.route_on("set_1", "jk5")  # the joker reads as the k5 it stands for
         fingers.route_on("rack", "r9")
         fingers.route_on("rack", "b9")
         fingers.route_on("selection", "new")

@@ -188,10 +188,10 @@ def test_two_braille_players_and_a_bot_play_a_whole_uno_game(tmp_path):
             ann.chord(cell_to_dots(ann.table.translate(letter).cells))
         ann.chord(DOT_8)
         deadline = time.monotonic() + 10
-        while not any(text == "Ann : hi" for text in bea.joined.seat.history.texts):
-            assert time.monotonic() < deadline, bea.joined.seat.history.texts[-3:]
+        while "Ann : hi" not in bea.joined.seat.history.sentences:
+            assert time.monotonic() < deadline, bea.joined.seat.history.sentences[-3:]
             time.sleep(0.01)
-        heard = [fingers.joined.seat.history.texts for fingers in players]
+        heard = [fingers.joined.seat.history.sentences for fingers in players]
     assert any(text.startswith("Bea ") for text in heard[0])
     assert any(text.startswith("Ann ") for text in heard[1])
     assert any("win" in text for text in heard[0][-3:])

@@ -85,7 +85,7 @@ def test_terminal_caret_panning_help_and_keys_list() -> None:
     child.expect_exact("played b7")
     child.send("\x1b[B]")  # Down, then pan right
     child.expect_exact("< wi+4")
-    child.send("2\r")  # the second cell now starts wi+4
+    child.send("3\r")  # the marker, a blank, then wi+4 from the third cell
     child.send("[\x1b[A")
     child.expect_exact("played wi+4")
     child.send("?")
@@ -154,3 +154,23 @@ def test_terminal_leaves_the_cursor_below_the_game_when_it_closes() -> None:
         child.expect(pexpect.EOF)
     finally:
         child.terminate(force=True)
+
+
+def test_the_terminal_speaks_the_players_language() -> None:
+    import io
+
+    from brailledev.display.terminal import TerminalDisplay
+
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        out = io.StringIO()
+        display = TerminalDisplay(columns=12, stdin=stdin, stdout=out, lang="fr")
+        display.write(["⠁"])
+        assert "cellule 1" in out.getvalue() and "? : touches" in out.getvalue()
+        os.write(write, b"?")
+        assert display.read_key(0.2) is None  # the list of keys, in French
+        assert "m : dernier message" in out.getvalue()
+        os.write(write, b"m")
+        assert display.read_key(0.2) == Named("newest")
+        os.close(write)
+        display.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pexpect
 
 from brailledev.session import Session
@@ -26,8 +28,8 @@ def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):
             if terminal.route_word(card):
                 break
             terminal.send("]")
-        told = terminal.saved()["reader"]["history"]["texts"]
-        assert told[-1] == f"Vous posez {card}."
+        assert terminal.told()[-1] == f"Vous posez {card}."
+        assert re.search(r"^main ", terminal.text())  # the hand the card left: no echo shown
         terminal.child.send("q")
         terminal.child.expect(pexpect.EOF)
         terminal.child.close()

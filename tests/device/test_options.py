@@ -90,10 +90,69 @@ def test_selfplay_elevens_beginner_plays_beginner_games(capsys, monkeypatch):
     assert len(made) == 2 and all(game.beginner for game in made)
 
 
-def test_selfplay_elements_first_player(capsys):
-    result = selfplay(capsys, "elements", "--games", "1", "--players", "3",
-                      "--option", "first_player=2")
-    assert result["options"] == {"first_player": 2}
+def test_first_is_one_name_for_elevens_and_elements(capsys, monkeypatch):
+    from games.elements.engine import Elements
+
+    firsts: list[int] = []
+    original = Elements.new.__func__  # type: ignore[attr-defined]
+
+    def recording(cls, *args, **kwargs):  # the first player of each game made
+        game = original(cls, *args, **kwargs)
+        firsts.append(game.first)
+        return game
+
+    monkeypatch.setattr(Elements, "new", classmethod(recording))
+    result = selfplay(capsys, "elements", "--games", "1", "--option", "first=2")
+    assert result["options"] == {"first": 2} and firsts == [2]
+    assert selfplay(capsys, "elements", "--games", "1", "--first", "1")["options"] == \
+        {"first": 1}
+    assert selfplay(capsys, "elevens", "--games", "1", "--option", "first=1")["options"] == \
+        {"first": 1}
+    assert [name for name in game_options("elements")] == ["first"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_starts_without_players_given(capsys, game):
+    from layouts.registry import kit
+
+    result = selfplay(capsys, game, "--games", "1")
+    assert result["players"] == kit(game).default_players
+    assert kit(game).game.min_players <= result["players"] <= kit(game).game.max_players
+
+
+def test_play_elements_without_players_plays_three(tmp_path, monkeypatch):
+    import os
+
+    read, write = os.pipe()
+    os.close(write)  # the terminal ends at once: what matters is the game made
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        status = main(["play", "elements", "--save", str(tmp_path / "e.json"), "--no-speech",
+                       "--display", "terminal", "--lang", "en"])
+    assert status == 1
+    saved = json.loads((tmp_path / "e.json").read_text())
+    assert saved["table"]["state"]["players"] == 3
+
+
+@pytest.mark.parametrize(("args", "sentence"), [
+    (["play", "elements", "--players", "2"],
+     "Elements is for 3 to 5 players, not 2; give --players 3 to 5, or leave it out for 3."),
+    (["play", "uno", "--bots", "heuristic,clever"],
+     "Uno has no computer player called 'clever'; choose among random, heuristic with "
+     "--bots."),
+])
+def test_players_and_bots_are_refused_before_any_display_opens(capsys, args, sentence):
+    # a BrlAPI host nobody answers at: had the display been asked first, it would say so
+    err = refused(capsys, *args, "--display", "brlapi", "--brlapi-host", "127.0.0.1:9",
+                  "--no-speech", "--lang", "en", "--new")
+    assert err == f"brailledev: {sentence}\n"
+
+
+def test_players_refused_in_french_too(capsys):
+    err = refused(capsys, "play", "elements", "--players", "6", "--display", "brlapi",
+                  "--brlapi-host", "127.0.0.1:9", "--lang", "fr", "--new")
+    assert err == ("brailledev: Elements se joue de 3 à 5 joueurs, pas 6 ; donnez --players "
+                   "de 3 à 5, ou omettez-le pour 3.\n")
 
 
 def test_selfplay_rummikub_time_limit(capsys):

@@ -52,7 +52,8 @@ def test_domino_pad_in_french_by_routing(tmp_path: Path):
     route(session, CHOICE_LINE, "effacer")                  # cleared: nothing entered
     route(session, CHOICE_LINE, "12")
     route(session, CHOICE_LINE, "noter")
-    assert line(session, "pad1") == "j1 : 10 : 1 11 : - 12 : 5 prime : - total 6"
+    assert line(session, "pad1") == "j1 : 10 : 1 11 : - 12 : 5 prime : - total : - " \
+        "Total général 6"
     assert line(session, "totals") == "Total général : j1 6, j2 5"
     route(session, "commands", "nouvelle manche")
     assert session.seat.history.texts[-1] == \
@@ -122,7 +123,9 @@ def test_elements_ends_after_a_hand_per_player():
                 route(session, CHOICE_LINE, digit)
             route(session, CHOICE_LINE, "ok")
     assert session.book.totals() == (14, 19, 17)
-    assert session.seat.history.texts[-1] == "Grand Total: p1 14, p2 19, p3 17. p2 wins with 19."
+    # one entry, told as one message: the hand's points, the totals, then the end
+    assert session.seat.history.texts[-1].endswith(
+        "Totals: p1 14, p2 19, p3 17. Grand Total: p1 14, p2 19, p3 17. p2 wins with 19.")
     assert line(session, "totals") == "total: p1 14, p2 19, p3 17 p2 wins with 19."
     assert line(session, CHOICE_LINE).startswith("The game is over")
 
@@ -165,7 +168,8 @@ def test_saved_after_every_entry_and_resumed(tmp_path: Path):
         route(session, CHOICE_LINE, "ok")
     again = PadSession.resume(save)
     assert again.book == session.book and again.book.totals() == (-7, -30, 37)
-    assert again.seat.history.texts[-1] == "Pad resumed where it was saved."
+    # the last entry's news, then where the pad stands
+    assert again.seat.history.texts[-1].endswith("Pad resumed where it was saved.")
     save.write_text("{not json")
     with pytest.raises(UserError, match="cannot be read"):
         PadSession.resume(save)
@@ -174,7 +178,8 @@ def test_saved_after_every_entry_and_resumed(tmp_path: Path):
 def test_command_mistakes_are_one_sentence_before_anything_starts(tmp_path: Path, capsys):
     assert main(["pad", "uno", "--players", "9", "--lang", "en",
                  "--save", str(tmp_path / "p.json")]) == 2
-    assert capsys.readouterr().err.strip() == "brailledev: uno is for 2 to 6 players, not 9"
+    assert capsys.readouterr().err.strip() == ("brailledev: Uno is for 2 to 6 players, not 9; "
+                                               "give --players 2 to 6, or leave it out for 2.")
     assert main(["pad", "domino", "--out", str(tmp_path / "pad.txt"), "--lang", "fr",
                  "--save", str(tmp_path / "p.json")]) == 2
     err = capsys.readouterr().err

@@ -73,6 +73,11 @@ class Terminal:
     def saved(self) -> dict:
         return json.loads(self.save.read_text())
 
+    def told(self) -> list[str]:
+        """Every sentence of the saved history, oldest first."""
+        return [part for message in self.saved()["reader"]["history"]["messages"]
+                for part in message["parts"]]
+
 
 def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
     save = tmp_path / "uno.json"
@@ -105,7 +110,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert mine == 3
         state = terminal.saved()
         assert state["table"]["moves"] >= start + 3
-        told = state["reader"]["history"]["texts"]
+        told = terminal.told()
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
         terminal.child.send("q")
         terminal.child.expect(pexpect.EOF)
@@ -117,12 +122,15 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
                         "--resume", str(save)], save)
     try:
         resumed.settle()
+        for _ in range(40):  # the news ends with the resumption
+            if re.search(r"Game +resumed", resumed.text()):
+                break
+            resumed.send("]")
         resumed.wait_text(r"Game +resumed")
         resumed.child.send("q")
         resumed.child.expect(pexpect.EOF)
         # Same game, same place: the player's turn, nothing played meanwhile.
         assert resumed.saved()["table"]["state"] == state["table"]["state"]
-        told = resumed.saved()["reader"]["history"]["texts"]
-        assert told[-1] == "Game resumed where it was saved."
+        assert resumed.told()[-1] == "Game resumed where it was saved."
     finally:
         resumed.child.terminate(force=True)

@@ -6,11 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from brailledev.cli import main
-from brailledev.history import History
 from brailledev.session import Session
 from games.uno.engine import Drew
 from games.uno.notation import PLAY
@@ -50,8 +47,9 @@ def test_whole_game_by_routing_targets_alone():
         session = new(seed=seed)
         play_to_end(session)
         assert session.game.is_over()
-        last = session.history.texts[-1]
-        assert last in ("You win the game!", "Bo wins the game.")
+        last = session.history.newest
+        assert last is not None and last.parts[-1] in ("You win the game!", "Bo wins the game.")
+        assert session.focus == MESSAGE_LINE  # the end is news: it waits on the message line
 
 
 def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
@@ -74,31 +72,32 @@ def test_illegal_card_is_refused_with_its_reason_and_nothing_changes(tmp_path):
     assert len(session.history.texts) == told + 1
 
 
-def test_refusal_is_shown_until_read_past():
+def test_refusal_is_shown_at_once_where_the_player_is_and_kept():
     session = new()
     session.run_bots()
-    while session.history.read_on():
-        pass
-    session.jump(session.home())
+    session.read_on()
+    assert session.focus == "hand"
     wrong = next(card for card in session.view().hand
                  if session.game.check(0, UnoMove(PLAY, card)) is not None)
     session.play(UnoMove(PLAY, wrong))
-    assert session.focus == MESSAGE_LINE
-    shown = session.lines()[0]
-    assert shown.key == MESSAGE_LINE and shown.text.startswith("Refused: ")
-    for _ in range(3):  # time and redraws do not move it; only the player does
-        assert session.lines()[0].text == shown.text
-    session.read_on()
-    assert session.focus == "hand"
+    assert session.focus == "hand"  # the player is not moved: the refusal comes to them
+    flash = session.seat.flash
+    assert flash is not None and flash.startswith("Refused: ")
+    for _ in range(3):  # time and redraws do not clear it; only a key does (the front's)
+        session.lines()
+        assert session.seat.flash == flash
+    assert session.history.newest is not None and session.history.newest.text == flash
+    assert not session.history.fresh  # shown at once, so never queued as unread
 
 
 def test_history_holds_what_the_seat_may_know_only():
     session = new(seed=11)
     play_to_end(session)
     # Every Drew of another seat is told as a count, never as cards.
-    for text in session.history.texts:
-        if text.startswith("Bo draws"):
-            assert text in ("Bo draws 1.", "Bo draws 2.", "Bo draws 4.", "Bo draws 6.")
+    for message in session.history.messages:
+        for text in message.parts:
+            if text.startswith("Bo draws"):
+                assert text in ("Bo draws 1.", "Bo draws 2.", "Bo draws 4.", "Bo draws 6.")
 
 
 def test_drew_event_of_another_seat_is_told_without_cards():
@@ -106,26 +105,6 @@ def test_drew_event_of_another_seat_is_told_without_cards():
     context = session.context()
     assert session.screen.describe(Drew(1, 1, "draw", None), context) == "Bo draws 1."
     assert session.screen.describe(Drew(0, 1, "draw", ("r5",)), context) == "You draw r5."
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(["add", "on", "back"]), max_size=40))
-def test_history_never_skips_a_message(steps):
-    history = History()
-    seen: set[int] = set()
-    for number, step in enumerate(steps):
-        if step == "add":
-            history.add(f"m{number}")
-        elif step == "on":
-            history.read_on()
-        else:
-            history.read_back()
-        if history.cursor >= 0:
-            seen.add(history.cursor)
-    while history.read_on():
-        seen.add(history.cursor)
-    assert seen == set(range(len(history.texts)))
-    assert history.unread == 0 and history.caught_up
 
 
 def test_autosave_after_every_move_and_resume_goes_on_identically(tmp_path):
@@ -137,12 +116,16 @@ def test_autosave_after_every_move_and_resume_goes_on_identically(tmp_path):
     saved = json.loads(path.read_text())
     assert saved["table"]["game"] == "uno"
     assert saved["table"]["state"] == session.game.to_dict()
-    assert saved["reader"]["history"]["texts"] == session.history.texts
+    assert saved["reader"]["history"] == session.history.to_dict()
     assert [p.name for p in tmp_path.iterdir()] == ["uno.json"]  # no temporary left over
     again = Session.resume(path, pace=0)
     assert again.game.to_dict() == session.game.to_dict()
-    assert again.history.texts[:-1] == session.history.texts
-    assert again.history.texts[-1] == "Game resumed where it was saved."
+    newest = again.history.newest
+    assert newest is not None and newest.parts[-1] == "Game resumed where it was saved."
+    kept = [message.parts for message in session.history.messages]
+    resumed = [message.parts for message in again.history.messages]
+    assert resumed[:len(kept) - 1] == kept[:-1]
+    assert again.focus == MESSAGE_LINE
     play_to_end(session)
     play_to_end(again)
     assert again.game.to_dict() == session.game.to_dict()
@@ -184,20 +167,21 @@ def test_bots_stop_where_the_display_seat_must_act():
     assert session.bot_due() is None
 
 
-def test_routing_a_move_target_plays_it_and_focus_goes_to_news():
+def test_routing_a_move_target_plays_it_and_the_changed_hand_is_the_confirmation():
     session = new(seed=4)
     session.run_bots()
-    while session.history.read_on():
-        pass
-    session.jump(session.home())
+    session.read_on()
     legal = session.game.legal_moves(0)
     hand = session.lines()[2]
     index = next(i for i, region in enumerate(hand.regions)
                  if isinstance(region.target, PlayMove) and region.target.move in legal)
     card = hand.regions[index].text
+    count = len(hand.regions)
     session.route(hand.regions[index].target)
-    assert session.focus == MESSAGE_LINE
-    assert session.lines()[0].text == f"You play {card}."
+    assert session.focus == "hand"  # no echo queued: the player stays where they acted
+    assert len(session.lines()[2].regions) == count - 1
+    assert f"You play {card}." in session.history.texts  # kept for reading back
+    assert not session.history.fresh
 
 
 def test_quit_target_saves_and_ends(tmp_path):
@@ -239,7 +223,8 @@ def test_the_same_command_again_goes_on_with_the_unfinished_game(tmp_path, monke
     assert status == 1
     after = json.loads(path.read_text())
     assert after["table"]["state"] == saved["table"]["state"]
-    told = after["reader"]["history"]["texts"]
+    told = [part for message in after["reader"]["history"]["messages"]
+            for part in message["parts"]]
     assert any(text.startswith("Your saved game goes on") for text in told)
 
 
@@ -273,7 +258,8 @@ def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_pat
     speech.close()
     assert session.seat.take_notices()
     assert not session.seat.take_notices()
-    assert session.history.texts[-1] == (
+    newest = session.history.newest
+    assert newest is not None and newest.parts[-1] == (
         "Parole coupée : aucun lecteur de son installé (aplay, paplay ou play de sox).")
 
 
@@ -301,3 +287,21 @@ def test_play_whose_terminal_input_ends_says_so_without_a_traceback(tmp_path, ca
     err = capsys.readouterr().err
     assert err.startswith("brailledev: the terminal closed") and "Traceback" not in err
     assert (tmp_path / "uno.json").exists()
+
+
+def test_a_language_or_table_given_on_resume_wins_over_the_save(tmp_path):
+    save = tmp_path / "uno.json"
+    Session.start("uno", players=2, seed=4, lang="en", options=ONE_ROUND, pace=0,
+                  braille_table="en-ueb-g2.ctb", save=save)
+    french = Session.resume(save, lang="fr")
+    assert french.lang == "fr" and french.catalog.lang == "fr"
+    assert french.braille_table is None  # the saved table was English: the caller takes French's
+    newest = french.history.newest
+    assert newest is not None and newest.parts[-1] == "Partie reprise là où elle était."
+    assert Session.resume(save, lang="fr", braille_table="fr-bfu-g2.ctb").braille_table == \
+        "fr-bfu-g2.ctb"
+    same = Session.resume(save, lang="en")  # the same language keeps its saved table
+    assert same.braille_table == "en-ueb-g2.ctb"
+    assert same.history.texts[-1].endswith("Game resumed where it was saved.")
+    assert Session.resume(save, braille_table="en-us-comp6.ctb").braille_table == \
+        "en-us-comp6.ctb"

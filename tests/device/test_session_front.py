@@ -10,8 +10,9 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.keyloop import Front
 from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.session import Session
+from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
-from layouts.screen import MESSAGE_LINE, PlayMove
+from layouts.screen import MESSAGE_LINE, STATUS_LINE, PlayMove
 from tests.play_helpers import ONE_ROUND
 
 EN = translator("en-ueb-g1.ctb")
@@ -32,41 +33,58 @@ def shown_text(display: MemoryDisplay) -> str:
 
 def test_first_message_is_on_the_display_and_stays_until_read_past():
     shown, display = front()
-    first = shown.session.history.texts[0]
+    newest = shown.session.history.newest
+    assert newest is not None and shown.session.history.fresh
     assert shown.viewport.line_key == MESSAGE_LINE
-    assert shown_text(display).startswith(first.split()[0])
+    assert shown_text(display).startswith(newest.text.split()[0])
     for _ in range(3):
         shown.redraw()
         assert shown.viewport.line_key == MESSAGE_LINE
     messages = len(shown.session.history.texts)
-    for _ in range(messages * 4):  # panning right reads every message, then goes home
+    for _ in range(messages * 4):  # panning right reads every message, then the next line
         if shown.viewport.line_key != MESSAGE_LINE:
             break
         shown.press(PanRight())
         shown.redraw()
-    assert shown.session.history.caught_up
-    assert shown.viewport.line_key == shown.session.home()
+    assert not shown.session.history.fresh
+    assert shown.viewport.line_key == shown.seat.focus == "status"  # the status, not skipped
+    shown.press(PanRight())
+    shown.redraw()
+    assert shown.viewport.line_key == "hand"
+
+
+def read_news(shown: Front) -> None:
+    """Pan right until the message line and the status line after it are read."""
+    while shown.viewport.line_key in (MESSAGE_LINE, STATUS_LINE):
+        shown.press(PanRight())
+        shown.redraw()
 
 
 def test_pan_left_reads_back_through_the_history():
     shown, _ = front()
-    while shown.session.history.read_on():
-        pass
-    before = shown.session.history.cursor
-    shown.session.jump(MESSAGE_LINE)
+    session = shown.session
+    read_news(shown)
+    target = number_card_to_play(session)
+    assert target is not None
+    session.route(target)
+    session.run_bots()
     shown.redraw()
+    assert shown.viewport.line_key == MESSAGE_LINE  # the others' moves, at the turn's start
+    newest = len(session.history.messages) - 1
     shown.press(PanLeft())
     shown.redraw()
-    assert shown.session.history.cursor == before - 1
+    assert session.history.index == newest - 1
+    assert session.history.messages[newest - 1].text.startswith("You play")
+    while shown.viewport.line_key == MESSAGE_LINE:
+        shown.press(PanRight())
+        shown.redraw()
+    assert session.history.cursor is None and shown.viewport.line_key == STATUS_LINE
 
 
 def test_line_keys_move_between_lines_and_routing_plays_a_card():
     shown, display = front(seed=3)
     session = shown.session
-    while session.history.read_on():
-        pass
-    session.jump(session.home())
-    shown.redraw()
+    read_news(shown)
     assert shown.viewport.line_key == "hand"
     shown.press(LineUp())
     shown.redraw()
@@ -84,8 +102,10 @@ def test_line_keys_move_between_lines_and_routing_plays_a_card():
     shown.press(Route(piece.column))
     shown.redraw()
     assert session.game.view(0).hand_counts[0] == before - 1
-    assert session.history.texts[session.history.cursor] == f"You play {card}."
-    assert shown_text(display) == f"You play {card}."
+    # the hand that lost the card is the confirmation: no echo is queued on the display
+    assert shown.viewport.line_key == "hand"
+    assert card not in shown_text(display).split() or session.view().hand.count(card)
+    assert session.history.texts[-1] == f"You play {card}."
 
 
 def number_card_to_play(session: Session) -> PlayMove | None:
@@ -155,3 +175,106 @@ def test_three_row_display_shows_news_status_and_hand_together():
     count = session.view().hand_counts[0]
     shown.press(Route(piece.column, row=2))
     assert session.view().hand_counts[0] == count - 1
+
+
+def read_to(shown: Front, key: str) -> None:
+    """Read every message by panning, then move down to line ``key``."""
+    for _ in range(200):
+        if shown.viewport.line_key == key:
+            return
+        shown.press(PanRight() if shown.viewport.line_key == MESSAGE_LINE else LineDown())
+        shown.redraw()
+    raise AssertionError(f"never reached the {key} line")
+
+
+def route_region(shown: Front, text: str) -> None:
+    """Pan along the focused line until the region ``text`` shows, then route over it."""
+    laid = shown.viewport.lines[shown.viewport.top]
+    for _ in range(len(laid.windows)):
+        window = laid.windows[shown.viewport.window]
+        for piece in window.pieces:
+            if laid.line.regions[piece.region].text == text:
+                shown.press(Route(piece.column))
+                shown.redraw()
+                return
+        shown.press(PanRight())
+        shown.redraw()
+    raise AssertionError(f"{text!r} is not on the {laid.line.key} line")
+
+
+def test_uno_7_a_bot_that_forgets_uno_is_caught_by_routing_catch():
+    # Bo holds two cards; a seed whose generator forgets UNO this time (FORGET_UNO)
+    line = "uno players=2 current=1 hands=r1,r2,b3,g4,y5;r5,g1 discard=r9"
+    game = Uno.from_position(line)
+    seed = next(seed for seed in range(200) if HeuristicBot(seed).choose(
+        game.view(1), game.legal_moves(1)) == UnoMove("play", "r5"))
+    shown, display = front()
+    session = shown.session
+    session.game = Uno.from_position(line)
+    session.table.bots[1] = HeuristicBot(seed)
+    session.run_bots()
+    newest = session.history.newest
+    assert newest is not None and newest.parts[-1] == "Bo plays r5."  # no "Bo: UNO!"
+    shown.redraw()
+    read_to(shown, "commands")
+    route_region(shown, "catch Bo")
+    assert session.game.view(0).hand_counts[1] == 3  # caught: Bo draws two
+    # The player's own step is confirmed by the line that changed, not queued: the catch
+    # has left the command line, and the step is kept in the history.
+    assert shown.viewport.line_key == "commands" and "catch" not in shown_text(display)
+    assert any(text.startswith("You catch Bo: no UNO!") for text in session.history.texts)
+
+
+def test_routing_where_there_is_nothing_to_do_says_so_once():
+    shown, display = front()
+    session = shown.session
+    read_to(shown, "status")
+    told = list(session.history.texts)
+    shown.press(Route(2))  # over the top card's words: the status line has no targets
+    shown.redraw()
+    assert shown_text(display) == "Nothing to do there."  # at once, where the player is
+    shown.press(LineDown())  # any key clears it, and the reader is still on the status
+    shown.redraw()
+    assert shown.viewport.line_key == STATUS_LINE and session.seat.flash is None
+    read_to(shown, "hand")
+    shown.press(Route(display.columns - 2))  # a blank cell after the last card
+    shown.redraw()
+    assert shown_text(display) == "Nothing to do there."
+    assert session.history.texts == told  # said, never queued
+
+
+def test_status_says_one_card_not_one_cards():
+    shown, _ = front()
+    session = shown.session
+    session.game = Uno.from_position("uno players=2 hands=r1,r2,b3;g1 discard=r9")
+    status = next(line for line in session.lines() if line.key == "status").text
+    assert status.endswith("Bo 1 card")
+    session.set_lang("fr")
+    status = next(line for line in session.lines() if line.key == "status").text
+    assert status.endswith("Bo 1 carte")
+
+
+def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
+    for seed in range(20):  # a deal where the player holds a card the rules refuse
+        session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
+                                pace=0)
+        session.run_bots()
+        wrong = [region.target for region in session.lines()[2].regions
+                 if isinstance(region.target, PlayMove)
+                 and session.game.check(0, region.target.move) is not None]
+        if wrong and session.game.must_act() == [0]:
+            break
+    display = MemoryDisplay(columns=40, rows=3)
+    shown = Front(session, display, EN)
+    shown.redraw()
+    read_news(shown)
+    before = display.shown
+    assert shown.viewport.line_key == "hand"
+    session.route(wrong[0])
+    shown.redraw()
+    texts = display.writes[-1].text
+    assert texts is not None and texts[0].startswith("Refused:")
+    assert display.shown[1:] == before[1:]  # the lines under it stay as they were
+    shown.press(LineDown())  # clears it, and does not move
+    shown.redraw()
+    assert display.shown == before and shown.viewport.line_key == "hand"

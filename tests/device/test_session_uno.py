@@ -13,7 +13,7 @@ from layouts.catalog import Catalog
 from layouts.screen import Ask, PlayMove
 from layouts.uno.screen import UnoInput, sort_hand
 from layouts.uno.words import label
-from tests.play_helpers import ONE_ROUND
+from tests.play_helpers import ONE_ROUND, told
 
 
 def session_with(lang: str = "en", players: int = 2, **state: Any) -> Session:
@@ -62,7 +62,7 @@ def test_hand_routes_play_the_card_and_a_wild_asks_its_colour_first():
     assert [region.text for region in hand.regions] == ["r5", "b2", "wi"]
     assert hand.regions[0].target == PlayMove(UnoMove(PLAY, "r5"))
     wild = hand.regions[2].target
-    assert wild == Ask(UnoInput(wild="wi"))
+    assert wild == Ask(UnoInput(wild="wi"), then="choice")
     session.route(wild)
     choice = line(session, "choice")
     assert session.focus == "choice"
@@ -111,10 +111,17 @@ def test_uno_7_say_uno_is_a_command_that_arms_the_next_card():
                            hands=[["r5", "b2"], ["y1"] * 3])
     commands = line(session, "commands")
     assert [region.text for region in commands.regions] == ["draw", "uno?", "help", "quit"]
+    focus = session.focus
     session.route(commands.regions[1].target)
-    assert session.focus == "hand"
+    assert session.focus == focus  # arming UNO moves nobody
     assert [region.text for region in line(session, "commands").regions][1] == "UNO on"
-    session.route(line(session, "hand").regions[0].target)
+    # the confirmation is where the player lands, before the card to route; it disarms
+    hand = line(session, "hand").regions
+    assert [region.text for region in hand] == ["UNO on:", "r5", "b2"]
+    session.route(hand[0].target)
+    assert [region.text for region in line(session, "hand").regions] == ["r5", "b2"]
+    session.route(line(session, "commands").regions[1].target)
+    session.route(line(session, "hand").regions[1].target)
     assert "You play r5. You: UNO!" in session.history.texts
     assert session.view().catchable == -1
 
@@ -126,7 +133,7 @@ def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
     catch = next(region for region in commands.regions if region.text == "catch Bo")
     session.route(catch.target)
     assert session.game.view(0).hand_counts[1] == 3
-    assert "You catch Bo: no UNO!" in session.history.texts
+    assert "You catch Bo: no UNO!" in told(session)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

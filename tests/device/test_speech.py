@@ -6,7 +6,14 @@ import time
 import wave
 from pathlib import Path
 
+import pytest
+
+from brailledev.braille import table_for, translator
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keyloop import Front
+from brailledev.session import Session
 from brailledev.speech import Silence, Speech
+from layouts.screen import MESSAGE_LINE
 
 
 def duration(path: Path) -> float:
@@ -83,3 +90,52 @@ def test_no_speech_is_silence():
     silence = Silence()
     silence.say("anything")
     assert silence.wait() and silence.failure is None
+
+
+def no_sound_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ALSA's default device is a card that does not exist: aplay (the first player tried,
+    installed with alsa-utils) finds no sound device, on any machine."""
+    config = tmp_path / "asound.conf"
+    config.write_text("pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n")
+    monkeypatch.setenv("ALSA_CONFIG_PATH", str(config))
+    assert Speech._player() == ("aplay", "-q")
+
+
+def test_no_sound_device_gives_one_short_notice_then_silence(tmp_path, monkeypatch):
+    no_sound_device(tmp_path, monkeypatch)
+    notices: list[tuple[str, str]] = []
+    speech = Speech("en", on_notice=lambda code, detail: notices.append((code, detail)))
+    speech.say("Nobody hears this.")
+    deadline = time.monotonic() + 30
+    while speech.failure is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    speech.say("Nor this.")
+    assert speech.wait(timeout=5)
+    speech.close()
+    assert [code for code, _ in notices] == ["speech_no_device"]
+    assert notices[0][1].startswith("aplay: ")  # what ALSA said stays out of the sentence
+    assert speech.spoken == 0
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [("en", "Speech off: no sound device."),
+                                                ("fr", "Parole coupée : aucune sortie son.")])
+def test_a_game_without_sound_device_tells_one_short_sentence_on_the_display(
+        tmp_path, monkeypatch, lang, sentence):
+    no_sound_device(tmp_path, monkeypatch)
+    session = Session.start("uno", players=2, seed=3, lang=lang, options={"match_target": 0},
+                            pace=0)
+    display = MemoryDisplay(columns=40)
+    front = Front(session, display, translator(table_for(lang)))
+    session.attach_speech(Speech(lang, on_notice=session.notice))
+    deadline = time.monotonic() + 30
+    while sentence not in " ".join(session.history.texts) and time.monotonic() < deadline:
+        if session.step():
+            front.redraw()
+        time.sleep(0.01)
+    session.speech.close()
+    parts = [part for message in session.history.messages for part in message.parts]
+    assert parts.count(sentence) == 1  # one short sentence, in the news, then silence
+    told = " ".join(session.history.texts)
+    assert not any(word in told for word in ("aplay", "ALSA", "audio open", "error"))
+    message_line = next(line for line in session.lines() if line.key == MESSAGE_LINE)
+    assert message_line.text.endswith(sentence)  # on the message line, once

@@ -14,6 +14,7 @@ from brailledev.session import Session
 from brailledev.turntimer import TurnTimer
 from games.rummikub.engine import Rummikub
 from tests.games.test_rummikub_engine import rigged
+from tests.play_helpers import told
 
 
 class FakeClock:
@@ -55,18 +56,20 @@ def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_
     assert session.pending is not None
     clock.now += 59.5
     session.timer_tick()
-    assert not any("seconds left" in text for text in session.history.texts)
+    assert not any("seconds left" in text for text in told(session))
     assert status(session)[-1] == "75 seconds left."   # shown in 15 s steps (61 left)
     clock.now += 0.5
     assert session.timer_tick()
-    assert session.history.texts[-1] == "60 seconds left."
+    assert told(session)[-1] == "60 seconds left."
+    assert session.seat.flash == "60 seconds left."  # shown at once, where the player is
+    session.seat.clear_flash()
     clock.now += 44.0
     session.timer_tick()
-    assert session.history.texts[-1] == "60 seconds left."  # told once
+    assert told(session)[-1] == "60 seconds left."  # told once
     assert status(session)[-1] == "30 seconds left."       # 16 left, next step up
     clock.now += 1.0
     session.timer_tick()
-    assert session.history.texts[-1] == "15 seconds left."
+    assert told(session)[-1] == "15 seconds left."
     assert status(session)[-1] == "15 seconds left."
     clock.now += 14.9
     session.timer_tick()
@@ -76,10 +79,10 @@ def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_
     assert game.table == [("B4", "B5", "B6")]     # the work in progress is gone
     assert len(game.racks[0]) == 2 + 3            # and three tiles drawn
     assert "K8" in game.racks[0] and session.pending is None
-    assert any(text.startswith("Time is up: you draw") for text in session.history.texts)
+    assert any(text.startswith("Time is up: you draw") for text in told(session))
     assert game.turn == 1
-    told = [text for text in session.history.texts if "seconds left" in text]
-    assert told == ["60 seconds left.", "15 seconds left."]
+    marks = [text for text in told(session) if "seconds left" in text]
+    assert marks == ["60 seconds left.", "15 seconds left."]
     assert "seconds left." not in status(session)[-1]   # the bot's turn: no timer shown
 
 
@@ -91,13 +94,13 @@ def test_a_short_limit_tells_only_the_marks_below_it_and_a_new_turn_starts_afres
     session.timer_tick()
     clock.now += 20
     session.timer_tick()
-    assert session.history.texts[-1] == "15 seconds left."
+    assert told(session)[-1] == "15 seconds left."
     route(session, "commands", "draw")    # the turn ends in time
     session.run_bots()
     assert game.turn == 0
     session.timer_tick()
     assert status(session)[-1] == "30 seconds left."
-    assert [text for text in session.history.texts if "seconds left" in text] == \
+    assert [text for text in told(session) if "seconds left" in text] == \
         ["15 seconds left."]
 
 
@@ -133,9 +136,19 @@ def test_time_limit_on_the_command_line_reaches_the_timer():
     session.run_bots()
     session.timer_tick()
     assert status(session)[-1] == "Plus que 45 secondes."
+    assert told(session)[1] == ("Chacun de vos tours dure 45 secondes ; pour jouer sans "
+                                "chronomètre, lancez la partie avec --time-limit 0.")
+    assert "À vous : 45 secondes au chronomètre." in told(session)  # before the turn is read
     clock.now += 30
     session.timer_tick()
-    assert session.history.texts[-1] == "Plus que 15 secondes."
+    assert told(session)[-1] == "Plus que 15 secondes."
+
+
+def test_a_game_without_a_clock_says_nothing_of_it():
+    session = Session.start("rummikub", players=2, seed=4, lang="en", pace=0,
+                            options={"turn_times": 0})
+    session.run_bots()
+    assert not any("clock" in text for text in told(session))
 
 
 def test_the_play_loop_times_the_turn_out_by_itself():

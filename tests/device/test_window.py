@@ -11,6 +11,7 @@ from brailledev.keys import Bottom, LineDown, LineUp, PanLeft, Route, Top
 from brailledev.window import (
     DOTS_78,
     LEFT_MARKER,
+    MARKER_CELLS,
     RIGHT_MARKER,
     LaidLine,
     Viewport,
@@ -87,8 +88,9 @@ def check_line(laid: LaidLine, columns: int) -> None:
             else:
                 piece, offset = found
                 assert window.cells[column] == shown(laid, piece.region, offset)
-                assert not (column == 0 and window.more_left)
-                assert not (column == columns - 1 and window.more_right)
+                # a marker and the blank beside it are never text
+                assert not (column < MARKER_CELLS and window.more_left)
+                assert not (column >= columns - MARKER_CELLS and window.more_right)
         previous = None
         for piece in window.pieces:
             assert piece.stop > piece.start
@@ -99,7 +101,7 @@ def check_line(laid: LaidLine, columns: int) -> None:
                                         + laid.line.gap)
             previous = piece
         if window.pieces:
-            assert window.pieces[0].column == (1 if window.more_left else 0)
+            assert window.pieces[0].column == (MARKER_CELLS if window.more_left else 0)
     for index, region in enumerate(laid.line.regions):
         cells = laid.braille[index].cells
         spans = covered.get(index, [])
@@ -114,7 +116,7 @@ def check_line(laid: LaidLine, columns: int) -> None:
             assert start >= position
             position = stop
         assert cells[position:].strip(BLANK) == ""  # a sentence's last blank may be skipped
-        if region.atomic and len(cells) <= columns - 2:
+        if region.atomic and len(cells) <= columns - 2 * MARKER_CELLS:
             assert spans == [(0, len(cells))], f"region {region.text!r} split"
 
 
@@ -125,7 +127,8 @@ def check_greedy(laid: LaidLine, columns: int) -> None:
         first = following.pieces[0]
         if first.start == 0 and laid.line.regions[first.region].atomic:
             used = last.column + last.stop - last.start
-            assert used + laid.line.gap + len(laid.braille[first.region]) > columns - 1
+            assert (used + laid.line.gap + len(laid.braille[first.region])
+                    > columns - MARKER_CELLS)
 
 
 @pytest.mark.parametrize("columns", WIDTHS)
@@ -178,13 +181,13 @@ def test_both_ends_of_every_window_are_exact(columns: int) -> None:
     laid = lay_out_line(line, translator("fr-bfu-comp6.utb"), columns)
     for window in laid.windows:
         first, last = window.pieces[0], window.pieces[-1]
-        left_edge = 1 if window.more_left else 0
+        left_edge = MARKER_CELLS if window.more_left else 0
         assert first.column == left_edge and first.start == 0
         assert window.piece_at(left_edge) == (first, 0)
         end = last.column + last.stop - last.start - 1
         assert window.piece_at(end) == (last, last.stop - 1)
         assert window.piece_at(end + 1) is None
-        assert end <= columns - (2 if window.more_right else 1)
+        assert end <= columns - (MARKER_CELLS + 1 if window.more_right else 1)
 
 
 def test_markers_pan_and_routing_on_cards_gives_their_targets() -> None:
@@ -199,8 +202,9 @@ def test_markers_pan_and_routing_on_cards_gives_their_targets() -> None:
     assert hit is not None and hit.target == ("play", "r+2") and hit.offset == 2
     assert viewport.handle(Route(3)) is None  # the blank between two cards
     assert viewport.handle(Route(11)) is None and viewport.window == 1  # right marker pans
-    assert viewport.rows()[0][0] == LEFT_MARKER
-    hit = viewport.handle(Route(1))
+    assert viewport.rows()[0][:2] == LEFT_MARKER + BLANK
+    assert viewport.handle(Route(1)) is None  # the blank beside the marker
+    hit = viewport.handle(Route(2))
     assert hit is not None and hit.target == ("play", "b7")
     assert viewport.handle(Route(0)) is None and viewport.window == 0  # left marker pans back
 
@@ -388,8 +392,8 @@ def test_a_joined_grid_row_routes_each_cell_to_its_own_square(columns: int) -> N
     seen = []
     while True:
         window = viewport.lines[0].windows[viewport.window]
-        left = 1 if window.more_left else 0
-        right = columns - 1 if window.more_right else columns
+        left = MARKER_CELLS if window.more_left else 0
+        right = columns - MARKER_CELLS if window.more_right else columns
         for cell in range(left, right):
             hit = viewport.route(cell)
             if hit is None:
@@ -410,3 +414,32 @@ def test_a_marked_region_raises_dots_7_and_8_under_every_cell_only() -> None:
     assert viewport.rows()[0][:9] == "⠼⠁⠀⣗⣼⣑⠀⠃⠼"
     hit = viewport.route(4)
     assert hit is not None and hit.item.mark and hit.item.text == "r5"
+
+
+def test_a_blank_cell_stands_between_each_marker_and_the_text() -> None:
+    viewport = Viewport(translator("en-ueb-g1.ctb"), 20)
+    viewport.show(Screen((hand(len(LABELS)),)))
+    middle = viewport.lines[0].windows[1]
+    assert middle.more_left and middle.more_right
+    assert middle.cells[:2] == LEFT_MARKER + BLANK
+    assert middle.cells[-2:] == BLANK + RIGHT_MARKER
+    assert middle.cells[2] != BLANK
+
+
+def test_a_spare_count_is_shown_where_it_fits_and_never_costs_a_window() -> None:
+    braille = translator("en-ueb-g1.ctb")
+    words = tuple(Region(word) for word in ["Bo", "plays", "r5", "and", "says", "UNO"])
+    count = Region("(3 more)", spare=True)
+    fits = lay_out_line(Line("messages", (*words, count)), braille, 40)
+    assert len(fits.windows) == 1 and fits.windows[0].text.endswith("(3 more)")
+    alone = lay_out_line(Line("messages", words), braille, 20)
+    counted = lay_out_line(Line("messages", (*words, count)), braille, 20)
+    assert len(alone.windows) == 2
+    assert len(counted.windows) == len(alone.windows)
+    # where it fits in the last window it is there; where it would not, the line is as without
+    last = counted.windows[-1]
+    assert last.text.endswith("(3 more)") or counted.windows == alone.windows
+    for columns in range(12, 41):
+        with_count = lay_out_line(Line("messages", (*words, count)), braille, columns)
+        without = lay_out_line(Line("messages", words), braille, columns)
+        assert len(with_count.windows) == len(without.windows)

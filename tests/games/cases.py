@@ -18,6 +18,7 @@ from games.core import Event, Game
 from games.domino import Domino
 from games.elements import Elements
 from games.elevens import Elevens
+from games.play import tell_bots
 from games.rummikub import Rummikub
 from games.uno import Uno
 
@@ -55,7 +56,8 @@ class Case:
 def play_moves(game: Game[Any, Any], bots: Mapping[int, Any], most: int
                ) -> Iterator[tuple[int, Any, list[Event]]]:
     """Up to ``most`` moves, each by the first optional actor that wants to act, else by the
-    seat the game waits for (as :func:`games.play.bot_step`), yielding the move too."""
+    seat the game waits for (as :func:`games.play.bot_step`: every bot then sees the move's
+    events), yielding the move too."""
     for _ in range(most):
         if game.is_over():
             return
@@ -68,7 +70,9 @@ def play_moves(game: Game[Any, Any], bots: Mapping[int, Any], most: int
                 break
         assert chosen is not None, "the bot the game waits for made no move"
         seat, move = chosen
-        yield seat, move, game.play(seat, move)
+        events = game.play(seat, move)
+        tell_bots(bots, events)
+        yield seat, move, events
 
 
 def _deal(state: State, seat: int, rng: random.Random, hands: str, piles: list[str]) -> State:

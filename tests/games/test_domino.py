@@ -20,6 +20,7 @@ from games.domino.grid import (
     Opening,
     Place,
     Rules,
+    anchor_of,
     card,
     card_text,
     column_index,
@@ -47,7 +48,7 @@ def position(table, hands, stocks=None, set_aside=None, turn=0, players=2):
     def texts(cards):
         return ",".join(card_text(C(text)) for text in cards) or "-"
 
-    line = [f"domino players={players} turn={turn}", f"table={';'.join(map(str, table))}",
+    line = [f"domino players={players} turn={turn}", f"table={';'.join(map(str, table)) or '-'}",
             f"hands={';'.join(map(texts, hands))}"]
     if stocks:
         line.append(f"stocks={';'.join(map(texts, stocks))}")
@@ -207,6 +208,21 @@ def test_dom_5_opening_is_two_cards_joined_at_a_number_scored_once():
     assert refusal(game, 1, Opening(H(1, 1, 9, 9), H(1, 1, 9, 10))) == "one_card_per_turn"
 
 
+def test_dom_9_the_two_card_opening_never_earns_the_super_bonus():
+    # 6/6 over 5/4: rows of 12 and 9, columns of 11 and 10: a 10, an 11 and a 12 at once,
+    # made by two cards (ruling of 2026-11-24: "en posant une carte" means one card)
+    game = position([], [["6/6", "5/4", "1/1", "2/2"], ["3/3", "4/4", "5/5"]])
+    move = Opening(H(6, 6, 0, 0), H(5, 4, 0, -1))
+    option = next(o for o in game.options(0) if o.move == move)
+    assert option.lines == (10, 11, 12)
+    assert option.super_bonus == 0 and option.points == 1 + 3 + 5
+    placed = game.play(0, move)[0]
+    assert isinstance(placed, Placed) and placed.lines == (10, 11, 12)
+    assert placed.points == 9 and placed.entry.super_row is None
+    assert placed.entry.points == 9 + 1  # and row 1's bonus, its three boxes now filled
+    assert game.pads[0].supers == () and game.scores()[0] == 9 + 1
+
+
 def test_dom_6_no_legal_card_shows_hand_and_draws_three_from_set_aside():
     # a square of four 6s: rows and columns of 12 that only a blank half can touch
     hand1 = ["5/6", "2/3", "1/1"]
@@ -297,19 +313,23 @@ def test_game_ended_event_names_the_winners():
     assert isinstance(ended, GameEnded) and list(ended.winners) == game.winners()
 
 
-def test_notation_squares_count_from_normalised_origin():
+def test_notation_squares_are_named_from_the_rounds_first_card():
     assert [column_name(i) for i in (0, 25, 26, 27)] == ["a", "z", "aa", "ab"]
     assert column_index("aa") == 26
-    # a column left of the origin has a name too (a damaged save once looped for ever here)
+    # columns left of a: a minus and the letters counting leftwards
     assert [column_name(i) for i in (-1, -26, -27)] == ["-a", "-z", "-aa"]
     assert all(column_index(column_name(i)) == i for i in range(-800, 800))
     game = position(ILL4_TABLE, [["1/0", "2/2"], ["3/3"]])
-    # layout spans x 0..3, y -2..0: origin (-2, -4), so (2, 0) is e5
-    assert square_name(game.grid, (2, 0)) == "e5"
-    assert game.name_move(H(1, 0, 2, 0)) == "1/0@e5>"
+    # the first card's first square, (0, 0), is c3, whatever lies left of it or above
+    assert square_name(anchor_of(game.table), (0, 0)) == "c3"
+    assert square_name(anchor_of(game.table), (2, 0)) == "e3"
+    assert game.name_move(H(1, 0, 2, 0)) == "1/0@e3>"
+    assert game.name_move(V(6, 6, 3, -2)) == "6/6@f1v"
+    assert game.name_move(V(1, 1, -3, -4)) == "1/1@-a-1v"
+    assert game.parse_move(0, "1/1@-a-1v") == V(1, 1, -3, -4)
     # the notation of a move names absolute squares: it needs no table
     assert game.format_move(H(1, 0, 2, 0)) == str(H(1, 0, 2, 0)) == "1/0@2,0>"
-    assert game.parse_move(0, "0/1@e5v") == game.parse_move(0, "0/1@2,0v") == V(0, 1, 2, 0)
+    assert game.parse_move(0, "0/1@e3v") == game.parse_move(0, "0/1@2,0v") == V(0, 1, 2, 0)
     for text in ("", "1/0", "1/0@5e>", "10/0@e5>", "1/0@e5> 1/1@a1v 2/2@b2>"):
         with pytest.raises(NotationError):
             game.parse_move(0, text)

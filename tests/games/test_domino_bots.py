@@ -2,9 +2,10 @@
 fear what they leave open."""
 
 from collections import Counter
+from dataclasses import replace
 
 from games.domino import BOTS, GAME
-from games.domino.bots import expected_reply, pad_gain, unseen
+from games.domino.bots import expected_reply, unseen
 from games.domino.game import parse_card
 from games.domino.grid import Rules, card
 from games.domino.pad import ScorePad
@@ -23,14 +24,16 @@ def test_heuristic_takes_the_super_bonus_of_ill_3():
     assert move == H(6, 0, 1, 0)
 
 
-def test_pad_gain_counts_row_bonus_and_full_columns():
+def test_gain_counts_row_bonus_and_full_columns():
     game = position(ILL3_TABLE, [["6/0"], ["3/3"]])
+    view = game.view(0)
     option = next(o for o in game.options(0) if o.move == H(6, 0, 1, 0))
     pad = ScorePad.blank((10, 11, 12), (2,) * 20, 6)
-    assert pad_gain(pad, option, RULES) == 9 + 2 + 6
+    assert replace(view, pads=(pad, view.pads[1])).gain(option) == 9 + 2 + 6
     full = ScorePad.blank((10, 11, 12), (2,), 6)
     full, _ = full.record({12: 5}, False)
-    assert pad_gain(full, option, RULES) == 1 + 3 + 2 + 6  # 12 lost, row 1 now complete
+    # 12 lost, row 1 now complete
+    assert replace(view, pads=(full, view.pads[1])).gain(option) == 1 + 3 + 2 + 6
 
 
 def test_a_line_of_nine_leaves_more_to_the_next_player_than_a_line_of_two():

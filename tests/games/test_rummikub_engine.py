@@ -189,6 +189,27 @@ def test_rum_6_freed_joker_may_not_join_another_joker_set():
     refused(game, "table K4 K5 K6 | R7 R8 J R9 J", "freed_joker_not_new_set")
 
 
+def test_rum_6_freed_joker_may_not_join_an_existing_set():
+    # the exchange is fine; the freed joker grows K1 K2 K3, a set of the table: refused
+    game = rigged("R4 R5 J | K1 K2 K3", ["R6 Y2", "Y3"])
+    refused(game, "table R4 R5 R6 | K1 K2 K3 J", "freed_joker_not_new_set")
+    refused(game, "table R4 R5 R6 | J K1 K2 K3", "freed_joker_not_new_set")
+    # nor a set grown from two sets of the table
+    game = rigged("R4 R5 J | K1 K2 K3 | K5 K6 K7", ["R6 K4", "Y3"])
+    refused(game, "table R4 R5 R6 | K1 K2 K3 K4 J K5 K6 K7", "freed_joker_not_new_set")
+    # a joker from the rack may go anywhere, the freed one into a set made this turn
+    game = rigged("R4 R5 J | K1 K2 K3", ["R6 J Y9 B9", "Y3"])
+    refused(game, "table R4 R5 R6 | K1 K2 K3 J | Y9 B9", "invalid_set")
+    move(game, "table R4 R5 R6 | K1 K2 K3 J | Y9 B9 J")
+    assert ("K1", "K2", "K3", "J") in game.table and ("B9", "Y9", "J") in game.table
+
+
+def test_rum_6_freed_joker_may_go_into_a_new_set_of_tiles_split_from_the_table():
+    game = rigged("R4 R5 J | K1 K2 K3 K4 K5 K6", ["R6 Y2", "Y3"])
+    move(game, "table R4 R5 R6 | K1 K2 K3 | K4 K5 K6 J")
+    assert ("K4", "K5", "K6", "J") in game.table
+
+
 def test_rum_7_timeout_draws_three_and_needs_a_limit():
     game = new(seed=2)
     seat = game.turn

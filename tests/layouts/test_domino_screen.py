@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from brailledev.session import Session
 from games.domino import BOTS
+from games.domino.bots import HeuristicBot
 from games.domino.game import Domino, Placed
 from games.domino.grid import Opening, Place, card_text
 from layouts.catalog import Catalog, rules_data
@@ -17,7 +18,7 @@ DATA = rules_data("domino")
 
 def context_for(seat=0, pending=None, lang="en"):
     catalog = Catalog.load("domino", lang)
-    return Context(seat, ("you", "Bo", "Cy"), Messages((), -1, 0), pending, catalog)
+    return Context(seat, ("you", "Bo", "Cy"), Messages(), pending, catalog)
 
 
 def line(lines, key):
@@ -88,7 +89,12 @@ def test_grid_has_one_line_per_row_and_tells_blank_from_empty():
     assert all(len(row.regions) == width + 1 for row in grid)
     # the row numbers are as wide as the corner above them: squares line up row under row
     assert all(len(row.regions[0].text) == len(header.regions[0].text) for row in grid)
-    assert [r.text for r in header.regions[1:4]] == ["⠁", "⠃", "⠉"]
+    # the round's first card lies on c3, the column headed by c and the line of row 3
+    first = view.table[0]
+    x0 = min(x for x, _ in view.grid) - 2
+    assert header.regions[1 + first.x - x0].text == "⠉"
+    assert header.regions[first.x - x0].text == "⠃"
+    assert line(lines, "grid3").regions[1 + first.x - x0].text == halves[first.first]
     cells = [r.text for row in grid for r in row.regions[1:]]
     assert cells.count(empty) == len(cells) - len(view.grid)
     assert all(len(text) == 1 for text in cells)  # one cell per square
@@ -113,7 +119,7 @@ def test_pad_line_and_status_show_own_pad_and_every_total():
     view = game.view(0)
     lines = SCREEN.screen(view, context_for())
     pad = line(lines, "pad").text
-    assert pad.startswith("10:") and f"total {game.scores()[0]}" in pad
+    assert pad.startswith("10:") and pad.endswith(f"Grand Total {game.scores()[0]}")
     status = line(lines, "status").text
     assert f"you {game.scores()[0]}" in status and f"Bo {game.scores()[1]}" in status
 
@@ -223,12 +229,14 @@ def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
         viewport.show(Screen(lines))
         viewport.goto("columns")
         rows = viewport.rows()
-        grid = [line(lines, f"grid{number}") for number in (1, 2, 3)]
+        grid = [each for each in lines if each.key.startswith("grid")][:3]
         squares = len(grid[0].regions) - 1
         first = len(grid[0].regions[0].text)  # the row number and one blank cell
         assert rows[0][:first] == "\u2800" * first
         # the letters stand exactly above their squares, one cell each, no gap
-        assert rows[0][first:first + squares] == letters[:squares]
+        header = line(lines, "columns")
+        assert rows[0][first:first + squares] == "".join(r.text for r in header.regions[1:])
+        assert all(chr(ord(cell) & 0x283F) in letters for cell in rows[0][first:first + squares])
         for number, row in enumerate(rows[1:]):
             assert row[first - 1] == "\u2800"  # the blank after the row number
             assert row[first:first + squares] == "".join(r.text for r in grid[number].regions[1:])
@@ -241,3 +249,70 @@ def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
         assert viewport.route(first + squares, 0) is None
 
 
+
+
+FULL_12 = ",".join(["5"] * 20)  # twenty boxes: column 12 of the pad is full (DOM-8)
+
+
+def test_dom_8_places_rank_by_what_the_pad_takes_when_column_12_is_full():
+    # 2/0 after 6/4 makes a 12 (face value 5, but the full column takes nothing); 3/1 down
+    # from the 6/4's end makes an 11 (3 points)
+    game = Domino.from_position(f"domino players=2 table=6/4@0,0> hands=2/0,3/1;5/5 "
+                                f"pads=-:-:{FULL_12}:-;-:-:-:-")
+    view = game.view(0)
+    lines = SCREEN.screen(view, context_for(0))
+    hand = line(lines, "hand").regions
+    # the card of the move that scores most on this pad is chosen, not the 12's
+    assert [r.text for r in hand] == ["[3/1]", "2/0"]
+    for card in (None, (2, 0), (3, 1)):
+        shown = line(SCREEN.screen(view, context_for(0, DominoInput(card))), "places").regions
+        said = [int(region.text.split()[-1]) for region in shown]
+        assert said == sorted(said, reverse=True)
+        for region, points in zip(shown, said, strict=True):
+            # what the line promises is what the engine writes on the pad
+            twin = Domino.from_dict(game.to_dict())
+            placed = twin.play(0, place_of(region))[0]
+            assert isinstance(placed, Placed) and placed.entry.points == points
+    best = line(lines, "places").regions[0]
+    assert best.text.endswith(" 11 3")
+    # the heuristic bot weighs the same value: with nothing else to weigh it takes an 11
+    move = HeuristicBot(1, caution=0).choose(view, game.legal_moves(0))
+    assert next(o for o in game.options(0) if o.move == move).lines == (11,)
+
+
+def test_two_copies_of_a_card_show_one_selected():
+    game = Domino.from_position("domino players=2 table=6/4@0,0> hands=3/3,3/3,2/1;5/5")
+    view = game.view(0)
+    for pending in (None, DominoInput((3, 3))):
+        hand = line(SCREEN.screen(view, context_for(0, pending)), "hand").regions
+        assert [r.text for r in hand].count("[3/3]") + [r.text for r in hand].count("[2/1]") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_after_the_game_the_screen_gives_the_grand_totals_not_a_wait(lang):
+    game = Domino.new(2, 6, DATA)
+    bots = {seat: BOTS["random"](seat) for seat in range(2)}
+    last: list = []
+    while not game.is_over():
+        seat = game.actors()[0]
+        move = bots[seat].choose(game.view(seat), game.legal_moves(seat))
+        assert move is not None
+        last = game.play(seat, move)
+    catalog = Catalog.load("domino", lang)
+    totals = [pad.total() for pad in game.pads]
+    for seat in range(2):
+        view = game.view(seat)
+        context = context_for(seat, lang=lang)
+        lines = SCREEN.screen(view, context)
+        places = line(lines, "places").text
+        assert catalog.text("dom_wait") not in places
+        assert places.startswith(catalog.text("dom_game_over"))
+        names = context.names
+        word = "Total général" if lang == "fr" else "Grand Total"
+        assert f"{word}{' :' if lang == 'fr' else ':'} {names[0]} {totals[0]}, " \
+               f"{names[1]} {totals[1]}." in places
+        assert catalog.text("dom_game_over") in line(lines, "status").text
+        assert SCREEN.home(view, context) == "places"
+        ended = SCREEN.describe(last[-2].seen_by(seat), context)  # the last round's end
+        assert ended is not None and f"{names[1]} {totals[1]}" in ended
+        assert line(lines, "pad").text.endswith(f"{word} {totals[seat]}")

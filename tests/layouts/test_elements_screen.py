@@ -13,6 +13,7 @@ from layouts.elements.screen import SCREEN, ElementsInput
 from layouts.elements.words import label
 from layouts.screen import Ask, Context, Line, PlayMove
 from tests.elements_helpers import cards, play, rig
+from tests.play_helpers import told
 
 
 def start(lang="en", seed=5, bots="random") -> Session:
@@ -86,7 +87,7 @@ def test_phase_2_lines_order_points_bids_combinations_and_scores():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
     assert line(session, "order").text == "order: eb er eg ey ek"
-    assert line(session, "points").text == "to win: k9 b5 r5"
+    assert line(session, "points").text == "points to win: 9 5 5"  # the current one last
     route_text(session, "hand", "y10")           # one card due: laid at once
     play(game_of(session), "lay g1", "lay k1")
     assert line(session, "bids").text == (
@@ -113,7 +114,8 @@ def test_french_lines():
     session = rigged("fr")
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
     assert line(session, "order").text == "ordre : eb er ev ej en"
-    assert line(session, "points").text == "à gagner : n9 b5 r5"
+    assert line(session, "points").text == "points à gagner : 9 5 5"
+    assert line(session, "hand").text.startswith("main : ")
     assert [text for text, _ in targets(session, "commands")] == ["passer", "aide", "quitter"]
 
 
@@ -121,7 +123,7 @@ def test_speech_and_history_tell_reveals_bids_and_winners():
     session = rigged()
     session.route(PlayMove(session.game.parse_move(0, "place r5@Eg")))
     session.run_bots()
-    texts = session.history.texts
+    texts = told(session)
     assert "You put r5 face down before eg." in texts
     assert any(text.startswith("Revealed: ") and "Colour order, strongest first:" in text
                for text in texts)
@@ -164,14 +166,15 @@ def test_a_whole_hand_by_routing_targets_alone():
         choose(session)
         assert session.moves == moves + 1
     assert game_of(session).hand_number == 1 and session.view().phase == PLACE
-    assert any(text.startswith("Hand over.") for text in session.history.texts)
+    assert any(text.startswith("Hand over.") for text in told(session))
     assert seen_two
 
 
 def test_screen_never_shows_a_hidden_card():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er")
-    context = Context(2, ("Bo", "Cy", "you"), session.history.messages(), None, session.catalog)
+    context = Context(2, ("Bo", "Cy", "you"), session.history.messages_shown(), None,
+                      session.catalog)
     shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), context))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
 
@@ -182,14 +185,14 @@ def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
     session = rigged("fr")
     speech = Speech("fr", record_dir=tmp_path)
     session.attach_speech(speech)
-    told = len(session.history.texts)
+    before = len(told(session))
     session.route(PlayMove(game_of(session).parse_move(0, "place r5@Eg")))
     session.run_bots()                                  # the others place: the reveal
     route_text(session, "hand", "j10")                  # a bid
     session.run_bots()
     route_text(session, "commands", "passer")
     session.run_bots()
-    said = session.history.texts[told:]
+    said = told(session)[before:]
     assert any(text.startswith("Cartes révélées") for text in said)
     assert "Vous posez j10." in said
     assert any(" gagne la carte points " in text or text.startswith("Vous gagnez")

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from brailledev.session import Session
 from games.elevens.engine import JOKER, Elevens, Step
 from layouts.elevens.screen import Chosen
 from layouts.screen import Ask, PlayMove
 from tests.elevens_helpers import table
+from tests.play_helpers import told
+from tests.screen_player import choose, my_turn
 
 
 def session_with(game: Elevens, lang: str = "en", **kwargs: Any) -> Session:
@@ -54,13 +58,50 @@ def test_french_rows_use_french_colour_letters():
     assert texts(session, "hand") == ["main", "j12"]
 
 
-def test_status_tells_turn_played_stock_links_bonus_and_other_hands():
+def test_status_tells_turn_stock_and_other_hands_links_line_the_links_and_bonuses():
     game = table([["r12", "r13"], ["b3", "b4"]], stock=["g1", "g2"])
     session = session_with(game)
-    assert line(session, "status").text == (
-        "your turn, played 0/4, stock 2, links 4, bonus 0 (7 left), Bo: 2 cards 4 links")
+    assert line(session, "status").text == "you, stock 2 Bo 2"
+    assert line(session, "links").text == "links: you 4, Bo 4; bonus cards: yours 0, 7 left"
     route(session, "hand", "r12")
-    assert "played 1/4" in line(session, "status").text
+    assert line(session, "turn").text == "this turn 1/4: r12"
+    french = session_with(table([["r12"], ["b3", "b4"]], current=1), lang="fr")
+    assert line(french, "status").text == "Bo, pioche 1 Bo 2"
+    assert line(french, "links").text == \
+        "liaisons : vous 4, Bo 4 ; cartes bonus : vous 0, reste 7"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_status_line_fits_one_40_cell_window_up_to_four_players(lang, players):
+    from brailledev.braille import table_for, translator
+    from brailledev.window import lay_out_line
+
+    session = Session.start("elevens", players=players, seed=5, lang=lang, pace=0)
+    braille = translator(table_for(lang))
+
+    def fits() -> None:
+        status = line(session, "status")
+        assert len(lay_out_line(status, braille, 40).windows) == 1, status.text
+
+    for _ in range(3 * players):  # the largest counts are those of the deal
+        fits()
+        session.run_bots()
+        fits()
+        while my_turn(session):
+            key, index = choose(session)
+            session.route(line(session, key).regions[index].target)
+            fits()
+        if session.game.is_over():
+            break
+
+
+def test_the_beginner_game_has_no_links_line_and_its_help_no_link_cards():
+    game = table([["r12"], ["b3"]], beginner=True)
+    session = session_with(game)
+    assert "links" not in [each.key for each in session.lines()]
+    assert "link" not in line(session, "help").text
+    assert "link card" in line(session_with(table([["r12"], ["b3"]])), "help").text
 
 
 def test_a_card_with_one_place_is_played_at_once():
@@ -71,7 +112,8 @@ def test_a_card_with_one_place_is_played_at_once():
     session.route(hand.regions[1].target)
     assert elevens(session).rows["r"][12] == "r12"
     assert line(session, "turn").text == "this turn 1/4: r12"
-    assert "You play r12." in session.history.texts
+    assert "You play r12." in session.history.texts  # kept, not queued
+    assert not session.history.fresh
 
 
 def test_elv_6_link_placement_offered_as_routable_choices():
@@ -167,13 +209,13 @@ def test_opponents_turn_is_spoken_by_espeak(tmp_path):
     speech = Speech("fr", record_dir=tmp_path)
     game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)
     session = session_with(game, lang="fr", speech=speech)
-    start = len(session.history.texts)
+    start = len(told(session))
     session.run_bots()
-    told = session.history.texts[start:]
-    assert "Bo pose r12." in told
+    said = told(session)[start:]
+    assert "Bo pose r12." in said
     assert speech.wait(timeout=60)
     speech.close()
-    assert len(list(tmp_path.glob("*.wav"))) == speech.spoken >= len(told)
+    assert len(list(tmp_path.glob("*.wav"))) == speech.spoken >= len(said)
 
 
 def test_many_places_of_a_joker_are_offered_row_by_row():

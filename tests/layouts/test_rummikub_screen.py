@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from brailledev.session import Session
 from games.rummikub.engine import Rummikub
+from games.rummikub.solver import solve
 from tests.games.test_rummikub_engine import rigged
+from tests.play_helpers import told
 
 
 def session_with(game: Rummikub, lang: str = "en") -> Session:
@@ -53,7 +57,9 @@ def test_rum_5_split_a_run_by_routing():
 def test_rum_6_joker_exchange_by_routing():
     game = rigged("K4 J K6", ["K5 R9 B9", "Y2"])
     session = session_with(game)
-    route(session, "set_1", "jk")
+    assert texts(session, "set_1") == ["1", "k4", "jk5", "k6"]  # the joker reads as k5
+    route(session, "set_1", "jk5")
+    assert texts(session, "selection")[1] == "jk"  # off the table it stands for nothing
     route(session, "rack", "r9")
     route(session, "rack", "b9")
     route(session, "selection", "new set")
@@ -77,7 +83,9 @@ def test_invalid_set_marked_with_its_reason_then_undo():
     route(session, "set_1", "1")
     route(session, "commands", "undo")
     route(session, "commands", "done")    # the selection is not placed: told, not played
-    assert "not in a set" in line(session, "problems").text
+    assert session.seat.flash == ("Refused: Tiles selected and not yet in a set: 1; add them "
+                                  "to a set or deselect them.")
+    assert session.history.texts[-1] == session.seat.flash and game.turn == 0
     route(session, "commands", "reset")
     assert texts(session, "rack") == ["rack", "k8", "b3"]
 
@@ -97,7 +105,7 @@ def test_opponents_melds_are_told_in_french():
     session = session_with(game, lang="fr")
     session.run_bots()
     told = " ".join(session.history.texts)
-    assert "pose pour la première fois : r10 r11 r12" in told
+    assert "Bo pose pour la première fois : combinaison 1 r10 r11 r12." in told
     assert texts(session, "rack") == ["support", "n1"]
 
 
@@ -107,5 +115,65 @@ def test_done_with_an_invalid_set_says_why_and_plays_nothing():
     route(session, "rack", "k8")
     route(session, "set_1", "1")
     route(session, "commands", "done")
-    assert line(session, "problems").text.startswith("Set 1 is neither a run nor a group.")
+    assert session.seat.flash == "Refused: Set 1 is neither a run nor a group."
+    assert line(session, "problems").text.startswith("Set 1: ")  # and why, on its line
     assert game.table == [("B4", "B5", "B6")] and game.turn == 0
+
+
+def test_a_joker_in_a_set_reads_as_the_number_it_stands_for_in_both_languages():
+    game = rigged("R3 J R5 | K7 B7 J", ["K1", "Y1"])
+    assert texts(session_with(game), "set_1") == ["1", "r3", "jk4", "r5"]
+    assert texts(session_with(game), "set_2") == ["2", "k7", "b7", "jk7"]
+    assert texts(session_with(game, "fr"), "set_1") == ["1", "r3", "jo4", "r5"]
+
+
+def test_set_numbers_stay_across_a_hint_and_an_opponents_turn():
+    game = rigged("R7 B7 Y7 | K1 K2 K3 | B10 B11 B12", ["K4 B9 K7 Y1", "R1 R2 R3 B13 Y2"])
+    session = Session.start("rummikub", players=2, seed=1, lang="en", pace=0, bots="solver")
+    session.game = game
+
+    def sets() -> list[str]:
+        return [each.text for each in session.lines() if each.key.startswith("set_")]
+
+    assert sets() == ["1 r7 b7 y7", "2 k1 k2 k3", "3 b10 b11 b12"]
+    # the solver gives its sets in an order of its own; each stays at its number all the same
+    assert [tiles[0] for tiles in solve(game.table, game.racks[0]).table] != ["K7", "K1", "B9"]
+    route(session, "commands", "hint")
+    assert sets() == ["1 k7 r7 b7 y7", "2 k1 k2 k3 k4", "3 b9 b10 b11 b12"]
+    route(session, "commands", "done")
+    session.run_bots()
+    assert sets()[:3] == ["1 k7 r7 b7 y7", "2 k1 k2 k3 k4", "3 b9 b10 b11 b12 b13"]
+    assert sets()[3:] == ["4 r1 r2 r3"]
+
+
+def test_the_player_is_you_never_a_third_person():
+    for lang, wrong in (("en", r"\byou (draws|makes|lays|starts|passes)\b"),
+                        ("fr", r"\bvous (tire|pose|commence|pioche|passe)\b")):
+        session = Session.start("rummikub", players=2, seed=3, lang=lang, pace=0,
+                                bots="greedy", options={"turn_times": 0})
+        for _ in range(6):
+            session.run_bots()
+            if session.game.is_over():
+                break
+            route(session, "commands", session.catalog.section("screen")["draw"])
+        said = " ".join(told(session)).casefold()
+        assert re.search(wrong, said) is None, said
+        assert ("you draw" if lang == "en" else "vous tirez") in said
+
+
+def test_an_opponents_meld_is_told_as_the_sets_it_made_or_changed():
+    game = rigged("K1 K2 K3 | R7 B7 Y7", ["Y1", "K4 K7 R10 R11 R12"], melded=(True, True))
+    game.turn = 1
+    session = session_with(game)
+    session.run_bots()
+    assert "Bo lays k4 k7 r10 r11 r12: set 1 k1 k2 k3 k4; set 2 k7 r7 b7 y7; set 3 r10 r11 " \
+        "r12." in told(session)
+
+
+def test_the_help_line_names_every_command():
+    for lang in ("en", "fr"):
+        session = session_with(rigged("", ["K1", "Y1"]), lang)
+        help_text = line(session, "help").text
+        words = session.catalog.section("screen")
+        for command in ("done", "undo", "reset", "draw", "hint", "new_set"):
+            assert str(words[command]) in help_text, (lang, command)

@@ -62,11 +62,11 @@ def test_table_new_prints_the_code_and_the_line_to_give(server, lang, ready, inv
 
 @pytest.mark.parametrize(("args", "lang", "said"), [
     (["table", "new", "uno", "--players", "9"], "C.UTF-8",
-     "brailledev: uno is for 2 to 6 players, not 9"),
+     "brailledev: Uno is for 2 to 6 players, not 9; give --players 2 to 6"),
     (["table", "new", "uno", "--people", "3"], "fr_FR.UTF-8",
      "brailledev: Le réglage de table people va de 1 à 2 ;"),
     (["table", "new", "uno", "--bots", "clever"], "C.UTF-8",
-     "brailledev: unknown uno bot 'clever'; choose one of"),
+     "brailledev: uno has no computer player called 'clever'; choose among"),
     (["join", "{url}", "zzzzzz", "--display", "terminal"], "fr_FR.UTF-8",
      "brailledev: Il n'y a pas de table zzzzzz sur {url} ; vérifiez le code reçu."),
     (["join", "ftp://example.org", "zzzzzz"], "C.UTF-8",
@@ -173,4 +173,5 @@ def test_join_in_a_terminal_reads_the_table_and_sends_a_talk_line(server, tmp_pa
     assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
     data = json.loads(saved.read_text())
     assert data["code"] == code and len(data["token"]) > 20
-    assert "you: well played, Bea" in data["reader"]["history"]["texts"]
+    assert "you: well played, Bea" in [part for message in data["reader"]["history"]["messages"]
+                                       for part in message["parts"]]

@@ -123,7 +123,7 @@ def test_a_french_and_an_english_player_play_a_whole_game_by_routing(server, tmp
     try:
         assert ann.heard("Bea sits down.") and bea.heard("Toutes les places sont prises")
         turns = 0
-        while not ann.joined.link.over:
+        while not ann.joined.link.over():
             for player in (ann, bea):
                 player.pump()
                 if player.joined.link.waiting_for_me():
@@ -134,7 +134,7 @@ def test_a_french_and_an_english_player_play_a_whole_game_by_routing(server, tmp
                     turns += 1
             assert turns < 400
             time.sleep(0.002)
-        bea.until(lambda: bea.joined.link.over)
+        bea.until(lambda: bea.joined.link.over())
         assert turns > 5
         assert ann.heard("Bea plays") or ann.heard("Bea draws")
         assert bea.heard("Ann joue") or bea.heard("Ann pioche")
@@ -180,7 +180,7 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
     code = ann.joined.client.code
     try:
         bea.pump()
-        told_before = list(bea.seat.history.texts)
+        told_before = list(bea.seat.history.sentences)
         assert players_line(ann) == "Bea, Di bot"
         bea.close()
         ann.until(lambda: ann.heard("Bea lost the connection."))
@@ -191,8 +191,8 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
         assert 1 in stood_in or 0 in stood_in
         position = ann.joined.link.position
         for _ in range(3):  # the game goes on without Bea
-            ann.until(lambda: ann.joined.link.waiting_for_me() or ann.joined.link.over)
-            if ann.joined.link.over:
+            ann.until(lambda: ann.joined.link.waiting_for_me() or ann.joined.link.over())
+            if ann.joined.link.over():
                 break
             ann.read_on()
             key, index = wanted(ann.seat.lines(), ann.joined.link.legal(), ann.seat.pending)
@@ -203,7 +203,7 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
         ann.until(lambda: ann.heard("Bea is back."))
         assert players_line(ann) == "Bea, Di bot"
         assert players_line(bea) == "Ann, Di robot"
-        assert bea.seat.history.texts[:len(told_before)] == told_before
+        assert bea.seat.history.sentences[:len(told_before)] == told_before
         assert bea.heard("Pendant votre absence, un robot a joué à votre place.")
         assert server.call(lambda: server.room(code).seat_states()[bea.seat.seat].connected)
     finally:

@@ -115,7 +115,7 @@ def test_a_web_page_coming_back_is_told_only_what_it_has_not_read(server):
     first = asyncio.run(visit(0))
     read = len(first["messages"])
     again = asyncio.run(visit(read))
-    history = server.call(lambda: list(server.room(code).web_seats[0].history.texts))
+    history = server.call(lambda: list(server.room(code).web_seats[0].history.sentences))
     assert first["first"] == 0 and first["messages"] == history[:read]
     told = again["messages"]
     assert again["first"] == read and told == history[read:read + len(told)]

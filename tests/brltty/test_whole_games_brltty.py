@@ -1,0 +1,109 @@
+"""A whole game of each of the five games, in English and in French on 20 cells, played by
+keys on a real BRLTTY (Virtual driver): the news read at the start of each turn, the line
+found with line keys, panning to the window of the region, its routing key pressed.
+Each game also has a refusal shown where the player is (a move the rules refuse; Elements and
+Domino offer only allowed moves, so a letter that types no command), and the newest message
+read by BRLTTY's HOME key, then BACK to the same place."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from pathlib import Path
+
+import pytest
+
+from brailledev.braille import numbers_to_dots, table_for, translator
+from brailledev.session import Session
+from layouts.registry import GAMES
+from layouts.screen import MESSAGE_LINE, PlayMove, Refuse
+from tests.brltty.harness import Fingers, fingers_on
+from tests.play_helpers import ONE_ROUND
+from tests.screen_player import choose, my_turn
+
+# Deals that end in a few turns of the player's (players, seed, options).
+GAME_SETUP: dict[str, tuple[int, int, dict[str, object]]] = {
+    "uno": (2, 7, dict(ONE_ROUND)),
+    "rummikub": (4, 5, {"turn_times": 0}),
+    "elevens": (4, 9, {}),
+    "elements": (3, 0, {}),
+    "domino": (2, 11, {}),
+}
+COLUMNS = 20
+NO_COMMAND = {"en": "No command starts with z", "fr": "Aucune commande ne commence par z"}
+REFUSED = {"en": "Refused:", "fr": "Refusé :"}
+
+
+class Player(Fingers):
+    """Fingers that route a region of the screen by its line and index, counting pans."""
+
+    pans = 0
+
+    def route_region(self, key: str, index: int, wander: bool = False) -> None:
+        """Go to line ``key``, pan to region ``index`` (first reading on along the line when
+        ``wander``) and route it."""
+        self.go_to(key)
+        viewport = self.front.viewport
+        laid = viewport.lines[viewport.top]
+        while wander and viewport.window < min(2, len(laid.windows) - 1):
+            self.press("pan_right")
+            self.pans += 1
+        wanted = laid.window_of(index)
+        while viewport.window != wanted:
+            self.press("pan_right" if viewport.window < wanted else "pan_left")
+            self.pans += 1
+        piece = next(piece for piece in laid.windows[wanted].pieces if piece.region == index)
+        # the region's last cell: BRLTTY's Virtual driver never routes the first cell
+        self.press("route", piece.column + piece.stop - piece.start - 1)
+
+
+def refused_here(session: Session) -> tuple[str, int] | None:
+    """A region the rules refuse when routed, on the screen now."""
+    for line in session.lines():
+        for index, region in enumerate(line.regions):
+            target: Hashable = region.target
+            if isinstance(target, Refuse) or (isinstance(target, PlayMove) and session.game
+                                              .check(session.seat.seat, target.move)):
+                return line.key, index
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_keys_on_a_real_brltty(tmp_path: Path, game: str, lang: str) -> None:
+    players, seed, options = GAME_SETUP[game]
+    session = Session.start(game, players=players, seed=seed, lang=lang, pace=0,
+                            options=options, save=tmp_path / f"{game}.json")
+    braille = translator(table_for(lang))
+    refused = newest = False
+    with fingers_on(session, braille, Player, columns=COLUMNS) as player:
+        for _ in range(600):
+            player.read_all_messages()
+            if session.game.is_over():
+                break
+            if not my_turn(session):
+                continue
+            if not newest and len(session.history.messages) > 1:
+                place = player.front.viewport.place()
+                player.newest()
+                assert player.front.viewport.line_key == MESSAGE_LINE
+                assert player.text() and session.history.cursor is None
+                player.back()
+                assert player.front.viewport.place() == place
+                newest = True
+            if not refused:
+                found = refused_here(session)
+                if found is not None:
+                    player.route_region(*found)
+                    assert player.text().startswith(REFUSED[lang].split()[0])
+                    refused = True
+                elif game in ("elements", "domino"):
+                    player.press("send", f"passdots {numbers_to_dots('1356')}")  # z
+                    flash = session.seat.flash
+                    assert flash is not None and flash.startswith(NO_COMMAND[lang])
+                    refused = True
+                player.read_all_messages()  # panning reads the refusal, then clears it
+            player.route_region(*choose(session), wander=player.pans == 0)
+        final = player.read_all_messages()
+    assert session.game.is_over(), game
+    assert refused and newest and player.pans > 0
+    assert final or not session.history.fresh  # the end read, or read already

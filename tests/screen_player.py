@@ -1,0 +1,238 @@
+"""A sensible player of every game who knows only the screen, and fingers that play it on a
+display in memory through the key loop, counting key presses.
+
+``choose(session)`` picks the line and region a player routes next (a legal move, or the
+routing that leads to one: a card to select, a hint to lay out); ``MemoryFingers`` reads the
+news, moves to that line, pans to the region and presses its routing key, as a player would.
+
+    fingers = MemoryFingers(Session.start("uno", players=2, seed=1, lang="en", pace=0))
+    presses = fingers.play_turn()          # keys of one turn, news read first
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from brailledev.braille import table_for, translator
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keyloop import Front
+from brailledev.keys import Key, LineDown, LineUp, PanLeft, PanRight, Route
+from brailledev.session import Session
+from games.elements.engine import BID, KEEP, PLACE, Lay, Pass
+from games.elevens.engine import DISCARD, UNDO
+from games.rummikub.engine import Draw, Table
+from layouts.elements.screen import ElementsInput
+from layouts.elevens.screen import Chosen
+from layouts.screen import (
+    CHOICE_LINE,
+    COMMAND_LINE,
+    HAND_LINE,
+    MESSAGE_LINE,
+    PLACES_LINE,
+    STATUS_LINE,
+    Ask,
+    Line,
+    PlayMove,
+)
+from tests.play_helpers import wanted
+
+Choice = tuple[str, int]
+
+
+def _line(lines: Sequence[Line], key: str) -> Line | None:
+    return next((line for line in lines if line.key == key), None)
+
+
+def _first(line: Line | None, fits: Callable[[Hashable], bool]) -> Choice | None:
+    if line is None:
+        return None
+    for index, region in enumerate(line.regions):
+        if fits(region.target):
+            return line.key, index
+    return None
+
+
+def _plays(legal: Sequence[Any]) -> Callable[[Hashable], bool]:
+    """Whether a target plays one of ``legal`` (cards laid together in any order)."""
+    lays = [sorted(map(str, move.cards)) for move in legal if isinstance(move, Lay)]
+
+    def plays(target: Hashable) -> bool:
+        if not isinstance(target, PlayMove):
+            return False
+        move = target.move
+        return move in legal or (isinstance(move, Lay) and sorted(map(str, move.cards)) in lays)
+    return plays
+
+
+def choose_uno(session: Session, lines: Sequence[Line]) -> Choice:
+    return wanted(tuple(lines), session.game.legal_moves(0), session.pending)
+
+
+def choose_elevens(session: Session, lines: Sequence[Line]) -> Choice:
+    legal = session.game.legal_moves(session.seat.seat)
+    useful = [move for move in legal if move not in (UNDO, DISCARD)]
+    choice = _line(lines, CHOICE_LINE)
+    found = _first(choice, _plays(useful))
+    if found is None:  # a joker's many places are offered row by row first
+        found = _first(choice, lambda target: isinstance(target, Ask)
+                       and isinstance(target.pending, Chosen) and target.pending.row != "")
+    if found is None:
+        found = _first(_line(lines, HAND_LINE), _plays(useful))
+    if found is None:
+        def places(target: Hashable) -> bool:
+            if not (isinstance(target, Ask) and isinstance(target.pending, Chosen)):
+                return False
+            card = target.pending.card
+            return any(getattr(move, "card", None) == card and move.kind != "discard"
+                       for move in useful)
+        found = _first(_line(lines, HAND_LINE), places)
+    if found is None:
+        found = _first(_line(lines, COMMAND_LINE), _plays(useful))
+    if found is None:
+        found = _first(_line(lines, COMMAND_LINE), _plays(legal))
+    assert found is not None, [line.text for line in lines]
+    return found
+
+
+def choose_elements(session: Session, lines: Sequence[Line]) -> Choice:
+    view = session.view()
+    legal = session.game.legal_moves(session.seat.seat)
+    found = _first(_line(lines, CHOICE_LINE), _plays(legal))
+    if found is not None:
+        return found
+    hand = _line(lines, HAND_LINE)
+    said = session.pending if isinstance(session.pending, ElementsInput) else ElementsInput()
+    if view.phase == PLACE:
+        found = _first(hand, lambda target: isinstance(target, Ask))
+    elif view.phase == BID:
+        lays = [move for move in legal if isinstance(move, Lay)]
+        if lays and len(lays[0].cards) == 1:
+            found = _first(hand, _plays(lays))
+        elif lays:
+            pair = lays[0].cards
+
+            def wanted_card(target: Hashable) -> bool:
+                return (isinstance(target, Ask) and isinstance(target.pending, ElementsInput)
+                        and len(target.pending.chosen) > len(said.chosen)
+                        and set(target.pending.chosen) <= set(pair))
+            found = _first(hand, wanted_card)
+        else:
+            found = _first(_line(lines, COMMAND_LINE), _plays([Pass()]))
+    elif view.phase == KEEP:  # keep what the choice line proposes
+        found = _first(_line(lines, CHOICE_LINE), lambda target: isinstance(target, PlayMove))
+    assert found is not None, [line.text for line in lines]
+    return found
+
+
+def choose_rummikub(session: Session, lines: Sequence[Line]) -> Choice:
+    commands = _line(lines, COMMAND_LINE)
+    assert commands is not None
+    words = session.catalog.section("screen")
+    by_text = {region.text: index for index, region in enumerate(commands.regions)}
+    pending = session.pending
+    done = commands.regions[by_text[str(words["done"])]].target
+    hinted = getattr(pending, "back", None) is not None  # the hint was laid out
+    if hinted and isinstance(done, PlayMove) and isinstance(done.move, Table):
+        return COMMAND_LINE, by_text[str(words["done"])]
+    if str(words["hint"]) in by_text and not hinted:
+        return COMMAND_LINE, by_text[str(words["hint"])]
+    found = _first(commands, lambda target: isinstance(target, PlayMove)
+                   and isinstance(target.move, Draw))
+    assert found is not None
+    return found
+
+
+def choose_domino(session: Session, lines: Sequence[Line]) -> Choice:
+    found = _first(_line(lines, PLACES_LINE), lambda target: isinstance(target, PlayMove))
+    assert found is not None, [line.text for line in lines]
+    return found
+
+
+CHOOSERS: dict[str, Callable[[Session, Sequence[Line]], Choice]] = {
+    "uno": choose_uno, "elevens": choose_elevens, "elements": choose_elements,
+    "rummikub": choose_rummikub, "domino": choose_domino,
+}
+
+
+def choose(session: Session) -> Choice:
+    """The line and region a sensible player routes next, from the screen."""
+    return CHOOSERS[session.name](session, session.lines())
+
+
+def my_turn(session: Session) -> bool:
+    game = session.game
+    return not game.is_over() and session.seat.seat in game.must_act()
+
+
+class MemoryFingers:
+    """A player's fingers on a display in memory: every key goes through the key loop and
+    is counted."""
+
+    def __init__(self, session: Session, columns: int = 40, table: str | None = None) -> None:
+        self.session = session
+        self.display = MemoryDisplay(columns)
+        self.braille = translator(table or table_for(session.lang))
+        self.front = Front(session, self.display, self.braille)
+        self.front.redraw()
+        self.keys = 0
+        # keys by what they were for: reading the news, changing line, panning, routing
+        self.counts: Counter[str] = Counter()
+
+    @property
+    def line_key(self) -> str | None:
+        return self.front.viewport.line_key
+
+    def press(self, key: Key, kind: str = "other") -> None:
+        self.keys += 1
+        self.counts[kind] += 1
+        self.front.press(key)
+        self.front.redraw()
+
+    def text(self) -> str:
+        """The print text of the top row as the display shows it."""
+        return self.display.writes[-1].text[0] if self.display.writes[-1].text else ""
+
+    def read_news(self) -> None:
+        """Read what the display puts before the player: a refusal, the news, and the status
+        line panning reads on to after them."""
+        for _ in range(200):
+            if self.session.seat.flash is None and self.line_key not in (MESSAGE_LINE,
+                                                                         STATUS_LINE):
+                return
+            self.press(PanRight(), "read")
+        raise AssertionError("the news never ended")
+
+    def go_to(self, key: str) -> None:
+        for _ in range(200):
+            if self.line_key == key:
+                return
+            keys = [laid.line.key for laid in self.front.viewport.lines]
+            here = keys.index(str(self.line_key))
+            self.press(LineDown() if keys.index(key) > here else LineUp(), "line")
+        raise AssertionError(f"never reached the {key} line")
+
+    def route(self, key: str, index: int) -> None:
+        """Go to line ``key``, pan to region ``index`` and press the routing key over it."""
+        self.go_to(key)
+        viewport = self.front.viewport
+        laid = viewport.lines[viewport.top]
+        wanted = laid.window_of(index)
+        while viewport.window != wanted:
+            self.press(PanRight() if viewport.window < wanted else PanLeft(), "pan")
+        window = laid.windows[viewport.window]
+        piece = next(piece for piece in window.pieces if piece.region == index)
+        self.press(Route(piece.column), "route")
+
+    def play_turn(self, limit: int = 60) -> int:
+        """Play the seat's turn to its end (or the game's), news read first; the keys it took."""
+        before = self.keys
+        session = self.session
+        for _ in range(limit):
+            self.read_news()
+            if not my_turn(session):
+                return self.keys - before
+            key, index = choose(session)
+            self.route(key, index)
+        raise AssertionError(f"the turn did not end in {limit} routings")
