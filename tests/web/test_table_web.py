@@ -116,7 +116,7 @@ def screen_number(server: ServerThread, code: str) -> int:
 
 def check_told(server: ServerThread, code: str, web: WebPlayer) -> list[str]:
     """The page's live region holds exactly the web seat's history, in order."""
-    history = server.call(lambda: list(server.room(code).web_seats[0].history.texts))
+    history = server.call(lambda: list(server.room(code).web_seats[0].history.sentences))
     wait(lambda: web.log() == history, 10, "the page's log catches up")
     return history
 
@@ -169,5 +169,5 @@ def test_a_web_player_and_a_braille_player_play_a_whole_domino_game(browser, tmp
         assert not web.errors
     assert grid > 10
     assert any(text.startswith("Bea ") for text in told)
-    assert any(text.startswith("Zoe ") for text in heard)
+    assert any("Zoe " in text for text in heard)
     assert any("win" in text for text in told[-3:]), told[-3:]
