@@ -18,7 +18,8 @@ from typing import Any
 
 from brailledev.braille import label_table, table_for, translator
 from brailledev.presence import SEAT_BOT, SEAT_FREE, TableSeat
-from games.domino.grid import bounds, card_text, column_name
+from games.domino.grid import bounds, card_text
+from games.domino.notation import anchor_of, column_of, row_of, square_name
 from games.uno.notation import WILDS, colour_of
 from layouts.catalog import Catalog
 from layouts.registry import kit
@@ -123,18 +124,21 @@ def _domino(reader: TableSeat, view: Any, lines: tuple[Line, ...]) -> Json:
                 found["halves"] = list(card)
                 found["chosen"] = line.regions[column].text.startswith("[")
                 cards[f"{row}.{column}"] = found
+    # Squares carry the round's fixed names, as on the display and in the messages.
+    anchor = anchor_of(view.table)
     x0, y0, x1, y1 = bounds(view.grid)
     rows = []
     for y in range(y0, y1 + 1):
-        where = next((row for row, _ in _rows(lines, grid_key(y - y0 + 1))), None)
+        number = row_of(anchor, y)
+        where = next((row for row, _ in _rows(lines, grid_key(number))), None)
         squares = []
         for x in range(x0, x1 + 1):
             pips = view.grid.get((x, y))
             target = f"{where}.{x - x0 + 1}" if where is not None and pips is None else None
             squares.append({"pips": pips, "target": target,
-                            "name": f"{column_name(x - x0)}{y - y0 + 1}"})
-        rows.append({"number": y - y0 + 1, "squares": squares})
-    return {"cards": cards, "grid": {"columns": [column_name(x - x0)
+                            "name": square_name(anchor, (x, y))})
+        rows.append({"number": str(number), "squares": squares})
+    return {"cards": cards, "grid": {"columns": [column_of(anchor, x)
                                                  for x in range(x0, x1 + 1)], "rows": rows}}
 
 

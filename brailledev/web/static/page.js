@@ -210,7 +210,7 @@ function drawActions(frame) {
   box.replaceChildren();
   for (const line of frame.lines) {
     if (LINES_DRAWN.has(line.key)) continue;
-    if (frame.table.grid && (line.key === "columns" || /^grid\d+$/.test(line.key))) continue;
+    if (frame.table.grid && (line.key === "columns" || /^grid-?\d+$/.test(line.key))) continue;
     const regions = line.regions.filter((region) => !(region.action || "").startsWith("ui:")
                                                     && region.action !== "show");
     if (!regions.length) continue;
