@@ -101,6 +101,25 @@ def game_name(game: str, lang: str) -> str:
     return str(kit(game).catalog(lang).section("names")["game"])
 
 
+def _form_problem(form: Mapping[str, Any], data: dict[str, Any], words: Mapping[str, str],
+                  lang: str) -> str | None:
+    """The seat counts of the form read into ``data``, or the one sentence, in the page's
+    words (not the command line's), that says what to give instead."""
+    for name in ("players", "people"):
+        text = str(form.get(name, "")).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 3:
+            return words["form_number"].format(field=words[name])
+        data[name] = int(text)
+    if data["game"] in GAMES:
+        game = kit(data["game"]).game
+        if not game.min_players <= data["players"] <= game.max_players:
+            return words["form_players"].format(game=game_name(data["game"], lang),
+                                                low=game.min_players, high=game.max_players)
+    if not 1 <= data["people"] <= data["players"]:
+        return words["form_people"].format(players=data["players"])
+    return None
+
+
 class WebPages:
     """The pages of the web seat around a :class:`TableServer`."""
 
@@ -144,17 +163,16 @@ class WebPages:
         lang = choose_lang(request)
         form = await request.post()
         words = page_words(lang)
-        try:
-            data: dict[str, Any] = {"game": str(form.get("game", ""))}
-            for name in ("players", "people"):
-                text = str(form.get(name, ""))
-                if not text.isdigit() or len(text) > 3:
-                    raise Problem("table_setting", name=name)
-                data[name] = int(text)
-            room = self.server.create(data)
-        except Problem as problem:
+        data: dict[str, Any] = {"game": str(form.get("game", ""))}
+        problem_text = _form_problem(form, data, words, lang)
+        if problem_text is None:
+            try:
+                room = self.server.create(data)
+            except Problem as problem:
+                problem_text = problem.text(lang)
+        if problem_text is not None:
             return _html(render("page.html", lang, lang=lang, title=words["new_title"],
-                                body=self._form(lang, problem.text(lang)), script=""), 400)
+                                body=self._form(lang, problem_text), script=""), 400)
         link = f"{request.scheme}://{request.host}/t/{room.code}"
         e = html.escape
         body = (f"<p>{e(words['invite'])}</p>"

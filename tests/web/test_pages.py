@@ -73,16 +73,22 @@ def test_the_form_makes_a_table_and_gives_its_link(server):
 
 @pytest.mark.parametrize(("form", "sentence"), [
     ({"game": "uno", "players": "3", "people": "5"},
-     "Le réglage de table people va de 1 à 3"),
+     "Donnez un nombre de places pour des personnes de 1 au nombre de places à la table (3)."),
+    ({"game": "uno", "players": "9", "people": "1"},
+     "Uno se joue de 2 à 6 : donnez un nombre de places de 2 à 6."),
     ({"game": "chess", "players": "2", "people": "1"}, "jeu inconnu 'chess'"),
     ({"game": "uno", "players": "deux", "people": "1"},
-     "Le réglage de table players n'est pas valable"),
+     "Places à la table : donnez un nombre entier."),
+    ({"game": "uno", "players": "2³", "people": "1"},
+     "Places à la table : donnez un nombre entier."),
 ])
 def test_a_wrong_form_says_one_sentence_and_makes_nothing(server, form, sentence):
     before = server.call(lambda: len(server.tables.rooms))
     status, _, page = get(server.url + "/?lang=fr", data=form)
     assert status == 400
     assert '<p role="alert" class="problem">' in page and html.escape(sentence) in page
+    if form["game"] == "uno":  # the page's own words, not the command line's
+        assert "--" not in page.split('class="problem">')[1].split("</p>")[0]
     assert "Traceback" not in page
     assert server.call(lambda: len(server.tables.rooms)) == before
 
