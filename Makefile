@@ -4,7 +4,8 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 DEBS := brltty python3-brlapi liblouis-data liblouis-bin python3-louis espeak-ng alsa-utils \
-        python3-venv tmux poppler-utils cups-client cups python3-cairo fonts-dejavu-core
+        python3-venv tmux poppler-utils cups-client cups python3-cairo fonts-dejavu-core \
+        chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 

@@ -23,6 +23,7 @@ Encodings: a *dots* bitmask (bit n-1 = dot n, dots 1-8), a Unicode braille *cell
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass
 
 import louis
@@ -35,6 +36,9 @@ _BRAILLE_BASE = 0x2800
 BRF_DISPLAY_TABLE = "en-us-brf.dis"
 # dotsIO|ucBrl: cells come out as Unicode braille, whatever the table's display mapping is.
 _MODE = louis.dotsIO | louis.ucBrl
+# liblouis is not thread-safe: a table server and a display's key loop in one process (the
+# web seat's tests) crashed in it at once; every call holds this lock.
+_LOUIS = threading.RLock()
 # A label: no contraction, even through a table that has some.
 _LABEL_MODE = _MODE | louis.noContractions
 
@@ -103,9 +107,10 @@ def check_table(name: str) -> str:
     'en-ueb-g2.ctb'
     """
     # liblouis would print its own compile errors on stderr; our one sentence is enough.
-    louis.setLogLevel(louis.LOG_OFF)
     try:
-        louis.checkTable([name])
+        with _LOUIS:
+            louis.setLogLevel(louis.LOG_OFF)
+            louis.checkTable([name])
     except RuntimeError:
         known = ", ".join(table.name for table in TABLES)
         raise UnknownBrailleTable("table_unknown", name=name, choices=known) from None
@@ -158,7 +163,8 @@ class Translator:
         """
         if not cells:
             return ""
-        result: str = louis.backTranslateString(self._tables, cells, mode=louis.ucBrl)
+        with _LOUIS:
+            result: str = louis.backTranslateString(self._tables, cells, mode=louis.ucBrl)
         return result
 
     def letter(self, cell: str) -> str | None:
@@ -170,7 +176,9 @@ class Translator:
         >>> Translator("en-ueb-g2.ctb").letter("⠭"), Translator("fr-bfu-comp6.utb").letter("⠿")
         ('x', 'é')
         """
-        for text in (self.back(cell), louis.dotsToChar(self._tables, cell)):
+        with _LOUIS:
+            shown = louis.dotsToChar(self._tables, cell)
+        for text in (self.back(cell), shown):
             if len(text) == 1 and text.isalpha():
                 return text
         return None
@@ -187,7 +195,8 @@ def _translate(table: str, text: str, mode: int) -> Braille:
     # Card labels repeat on every redraw: caching the translation keeps redraws cheap.
     if not text:
         return Braille(text, "", (), ())
-    cells, to_text, to_cells, _cursor = louis.translate([table], text, mode=mode)
+    with _LOUIS:
+        cells, to_text, to_cells, _cursor = louis.translate([table], text, mode=mode)
     return Braille(text, cells, tuple(to_text[:len(cells)]), tuple(to_cells[:len(text)]))
 
 
@@ -232,7 +241,8 @@ def cells_to_ascii(cells: str) -> str:
             raise ValueError(f"cell {cell!r} has dots 7-8, which braille ASCII cannot hold")
     if not cells:
         return ""
-    result: str = louis.dotsToChar([BRF_DISPLAY_TABLE], cells)
+    with _LOUIS:
+        result: str = louis.dotsToChar([BRF_DISPLAY_TABLE], cells)
     return result
 
 
@@ -248,5 +258,6 @@ def ascii_to_cells(text: str) -> str:
             raise ValueError(f"character {char!r} is not braille ASCII (0x20-0x5F)")
     if not upper:
         return ""
-    result: str = louis.charToDots([BRF_DISPLAY_TABLE], upper, mode=louis.ucBrl)
+    with _LOUIS:
+        result: str = louis.charToDots([BRF_DISPLAY_TABLE], upper, mode=louis.ucBrl)
     return result

@@ -40,6 +40,7 @@ from brailledev.protocol import (
 )
 from brailledev.server.room import AWAY, PACE, Refusal, Room, Settings
 from brailledev.store import Store
+from brailledev.web.page import WebPages, error_text
 from games.core import Reason, Seat
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
@@ -76,6 +77,7 @@ class Connection:
         self.remote = remote or "?"
         self.seat: Seat = -1
         self.web = False
+        self.lang = "en"
         self.room: Room | None = None
         self.screen: tuple[int, tuple[Line, ...]] | None = None
         self.told = 0
@@ -108,8 +110,10 @@ class Connection:
     def refuse(self, code: str, **params: Any) -> None:
         """Tell the client what it did wrong, in a code its own client words."""
         self.offence(code)
-        self.send(write_frame("error", code=code, params={k: str(v) for k, v in
-                                                          params.items()}))
+        words = {k: str(v) for k, v in params.items()}
+        # A web page has no words of its own: it is told the sentence a braille client says.
+        text = {"text": error_text(code, words, self.lang)} if self.web else {}
+        self.send(write_frame("error", code=code, params=words, **text))
 
     def offence(self, code: str) -> None:
         """One log line per connection and kind of mistake, however many it makes."""
@@ -224,6 +228,7 @@ class TableServer:
         app.router.add_post("/tables", self.new_table)
         app.router.add_get("/tables/{code}", self.table_info)
         app.router.add_get("/ws", self.websocket)
+        WebPages(self).add_routes(app)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_connections)
         app.on_cleanup.append(self._stop)
@@ -291,6 +296,11 @@ class TableServer:
                 self._keep(room)
         return room
 
+    def table_room(self, code: str) -> Room | None:
+        """The room of table ``code``, loaded from the store if need be; ``None``: no such
+        table (or no room for one more)."""
+        return self._room(code)
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -304,16 +314,22 @@ class TableServer:
         except (ValueError, UnicodeDecodeError):
             return _problem(Problem("table_request"))
         try:
-            settings = read_settings(data)
-            if len(self.rooms) >= MOST_TABLES:
-                raise Problem("server_busy")
-            room = Room.create(self._new_code(), settings, self.store)
+            room = self.create(data)
         except Problem as problem:
             return _problem(problem)
+        return web.json_response({"code": room.code}, status=201)
+
+    def create(self, data: Any) -> Room:
+        """A new table from its settings as ``POST /tables`` takes them, held from now on;
+        a mistake is a :class:`layouts.errors.Problem`."""
+        settings = read_settings(data)
+        if len(self.rooms) >= MOST_TABLES:
+            raise Problem("server_busy")
+        room = Room.create(self._new_code(), settings, self.store)
         self._keep(room)
         log.info("table %s: %s for %d, %d people", room.code, settings.game,
                  settings.players, settings.people)
-        return web.json_response({"code": room.code}, status=201)
+        return room
 
     async def table_info(self, request: web.Request) -> web.Response:
         """``GET /tables/CODE``: the table as anyone invited may see it."""
@@ -384,10 +400,10 @@ class TableServer:
         if isinstance(frame, Hello):
             if connection.room is not None:
                 raise Refusal("already_seated")
+            connection.web, connection.lang = frame.web, frame.lang
             room = self._room(frame.code)
             if room is None:
                 raise Refusal("table_unknown", invitation=frame.code)
-            connection.web = frame.web
             room.sit(frame, connection)
             connection.room = room
             return

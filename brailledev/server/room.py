@@ -46,6 +46,7 @@ from brailledev.protocol import Hello, MoveFrame, RouteFrame, write_frame
 from brailledev.seat import game_screen
 from brailledev.store import Store
 from brailledev.table import DEFAULT_BOT, Table
+from brailledev.web.picture import frame_lines, picture
 from brailledev.wire import Codec, WireError, codec_for
 from games.core import Event, Json, Reason, Seat, events_for
 from layouts.screen import MESSAGE_LINE, Line, TimedScreen
@@ -571,12 +572,8 @@ class Room:
         told, peer.told = peer.told, len(texts)
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,
-            messages=texts[told:],
-            lines=[{"key": line.key, "regions": [
-                {"text": region.text, "target": f"{row}.{column}"
-                 if region.target is not None else None, "mark": region.mark}
-                for column, region in enumerate(line.regions)]} for row, line in
-                enumerate(lines)]))
+            messages=texts[told:], lines=frame_lines(lines, reader.lang),
+            table=picture(reader, lines), over=self.over, started=self.started))
 
     def route(self, peer: Peer, frame: RouteFrame) -> None:
         """A web page routed a region of the screen it was sent: what a routing key does."""

@@ -69,7 +69,9 @@ def test_a_web_seat_reads_french_words_and_plays_by_target(server):
                                           "screen": number - 1}))
             stale = await next_screen(ws)
             frames.append(stale)
-            assert stale == {"type": "error", "code": "screen_stale", "params": {}}
+            assert stale == {"type": "error", "code": "screen_stale", "params": {},
+                             "text": "La table répond : l'écran a changé entre-temps ; "
+                                     "refaites le routage."}
             await ws.send_str(json.dumps({"type": "route", "target": f"{row}.{column}",
                                           "screen": number}))
             while server.call(lambda: server.room(code).table.moves) == moves:

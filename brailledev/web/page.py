@@ -1,0 +1,216 @@
+"""The web seat's pages, served by the table server: ``/`` makes a table with a form (no
+script needed) and gives the invitation link; ``/t/CODE`` is the table itself, a page that
+sits down, plays through the WebSocket and draws what the server words for it. The pages'
+fixed words come from ``[web]`` of ``layouts/common/<lang>.toml``, in the language of
+``?lang=`` or else the browser's (``Accept-Language``).
+
+    WebPages(server).add_routes(app)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from layouts.catalog import HERE as LAYOUTS
+from layouts.catalog import LANGUAGES, load_toml
+from layouts.errors import Problem
+from layouts.registry import GAMES, kit
+
+if TYPE_CHECKING:
+    from brailledev.server.app import TableServer
+
+STATIC = Path(__file__).resolve().parent / "static"
+# Sentences of [messages] the page says itself, as a braille client says them.
+PAGE_MESSAGES = ("connection_lost", "connection_back", "table_says")
+CACHE = "no-cache"  # pages and their files are small; a new version is taken at once
+FIELD = re.compile(r"\{\{(\w+)\}\}")
+RAW = ("body", "script")  # fields that are HTML made here, not text
+
+
+def choose_lang(request: web.Request) -> str:
+    """``?lang=`` if it is one we have, else the first of the browser's languages we have,
+    else English: ``choose_lang(request)``."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("Accept-Language", "").split(","):
+        lang = part.split(";")[0].strip().lower()[:2]
+        if lang in LANGUAGES:
+            return lang
+    return "en"
+
+
+def _common(lang: str) -> Mapping[str, Any]:
+    return load_toml(LAYOUTS / "common" / f"{lang}.toml")
+
+
+@cache
+def page_words(lang: str) -> dict[str, str]:
+    """The page's words in ``lang``: ``[web]`` and the few table sentences it says itself:
+    ``page_words("fr")["join"] == "S'asseoir"``."""
+    common = _common(lang)
+    words = {key: str(value) for key, value in common["web"].items()}
+    words.update({key: str(common["messages"][key]) for key in PAGE_MESSAGES})
+    return words
+
+
+def error_text(code: str, params: Mapping[str, Any], lang: str) -> str:
+    """A refusal the server sends a web page, worded as a braille client words it:
+    ``error_text("screen_stale", {}, "en")``."""
+    messages = _common(lang if lang in LANGUAGES else "en")["messages"]
+    template = messages.get(code)
+    why = str(template).format(**params) if template is not None else code
+    return str(messages["table_says"]).format(why=why)
+
+
+@cache
+def _template(name: str) -> str:
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+def render(name: str, language: str, /, **values: str) -> str:
+    """A page template with ``{{field}}`` filled, HTML-escaped, from ``values`` then the
+    page's words: ``render("page.html", "fr", title=..., body=..., script=...)`` (``body``
+    and ``script`` are HTML made here, kept as they are)."""
+    words = page_words(language)
+
+    def fill(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key in RAW:
+            return values[key]
+        return html.escape(values[key] if key in values else words[key])
+
+    return FIELD.sub(fill, _template(name))
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": CACHE})
+
+
+def game_name(game: str, lang: str) -> str:
+    """A game's name as its box prints it: ``game_name("domino", "en")``."""
+    return str(kit(game).catalog(lang).section("names")["game"])
+
+
+def _form_problem(form: Mapping[str, Any], data: dict[str, Any], words: Mapping[str, str],
+                  lang: str) -> str | None:
+    """The seat counts of the form read into ``data``, or the one sentence, in the page's
+    words (not the command line's), that says what to give instead."""
+    for name in ("players", "people"):
+        text = str(form.get(name, "")).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 3:
+            return words["form_number"].format(field=words[name])
+        data[name] = int(text)
+    if data["game"] in GAMES:
+        game = kit(data["game"]).game
+        if not game.min_players <= data["players"] <= game.max_players:
+            return words["form_players"].format(game=game_name(data["game"], lang),
+                                                low=game.min_players, high=game.max_players)
+    if not 1 <= data["people"] <= data["players"]:
+        return words["form_people"].format(players=data["players"])
+    return None
+
+
+class WebPages:
+    """The pages of the web seat around a :class:`TableServer`."""
+
+    def __init__(self, server: TableServer) -> None:
+        self.server = server
+
+    def add_routes(self, app: web.Application) -> None:
+        """``/``, ``/t/CODE`` and the page's two files under ``/web/``."""
+        app.router.add_get("/", self.new_page)
+        app.router.add_post("/", self.new_table)
+        app.router.add_get("/t/{code}", self.table_page)
+        app.router.add_get("/web/{name}", self.static)
+
+    def _form(self, lang: str, problem: str = "") -> str:
+        words = page_words(lang)
+        options = "".join(f'<option value="{game}">{html.escape(game_name(game, lang))}'
+                          f"</option>" for game in GAMES)
+        alert = f'<p role="alert" class="problem">{html.escape(problem)}</p>' if problem else ""
+        e = html.escape
+        return (f"{alert}<p>{e(words['new_intro'])}</p>"
+                f'<form method="post" action="/?lang={lang}" class="new">'
+                f'<label for="game">{e(words["game"])}</label>'
+                f'<select id="game" name="game">{options}</select>'
+                f'<label for="players">{e(words["players"])}</label>'
+                f'<input id="players" name="players" type="number" min="1" max="8" value="2" '
+                f'inputmode="numeric">'
+                f'<label for="people">{e(words["people"])}</label>'
+                f'<input id="people" name="people" type="number" min="1" max="8" value="2" '
+                f'inputmode="numeric">'
+                f'<button type="submit">{e(words["create"])}</button></form>')
+
+    async def new_page(self, request: web.Request) -> web.Response:
+        """``GET /``: the form that makes a table."""
+        lang = choose_lang(request)
+        return _html(render("page.html", lang, lang=lang, title=page_words(lang)["new_title"],
+                            body=self._form(lang), script=""))
+
+    async def new_table(self, request: web.Request) -> web.Response:
+        """``POST /``: the table made, with its invitation link; or the form again with the
+        one sentence that says what is wrong."""
+        lang = choose_lang(request)
+        form = await request.post()
+        words = page_words(lang)
+        data: dict[str, Any] = {"game": str(form.get("game", ""))}
+        problem_text = _form_problem(form, data, words, lang)
+        if problem_text is None:
+            try:
+                room = self.server.create(data)
+            except Problem as problem:
+                problem_text = problem.text(lang)
+        if problem_text is not None:
+            return _html(render("page.html", lang, lang=lang, title=words["new_title"],
+                                body=self._form(lang, problem_text), script=""), 400)
+        link = f"{request.scheme}://{request.host}/t/{room.code}"
+        e = html.escape
+        body = (f"<p>{e(words['invite'])}</p>"
+                f'<p><input class="link" readonly value="{e(link)}" aria-label="'
+                f'{e(words["invite"])}"></p>'
+                f'<p><a class="button" href="/t/{room.code}?lang={lang}">'
+                f"{e(words['sit_here'])}</a></p>")
+        title = words["created_title"].format(code=room.code)
+        return _html(render("page.html", lang, lang=lang, title=title, body=body, script=""),
+                     201)
+
+    async def table_page(self, request: web.Request) -> web.Response:
+        """``GET /t/CODE``: the table's page (the script sits down and plays)."""
+        lang = choose_lang(request)
+        code = request.match_info["code"].lower()[:16]
+        words = page_words(lang)
+        room = self.server.table_room(code)
+        if room is None:
+            return _html(render("page.html", lang, lang=lang, title=words["table_title"]
+                                .format(code=code), body=f'<p role="alert">'
+                                f'{html.escape(words["table_unknown"].format(code=code))}'
+                                f"</p>", script=""), 404)
+        game = room.settings.game
+        config = {"code": code, "lang": lang, "game": game, "words": words}
+        script = ('<script type="application/json" id="config">'
+                  + json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+                  + '</script><script type="module" src="/web/page.js"></script>')
+        body = render("table.html", lang, join_intro=words["join_intro"].format(
+            game=game_name(game, lang)))
+        return _html(render("page.html", lang, lang=lang, title=words["game_title"]
+                            .format(game=game_name(game, lang), code=code), body=body,
+                            script=script))
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        """``/web/page.js`` and ``/web/page.css``, nothing else."""
+        name = request.match_info["name"]
+        types = {"page.js": "text/javascript", "page.css": "text/css"}
+        if name not in types:
+            raise web.HTTPNotFound()
+        return web.Response(text=_template(name), content_type=types[name], charset="utf-8",
+                            headers={"Cache-Control": CACHE})

@@ -1,0 +1,102 @@
+"""Pictures of the web seat for the README: each game's table page at desktop and phone
+width, taken in Debian's headless Chromium from a real ``brailledev serve`` process.
+
+    .venv/bin/python tools/web_screenshots.py          # writes docs/screenshots/*.png
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1100, "height": 900},
+                                  "phone": {"width": 360, "height": 740}}
+# game: (players, seed, options, clicks on a place or card before the picture)
+TABLES = {"uno": (3, 4, {"match_target": 0}, 0), "domino": (2, 3, {}, 3),
+          "rummikub": (2, 6, {"turn_times": 0}, 0), "elevens": (2, 5, {}, 0),
+          "elements": (3, 5, {}, 0)}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def new_table(url: str, game: str) -> str:
+    players, seed, options, _ = TABLES[game]
+    data = {"game": game, "players": players, "people": 1, "seed": seed,
+            "options": options, "pace": 0}
+    request = urllib.request.Request(f"{url}/tables", data=json.dumps(data).encode())
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return str(json.loads(answer.read())["code"])
+
+
+def play_some(page: Page, moves: int) -> None:
+    """A few of the first places offered, so the grid has cards on it."""
+    for _ in range(moves):
+        number = page.evaluate("document.body.dataset.screen")
+        page.locator('[data-line="places"] button').first.click()
+        page.wait_for_function(f"document.body.dataset.screen !== '{number}'")
+        page.wait_for_selector('[data-line="places"] button', timeout=10_000)
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "brailledev"), "serve", "--port", str(port),
+             "--db", str(Path(folder) / "tables.db")], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, env={**os.environ, "LANG": "C"})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(200):
+                try:
+                    socket.create_connection(("127.0.0.1", port), 0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path="/usr/bin/chromium",
+                                                 args=FLAGS)
+                for game in TABLES:
+                    code = new_table(url, game)
+                    context = browser.new_context(viewport=SIZES["desktop"], locale="en")
+                    page = context.new_page()
+                    page.goto(f"{url}/t/{code}?lang=en")
+                    page.fill("#name", "Ann")
+                    page.get_by_role("button", name="Sit down").click()
+                    page.wait_for_selector("#hand li")
+                    play_some(page, TABLES[game][3])
+                    page.wait_for_timeout(300)
+                    for size, viewport in SIZES.items():
+                        page.set_viewport_size(viewport)
+                        page.evaluate("window.scrollTo(0, 0)")
+                        path = OUT / f"{game}-{size}.png"
+                        page.screenshot(path=str(path), full_page=True)
+                        print(path.relative_to(ROOT))
+                    context.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
