@@ -179,7 +179,7 @@ def run(game: str, every: int, folder: Path, capture: Any) -> tuple[int, int, li
     return tried, refused, failures, slowest
 
 
-SAMPLE = 1 if os.environ.get("SAVES_CORPUS") == "all" else 41
+SAMPLE = 1 if os.environ.get("SAVES_CORPUS") == "all" else 97
 
 
 @pytest.mark.parametrize("game", GAMES)

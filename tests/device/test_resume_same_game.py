@@ -87,7 +87,7 @@ def _check(game: str, case: tuple[int, int, str, int, frozenset[int]], folder: P
 
 
 def _property(game: str):  # one test per game, so a failure names its game
-    @settings(max_examples=int(os.environ.get("RESUME_EXAMPLES", "6")), deadline=None,
+    @settings(max_examples=int(os.environ.get("RESUME_EXAMPLES", "4")), deadline=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(case=_case(game))
     def test(tmp_path, case):
