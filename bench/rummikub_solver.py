@@ -128,6 +128,9 @@ class Recorder:
                            not view.melded[view.seat]))
         return self.bot.choose(view, legal)
 
+    def see(self, events: Any) -> None:
+        self.bot.see(events)
+
 
 def self_played(games: int, seed: int) -> list[Position]:
     """The position each bot faced at every turn of ``games`` games of solver against

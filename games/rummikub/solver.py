@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, index_of, pack, split
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict, split
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -84,18 +84,22 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     kept, rest = _keep_untouched(ordinary, packed) if fewest_changes else ([], packed)
     final = tuple(successors) + tuple(kept) + tuple(rest)
     if accept is not None and not accept(list(final)):
-        # RUM-6: keeping sets whole (or the packing itself) left a freed joker growing a
-        # set of the table; then the packing as found, else every joker set left in place
+        # keeping sets whole, or the search itself (a freed joker may go anywhere there: a
+        # relaxation of RUM-6), left a freed joker growing a set of the table: the packing
+        # as found, else the search where each freed joker goes to a new set
         final = tuple(successors) + tuple(packed)
         if not accept(list(final)):
-            rest_counts, _ = _counts(t for s in ordinary for t in s)
-            found = pack(rest_counts, rack_counts, 0, rack_jokers, 0, joker_penalty)
+            found = pack_strict(table_counts, rack_counts, table_jokers, rack_jokers,
+                                joker_penalty, specials, _new_place(ordinary))
             if found is None or not found.played:
                 return nothing
-            successors = [s.tiles for s in joker_sets]
-            kept, rest = _keep_untouched(ordinary, found.sets) if fewest_changes \
-                else ([], found.sets)
+            successors = found.sets[:len(specials)]
+            packed = found.sets[len(specials):]
+            kept, rest = _keep_untouched(ordinary, packed) if fewest_changes \
+                else ([], packed)
             final = tuple(successors) + tuple(kept) + tuple(rest)
+            if not accept(list(final)):
+                final = tuple(successors) + tuple(packed)
     left = Counter(_canonical(s) for s in final[len(successors):])
     unchanged = 0
     for tile_set in ordinary:
@@ -184,6 +188,21 @@ def _joker_set(old: Arranged) -> JokerSet:
     joker_places = tuple(index_of(n) for t, n in zip(old.tiles, old.numbers, strict=True)
                          if is_joker(t))
     return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
+
+
+def _new_place(ordinary: list[TileSet]) -> JokerSet:
+    """The packing's place for a freed joker: a new set, holding none of ``ordinary``."""
+    runs: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+    groups: list[list[int]] = [[] for _ in range(13)]
+    for tile_set in ordinary:
+        numbers = [number_of(t) for t in tile_set]
+        colours = [COLOURS.index(colour_of(t)) for t in tile_set]
+        if len(set(numbers)) == 1:
+            groups[index_of(numbers[0])].append(sum(1 << c for c in colours))
+        else:
+            runs[colours[0]].append((index_of(max(numbers)), index_of(min(numbers))))
+    return JokerSet("new", 0, 0, frozenset(), 0, (), tuple(map(tuple, runs)),
+                    tuple(map(tuple, groups)))
 
 
 def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]

@@ -13,6 +13,7 @@ from itertools import product
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
 from games.rummikub.packing.moves import NEG, TOP, Counts, JokerSet, Packing
+from games.rummikub.packing.reference import exchangeable
 from games.rummikub.tiles import COLOURS, JOKER
 
 
@@ -58,6 +59,23 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
             if placed is not None and (accept is None or accept(placed)):
                 return Packing(score, placed)
     raise AssertionError("the full search places every joker")
+
+
+def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
+                joker_points: int, specials: tuple[JokerSet, ...], new: JokerSet
+                ) -> Packing | None:
+    """The best packing where each joker freed from a set of ``specials`` goes to a new set
+    (RUM-6), or ``None``: a place ``new`` (kind ``"new"``) for each joker the rack could free,
+    every placement searched. Its sets: the successors of ``specials``, the new sets made,
+    then the others.
+
+        pack_strict(table, rack, 1, 0, 30, specials, new)
+    """
+    freeable = sum(min(s.jokers, exchangeable(s, rack)) for s in specials)
+    layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                         specials + (new,) * freeable, canonical=False, strict=True)
+    score = layers.run()
+    return None if score == NEG else Packing(score, layers.sets())
 
 
 def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:

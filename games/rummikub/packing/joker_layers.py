@@ -47,10 +47,10 @@ class JokerLayers(Layers):
     ranked = True  # the joker sets' rules decide, not the first packing found
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool
-                 ) -> None:
+                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
+                 strict: bool = False) -> None:
         self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
-                            specials, canonical)
+                            specials, canonical, strict)
         self.specials = specials
         # the jokers a colour's runs may hold: those that may leave their sets, and its own
         # joker sets'; a group's: those that may leave, and its number's joker groups'
@@ -64,7 +64,7 @@ class JokerLayers(Layers):
                               for colour in range(len(COLOURS)))
         self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
         self.state_ids = {self.states[0]: 0}
-        self.look_mask = (1 << (_SPECIALS + 16 - GROUPED)) - 1
+        self.look_mask = (1 << (_SPECIALS + 24 - GROUPED)) - 1
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(
@@ -77,7 +77,7 @@ class JokerLayers(Layers):
             if joker_set.kind == "run":
                 for index in joker_set.places:
                     in_runs[joker_set.colour][index] += 1
-            else:
+            elif joker_set.kind == "group":
                 for colour in joker_set.places:
                     in_groups[colour][joker_set.number] += 1
         return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
@@ -87,6 +87,8 @@ class JokerLayers(Layers):
     def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
         """The colour's open runs with its joker sets' open runs among them."""
         lengths = [specials[k][1] for k in self.own_runs[colour] if specials[k][0] == 1]
+        lengths += [specials[k][1] for k in self.rules.news
+                    if specials[k][0] == 1 and specials[k][4] == 1 + colour]
         if not lengths:
             return runs_id
         return run_id(tuple(sorted(RUNS[runs_id] + tuple(lengths))))
@@ -101,7 +103,9 @@ class JokerLayers(Layers):
         normal = []
         for joker_set, (first, second, third, fourth, ok) in zip(self.specials, specials,
                                                                 strict=True):
-            if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
+            if joker_set.kind == "new":
+                normal.append((first, second, third, fourth, ok))
+            elif joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
                 normal.append((first, 0 if first else second, min(third, joker_set.jokers),
                                fourth, ok))
             else:  # (phase, length, jokers, bits, ok)
@@ -131,7 +135,6 @@ class JokerLayers(Layers):
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
         before = rest(colour, index, self._merged(runs_id, specials, colour))
-        room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
         number = number_at(index)
         moves: list[Move] = []
@@ -139,7 +142,7 @@ class JokerLayers(Layers):
                 colour, index, specials):
             if own_real > avail or used + own_joker > jokers:
                 continue
-            free = min(jokers - used - own_joker, room)
+            free = min(jokers - used - own_joker, rules.room(used + own_joker, after_specials))
             for option in colour_options(RUNS[runs_id], max(0, must - own_real),
                                          avail - own_real, free, next1, next2, canonical,
                                          index >= TOP - 3):
@@ -178,12 +181,12 @@ class JokerLayers(Layers):
         special_id = look >> (_SPECIALS - GROUPED)
         specials = self.states[special_id]
         most = 2 if twos else min(1, grouped)
-        room = rules.outside - used + rules.held(specials)
         clear = -(grouped << GROUPED) - (twos << TWOS)
         moves: list[Move] = []
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
-            free = min(self.jokers - used - special_jokers, room)
+            free = min(self.jokers - used - special_jokers,
+                       rules.room(used + special_jokers, after_specials))
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)
