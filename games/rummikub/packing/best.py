@@ -86,7 +86,8 @@ def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
         split(counts, 1)
     """
     search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True)
-    if search.first() == NEG:
+    # the bound of each colour alone says at once when a colour's tiles cannot all be placed
+    if search.bound.start() == NEG or search.first() == NEG:
         return None
     sets = search.sets()
     placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))
