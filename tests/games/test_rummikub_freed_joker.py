@@ -176,3 +176,28 @@ def test_rum_6_brute_force_agrees_on_small_positions_with_a_joker_to_free():
             numbers = Counter(t for t in table[0] if t != "J")
             freed += any(not numbers - Counter(s) and "J" not in s for s in found.table)
     assert freed >= 15, freed
+
+
+def test_rum_6_strict_layered_search_agrees_with_the_recursive_one():
+    # the new sets are places of both searches: the same best score, with a freed joker
+    from games.rummikub import solver
+    from games.rummikub.packing import NEG
+    from games.rummikub.packing.joker_layers import JokerLayers
+    from games.rummikub.packing.reference import Search
+    rng = random.Random(61)
+    scored = 0
+    for _ in range(40):
+        table, rack = exchange_position(rng)
+        specials = tuple(solver._joker_set(solver._arranged(s)) for s in table if "J" in s)
+        new = solver._new_place([s for s in table if "J" not in s])
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        places = specials + (new,) * len(specials)
+        recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30, places,
+                           canonical=False, strict=True)
+        layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30, places,
+                              canonical=False, strict=True)
+        score = layered.run()
+        assert score == recursive.best(recursive.start()), (table, rack)
+        scored += score != NEG and score > 0
+    assert scored > 20
