@@ -166,10 +166,15 @@ def _canonical(tile_set: TileSet) -> TileSet:
 def _legal_turn(before: tuple[TileSet, ...], rack: list[str]
                 ) -> Callable[[list[TileSet]], bool]:
     """Whether a packing is a turn the engine accepts (the spare jokers' places decide)."""
+    # without a joker set on the table every joker is the rack's: valid sets are a turn
+    rule_6 = any(JOKER in s for s in before)
+
     def accept(sets: list[TileSet]) -> bool:
         final = [arrange(s) for s in sets]
         if not all(isinstance(s, Arranged) for s in final):
             return False
+        if not rule_6:
+            return True
         played = Counter(t for s in sets for t in s)
         played.subtract(t for s in before for t in s)
         return check_jokers(before, [s for s in final if isinstance(s, Arranged)],
