@@ -169,7 +169,17 @@ def _legal_turn(before: tuple[TileSet, ...], rack: list[str]
     # without a joker set on the table every joker is the rack's: valid sets are a turn
     rule_6 = any(JOKER in s for s in before)
 
+    # the search's packing is checked again when the sets kept whole leave it as it was
+    known: dict[tuple[TileSet, ...], bool] = {}
+
     def accept(sets: list[TileSet]) -> bool:
+        key = tuple(sets)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _accepted(sets)
+        return found
+
+    def _accepted(sets: list[TileSet]) -> bool:
         final = [arrange(s) for s in sets]
         if not all(isinstance(s, Arranged) for s in final):
             return False

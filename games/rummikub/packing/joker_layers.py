@@ -65,6 +65,7 @@ class JokerLayers(Layers):
         self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 24 - GROUPED)) - 1
+        self.merged: dict[int, int] = {}  # see _merged
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(
@@ -84,8 +85,17 @@ class JokerLayers(Layers):
                            self.allowed, grouping, tuple(map(tuple, in_runs)),
                            tuple(map(tuple, in_groups)))
 
-    def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
-        """The colour's open runs with its joker sets' open runs among them."""
+    def _merged(self, runs_id: int, special_id: int, colour: int) -> int:
+        """The colour's open runs with its joker sets' open runs among them (the joker
+        sets' states numbered ``special_id``)."""
+        place = (special_id << 6 | runs_id) << 3 | colour
+        found = self.merged.get(place)
+        if found is None:
+            found = self.merged[place] = self._merge(runs_id, self.states[special_id],
+                                                     colour)
+        return found
+
+    def _merge(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
         lengths = [specials[k][1] for k in self.own_runs[colour] if specials[k][0] == 1]
         lengths += [specials[k][1] for k in self.rules.news
                     if specials[k][0] == 1 and specials[k][4] == 1 + colour]
@@ -134,7 +144,9 @@ class JokerLayers(Layers):
         special_id = look >> (6 + _SPECIALS - GROUPED)
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
-        before = rest(colour, index, self._merged(runs_id, specials, colour))
+        before = rest(colour, index, self._merged(runs_id, special_id, colour))
+        # the jokers other sets may still take; a joker a new set takes is one less
+        room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
         number = number_at(index)
         moves: list[Move] = []
@@ -142,7 +154,8 @@ class JokerLayers(Layers):
                 colour, index, specials):
             if own_real > avail or used + own_joker > jokers:
                 continue
-            free = min(jokers - used - own_joker, rules.room(used + own_joker, after_specials))
+            free = min(jokers - used - own_joker,
+                       rules.room(used + own_joker, after_specials) if rules.news else room)
             for option in colour_options(RUNS[runs_id], max(0, must - own_real),
                                          avail - own_real, free, next1, next2, canonical,
                                          index >= TOP - 3):
@@ -161,8 +174,7 @@ class JokerLayers(Layers):
                     after_runs = after_runs[:short + reach]
                 after_id = run_id(after_runs)
                 marked_id = self._id(marked)
-                more = rest(colour, index + 1,
-                            self._merged(after_id, self.states[marked_id], colour))
+                more = rest(colour, index + 1, self._merged(after_id, marked_id, colour))
                 if more == NEG:
                     continue
                 delta = ((after_id - runs_id) << shift) + (grouped << GROUPED) + (
@@ -181,12 +193,14 @@ class JokerLayers(Layers):
         special_id = look >> (_SPECIALS - GROUPED)
         specials = self.states[special_id]
         most = 2 if twos else min(1, grouped)
+        room = rules.outside - used + rules.held(specials)
         clear = -(grouped << GROUPED) - (twos << TWOS)
         moves: list[Move] = []
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
             free = min(self.jokers - used - special_jokers,
-                       rules.room(used + special_jokers, after_specials))
+                       rules.room(used + special_jokers, after_specials) if rules.news
+                       else room)
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)
