@@ -12,6 +12,9 @@ packs, which finds a maximal (not always maximum) collection of untouched sets.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
 each joker set of the table being packed as one set that keeps its number tiles together.
+That search lets a freed joker go anywhere; when the engine refuses what it found (a freed
+joker growing a set of the table, RUM-6), the strict search, where each freed joker goes to
+a new set the search makes, finds the best legal move.
 """
 
 from __future__ import annotations
