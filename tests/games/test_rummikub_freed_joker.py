@@ -157,8 +157,8 @@ def exchange_position(rng):
         if rng.random() < 0.7:
             rest = [t for t in rest if t != "J"]
         rng.shuffle(rest)
-        arranged = [arrange(tuple(s)) for s in table]
-        if all(isinstance(s, Arranged) for s in arranged):
+        arranged = [s for s in (arrange(tuple(s)) for s in table) if isinstance(s, Arranged)]
+        if len(arranged) == len(table):
             return [s.tiles for s in arranged], [freed, *rest[:rng.randint(0, 3)]]
 
 
