@@ -126,22 +126,26 @@ def brute_force_rum_6(table, rack):
     return 0, 0
 
 
-def exchange_position(rng):
-    """A small table: a joker set whose joker the rack can free (its tile is on the rack)
-    and 1-3 sets without jokers, often of the joker set's colour, to grow or not."""
+def exchange_position(rng, joker_sets=1):
+    """A small table: ``joker_sets`` sets whose joker the rack can free (its tile is on the
+    rack) and 1-3 sets without jokers, often of the first one's colour, to grow or not."""
     while True:
         pool = Counter(full_box(2, 2))
-        colour = rng.choice(COLOURS)
-        if rng.random() < 0.6:
-            low = rng.randint(1, 11)
-            joker_set = [f"{colour}{n}" for n in range(low, low + rng.randint(3, 4))]
-        else:
-            number = rng.randint(1, 13)
-            joker_set = [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
-        place = rng.randrange(len(joker_set))
-        freed, joker_set[place] = joker_set[place], "J"
-        table = [joker_set]
-        for _ in range(rng.randint(1, 3)):
+        table, freed = [], []
+        for _ in range(joker_sets):
+            colour = rng.choice(COLOURS)
+            if rng.random() < 0.6:
+                low = rng.randint(1, 11)
+                joker_set = [f"{colour}{n}" for n in range(low, low + rng.randint(3, 4))]
+            else:
+                number = rng.randint(1, 13)
+                joker_set = [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
+            place = rng.randrange(len(joker_set))
+            freed.append(joker_set[place])
+            joker_set[place] = "J"
+            table.append(joker_set)
+        colour = next(t[0] for t in table[0] if t != "J")
+        for _ in range(rng.randint(1, 4 - joker_sets)):
             other = rng.choice(COLOURS) if rng.random() < 0.5 else colour
             if rng.random() < 0.6:
                 low = rng.randint(1, 11)
@@ -149,7 +153,7 @@ def exchange_position(rng):
             else:
                 number = rng.randint(1, 13)
                 table.append([f"{c}{number}" for c in rng.sample(COLOURS, 3)])
-        need = Counter(t for s in table for t in s) + Counter([freed])
+        need = Counter(t for s in table for t in s) + Counter(freed)
         if any(pool[t] < k for t, k in need.items()):
             continue
         pool -= need
@@ -159,7 +163,7 @@ def exchange_position(rng):
         rng.shuffle(rest)
         arranged = [s for s in (arrange(tuple(s)) for s in table) if isinstance(s, Arranged)]
         if len(arranged) == len(table):
-            return [s.tiles for s in arranged], [freed, *rest[:rng.randint(0, 3)]]
+            return [s.tiles for s in arranged], [*freed, *rest[:rng.randint(0, 4 - len(freed))]]
 
 
 def test_rum_6_brute_force_agrees_on_small_positions_with_a_joker_to_free():
@@ -176,6 +180,22 @@ def test_rum_6_brute_force_agrees_on_small_positions_with_a_joker_to_free():
             numbers = Counter(t for t in table[0] if t != "J")
             freed += any(not numbers - Counter(s) and "J" not in s for s in found.table)
     assert freed >= 15, freed
+
+
+def test_rum_6_brute_force_agrees_with_two_jokers_to_free():
+    # two joker sets, each with its tile on the rack: two freed jokers, two new sets
+    rng = random.Random(26)
+    both = 0
+    for _ in range(40):
+        table, rack = exchange_position(rng, joker_sets=2)
+        found = solve(table, rack)
+        assert (found.count, found.value) == brute_force_rum_6(table, rack), (table, rack)
+        if found.count:
+            assert engine_accepts(table, rack, found) is None, (table, rack, found.table)
+            both += sum(s.count("J") for s in found.table) == 2 and all(
+                any(not Counter(t for t in old if t != "J") - Counter(s) and "J" not in s
+                    for s in found.table) for old in table[:2])
+    assert both >= 3, both
 
 
 def test_rum_6_strict_layered_search_agrees_with_the_recursive_one():

@@ -154,8 +154,11 @@ class JokerLayers(Layers):
                 colour, index, specials):
             if own_real > avail or used + own_joker > jokers:
                 continue
+            if used + own_joker == jokers and any(after_specials[k][0] and not
+                                                  after_specials[k][2] for k in rules.news):
+                continue  # a new set begun that no joker is left for
             free = min(jokers - used - own_joker,
-                       rules.room(used + own_joker, after_specials) if rules.news else room)
+                       rules.room(used + own_joker, after_specials) if rules.strict else room)
             for option in colour_options(RUNS[runs_id], max(0, must - own_real),
                                          avail - own_real, free, next1, next2, canonical,
                                          index >= TOP - 3):
@@ -199,7 +202,7 @@ class JokerLayers(Layers):
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
             free = min(self.jokers - used - special_jokers,
-                       rules.room(used + special_jokers, after_specials) if rules.news
+                       rules.room(used + special_jokers, after_specials) if rules.strict
                        else room)
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (

@@ -282,8 +282,14 @@ class Search:
 
     def room(self, used: int, specials: tuple[Special, ...]) -> int:
         """How many more jokers may go to sets other than the joker sets, ``used`` being
-        placed and the joker sets as ``specials``."""
-        return self.outside - used + self.held(specials)
+        placed and the joker sets as ``specials``; strict, to sets other than the new sets
+        too: the rack's alone (see ``finished``)."""
+        held = self.held(specials)
+        if not self.strict:
+            return self.outside - used + held
+        in_new = sum(specials[k][2] for k in self.news)
+        return min(self.outside - used + held, self.jokers - self.must_jokers
+                   - (used - held - in_new))
 
     def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
         return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
@@ -370,7 +376,7 @@ def _new_step(new: JokerSet, current: Special, colour: int, index: int, begin: b
             return steps
         run = 1 + colour
         if not _run_grows(new, colour, index, index):
-            steps.append(((1, 1, 0, index + 1, run), 1, 0, -1))
+            steps.append(((1, 1, 0, _streak(new, colour, index, index), run), 1, 0, -1))
         steps.append(((1, 1, 1, 0, run), 0, 1, -1))
         if not _group_grows(new, index, 1 << colour):
             steps.append(((1, 1, 0, 1 << colour, NEW_GROUP), 1, 0, -1))
@@ -387,7 +393,8 @@ def _new_step(new: JokerSet, current: Special, colour: int, index: int, begin: b
     length = min(3, count + 1)
     first = last - 1 if last else index
     if not _run_grows(new, colour, first, index):
-        steps.append(((1, length, jokers, first + 1, shape), 1, 0, -1))
+        steps.append(((1, length, jokers, _streak(new, colour, first, index), shape), 1, 0,
+                      -1))
     steps.append(((1, length, jokers + 1, 0, shape), 0, 1, -1))
     return steps
 
@@ -396,6 +403,14 @@ def _run_grows(new: JokerSet, colour: int, first: int, index: int) -> bool:
     """Whether number tiles of ``colour`` from index ``first`` to ``index`` hold a whole
     joker-free run of the table (those ending before ``index`` were checked before)."""
     return any(first <= low and high == index for low, high in new.old_runs[colour])
+
+
+def _streak(new: JokerSet, colour: int, first: int, index: int) -> int:
+    """What a run's number tiles from index ``first`` to ``index`` tell of the runs of the
+    table it may still hold whole: the first index of the nearest of them (plus one), 0
+    when none (one state for every ``first`` that tells the same)."""
+    ahead = [low for low, high in new.old_runs[colour] if low >= first and high > index]
+    return min(ahead) + 1 if ahead else 0
 
 
 def _group_grows(new: JokerSet, index: int, colours: int) -> bool:
