@@ -18,8 +18,14 @@ max milliseconds of ``ours`` (most rack tiles, then most points, and one whole t
 ``ours_rum_10`` (with the last tie-break of RUM-10, the fewest table sets changed: what the
 hint and the solver bot call) and of ``rummikub_solver``; the ratios theirs / ours at the
 median and at p95 for both; the states our searches took (see ``Layers.taken``); and
-whether the targets hold: median 10x, p95 3x, no position over 100 ms. The slowest
-positions are listed with the peak memory of one solve (tracemalloc).
+whether the targets hold: median 10x, p95 3x, no position over 100 ms. Each time is the
+fastest of ``--repeat`` runs, for both solvers alike: the machine is shared, and the
+fastest run is the one least disturbed by other processes. The slowest positions are listed
+with the peak memory of one solve (tracemalloc); ``caches`` is what the move caches of
+``packing.moves`` hold once the 300 slowest positions are solved (tracemalloc, from empty
+caches);
+``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
+``pack_strict``), the packing the relaxed search found being refused.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
 joker-free positions (mid-game ones and initial melds). With jokers the rules differ on
@@ -53,7 +59,9 @@ from rummikub_solver import RuleSet, SolverMode  # noqa: E402
 
 from games.play import play_out  # noqa: E402
 from games.rummikub import BOTS, solve  # noqa: E402
+from games.rummikub import solver as solver_module  # noqa: E402
 from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
+from games.rummikub.packing import moves  # noqa: E402
 from games.rummikub.packing.layers import Layers  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
@@ -127,6 +135,9 @@ class Recorder:
         self.found.append(([tuple(s) for s in view.table], list(view.rack),
                            not view.melded[view.seat]))
         return self.bot.choose(view, legal)
+
+    def see(self, events: Any) -> None:
+        self.bot.see(events)
 
 
 def self_played(games: int, seed: int) -> list[Position]:
@@ -236,10 +247,61 @@ def meld_is_legal(rack: list[str], table: tuple[tuple[str, ...], ...]) -> bool:
     return game.check(0, Table(table)) is None
 
 
-def timed(run: Callable[[], Any]) -> tuple[Any, float]:
-    start = time.perf_counter()
-    result = run()
-    return result, time.perf_counter() - start
+def timed(run: Callable[[], Any], repeat: int = 1) -> tuple[Any, float]:
+    """The result of ``run`` and the fastest of ``repeat`` runs, in seconds."""
+    fastest = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        fastest = min(fastest, time.perf_counter() - start)
+    return result, fastest
+
+
+class Strict:
+    """Counts the strict searches (RUM-6, freed jokers in new sets) and their time."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.original = solver_module.pack_strict
+
+    def __enter__(self) -> Strict:
+        original, times = self.original, self.times
+
+        def counted(*args: Any) -> Any:
+            found, seconds = timed(partial(original, *args))
+            times.append(seconds)
+            return found
+
+        cast(Any, solver_module).pack_strict = counted
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        cast(Any, solver_module).pack_strict = self.original
+
+
+_CACHES = (moves.colour_options, moves.group_ways, moves._base_moves, moves.groups_alive,
+           moves._look_moves)
+
+
+def caches_mb(positions: list[Position]) -> dict[str, object]:
+    """What the move caches hold once ``positions`` are solved, from empty caches: the
+    megabytes and the entries of each against its most."""
+    for cache in _CACHES:
+        cache.cache_clear()
+    tracemalloc.start()
+    try:
+        for table, rack, initial in positions:
+            solve(table, rack, initial=initial)
+        held = tracemalloc.get_traced_memory()[0]
+        entries = {cache.__name__: f"{cache.cache_info().currsize}/{cache.cache_info().maxsize}"
+                   for cache in _CACHES}
+        for cache in _CACHES:
+            cache.cache_clear()
+        return {"positions": len(positions),
+                "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),
+                "entries": entries}
+    finally:
+        tracemalloc.stop()
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -304,6 +366,8 @@ def main() -> int:
     parser.add_argument("--slowest", type=int, default=5,
                         help="slowest positions listed, with the peak memory of a solve")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="runs of each solve, the fastest timed (both solvers)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sources = [("self_play", self_played(args.games, args.seed)),
@@ -316,22 +380,28 @@ def main() -> int:
     more: Counter[str] = Counter()
     fewer: Counter[str] = Counter()
     slow: list[tuple[float, str, Position]] = []
+    strict = Strict()
     for source, found in sources:
         for table, rack, initial in found:
             kind = kind_of(table, rack, initial)
             with StatesTaken() as states:
                 mine, t_mine = timed(partial(solve, table, rack, initial=initial,
                                              fewest_changes=False))
-            full, t_full = timed(partial(solve, table, rack, initial=initial))
+            states_taken = states.count
+            with strict:
+                mine, t_mine = timed(partial(solve, table, rack, initial=initial,
+                                             fewest_changes=False), args.repeat)
+                full, t_full = timed(partial(solve, table, rack, initial=initial),
+                                     args.repeat)
             # an initial meld is made of the rack alone, the table untouched (RUM-4), which
             # rummikub-solver's initial mode does not enforce: it is given the rack alone
             other, t_other = timed(partial(theirs.count, [] if initial else table, rack,
-                                           initial))
+                                           initial), args.repeat)
             record = kinds[kind]
             record.ours.append(t_mine)
             record.full.append(t_full)
             record.theirs.append(t_other)
-            record.states.append(states.count)
+            record.states.append(states_taken)
             record.sources[source] += 1
             slow.append((max(t_mine, t_full), kind, (table, rack, initial)))
             if kind in ("rack_joker", "table_joker_sets") or "J" in rack:
@@ -364,6 +434,9 @@ def main() -> int:
         "initial_missed_by_rummikub_solver": len(anchor_missed),
         "with_jokers": {"ours_more": dict(more), "ours_fewer": dict(fewer)},
         "fewest_changes": kept_exactly(rng, args.kept),
+        "strict": {"searches": len(strict.times),
+                   "max_ms": round(max(strict.times, default=0) * 1e3, 1)},
+        "caches": caches_mb([position for _, _, position in slow[:300]]),
         "slowest": slowest,
         "first_differences": differ[:3],
     }, indent=1))

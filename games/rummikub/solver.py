@@ -12,6 +12,9 @@ packs, which finds a maximal (not always maximum) collection of untouched sets.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
 each joker set of the table being packed as one set that keeps its number tiles together.
+That search lets a freed joker go anywhere; when the engine refuses what it found (a freed
+joker growing a set of the table, RUM-6), the strict search, where each freed joker goes to
+a new set the search makes, finds the best legal move.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, index_of, pack, split
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict, split
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -84,18 +87,22 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
     kept, rest = _keep_untouched(ordinary, packed) if fewest_changes else ([], packed)
     final = tuple(successors) + tuple(kept) + tuple(rest)
     if accept is not None and not accept(list(final)):
-        # RUM-6: keeping sets whole (or the packing itself) left a freed joker growing a
-        # set of the table; then the packing as found, else every joker set left in place
+        # keeping sets whole, or the search itself (a freed joker may go anywhere there: a
+        # relaxation of RUM-6), left a freed joker growing a set of the table: the packing
+        # as found, else the search where each freed joker goes to a new set
         final = tuple(successors) + tuple(packed)
         if not accept(list(final)):
-            rest_counts, _ = _counts(t for s in ordinary for t in s)
-            found = pack(rest_counts, rack_counts, 0, rack_jokers, 0, joker_penalty)
+            found = pack_strict(table_counts, rack_counts, table_jokers, rack_jokers,
+                                joker_penalty, specials, _new_place(ordinary))
             if found is None or not found.played:
                 return nothing
-            successors = [s.tiles for s in joker_sets]
-            kept, rest = _keep_untouched(ordinary, found.sets) if fewest_changes \
-                else ([], found.sets)
+            successors = found.sets[:len(specials)]
+            packed = found.sets[len(specials):]
+            kept, rest = _keep_untouched(ordinary, packed) if fewest_changes \
+                else ([], packed)
             final = tuple(successors) + tuple(kept) + tuple(rest)
+            if not accept(list(final)):
+                final = tuple(successors) + tuple(packed)
     left = Counter(_canonical(s) for s in final[len(successors):])
     unchanged = 0
     for tile_set in ordinary:
@@ -162,10 +169,25 @@ def _canonical(tile_set: TileSet) -> TileSet:
 def _legal_turn(before: tuple[TileSet, ...], rack: list[str]
                 ) -> Callable[[list[TileSet]], bool]:
     """Whether a packing is a turn the engine accepts (the spare jokers' places decide)."""
+    # without a joker set on the table every joker is the rack's: valid sets are a turn
+    rule_6 = any(JOKER in s for s in before)
+
+    # the search's packing is checked again when the sets kept whole leave it as it was
+    known: dict[tuple[TileSet, ...], bool] = {}
+
     def accept(sets: list[TileSet]) -> bool:
+        key = tuple(sets)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _accepted(sets)
+        return found
+
+    def _accepted(sets: list[TileSet]) -> bool:
         final = [arrange(s) for s in sets]
         if not all(isinstance(s, Arranged) for s in final):
             return False
+        if not rule_6:
+            return True
         played = Counter(t for s in sets for t in s)
         played.subtract(t for s in before for t in s)
         return check_jokers(before, [s for s in final if isinstance(s, Arranged)],
@@ -184,6 +206,21 @@ def _joker_set(old: Arranged) -> JokerSet:
     joker_places = tuple(index_of(n) for t, n in zip(old.tiles, old.numbers, strict=True)
                          if is_joker(t))
     return JokerSet("run", COLOURS.index(colour_of(real[0])), 0, places, jokers, joker_places)
+
+
+def _new_place(ordinary: list[TileSet]) -> JokerSet:
+    """The packing's place for a freed joker: a new set, holding none of ``ordinary``."""
+    runs: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+    groups: list[list[int]] = [[] for _ in range(13)]
+    for tile_set in ordinary:
+        numbers = [number_of(t) for t in tile_set]
+        colours = [COLOURS.index(colour_of(t)) for t in tile_set]
+        if len(set(numbers)) == 1:
+            groups[index_of(numbers[0])].append(sum(1 << c for c in colours))
+        else:
+            runs[colours[0]].append((index_of(max(numbers)), index_of(min(numbers))))
+    return JokerSet("new", 0, 0, frozenset(), 0, (), tuple(map(tuple, runs)),
+                    tuple(map(tuple, groups)))
 
 
 def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]

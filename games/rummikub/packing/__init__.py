@@ -29,7 +29,8 @@ form ``pack`` uses.
 - ``best``: ``pack``, the narrowed search then the whole one, and the spare jokers.
 """
 
-from games.rummikub.packing.best import pack, split
+from games.rummikub.packing.best import pack, pack_strict, split
 from games.rummikub.packing.moves import NEG, WEIGHT, Counts, JokerSet, Packing, index_of
 
-__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "index_of", "pack", "split"]
+__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "index_of", "pack", "pack_strict",
+           "split"]

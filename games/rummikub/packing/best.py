@@ -13,6 +13,7 @@ from itertools import product
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
 from games.rummikub.packing.moves import NEG, TOP, Counts, JokerSet, Packing
+from games.rummikub.packing.reference import exchangeable
 from games.rummikub.tiles import COLOURS, JOKER
 
 
@@ -60,6 +61,23 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     raise AssertionError("the full search places every joker")
 
 
+def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
+                joker_points: int, specials: tuple[JokerSet, ...], new: JokerSet
+                ) -> Packing | None:
+    """The best packing where each joker freed from a set of ``specials`` goes to a new set
+    (RUM-6), or ``None``: a place ``new`` (kind ``"new"``) for each joker the rack could free,
+    every placement searched. Its sets: the successors of ``specials``, the new sets made,
+    then the others.
+
+        pack_strict(table, rack, 1, 0, 30, specials, new)
+    """
+    freeable = sum(min(s.jokers, exchangeable(s, rack)) for s in specials)
+    layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                         specials + (new,) * freeable, canonical=False, strict=True)
+    score = layers.run()
+    return None if score == NEG else Packing(score, layers.sets())
+
+
 def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
     """A split of ``tiles`` and ``jokers`` jokers into sets, or ``None`` when there is none:
     the first found, the jokers where a set needs them and the spare ones added to sets
@@ -68,7 +86,8 @@ def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
         split(counts, 1)
     """
     search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True)
-    if search.first() == NEG:
+    # the bound of each colour alone says at once when a colour's tiles cannot all be placed
+    if search.bound.start() == NEG or search.first() == NEG:
         return None
     sets = search.sets()
     placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))

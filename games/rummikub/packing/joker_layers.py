@@ -47,10 +47,10 @@ class JokerLayers(Layers):
     ranked = True  # the joker sets' rules decide, not the first packing found
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool
-                 ) -> None:
+                 joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
+                 strict: bool = False) -> None:
         self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
-                            specials, canonical)
+                            specials, canonical, strict)
         self.specials = specials
         # the jokers a colour's runs may hold: those that may leave their sets, and its own
         # joker sets'; a group's: those that may leave, and its number's joker groups'
@@ -64,7 +64,8 @@ class JokerLayers(Layers):
                               for colour in range(len(COLOURS)))
         self.states: list[tuple[Special, ...]] = [self.rules.start()[7]]
         self.state_ids = {self.states[0]: 0}
-        self.look_mask = (1 << (_SPECIALS + 16 - GROUPED)) - 1
+        self.look_mask = (1 << (_SPECIALS + 24 - GROUPED)) - 1
+        self.merged: dict[int, int] = {}  # see _merged
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(
@@ -77,16 +78,27 @@ class JokerLayers(Layers):
             if joker_set.kind == "run":
                 for index in joker_set.places:
                     in_runs[joker_set.colour][index] += 1
-            else:
+            elif joker_set.kind == "group":
                 for colour in joker_set.places:
                     in_groups[colour][joker_set.number] += 1
         return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
                            self.allowed, grouping, tuple(map(tuple, in_runs)),
                            tuple(map(tuple, in_groups)))
 
-    def _merged(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
-        """The colour's open runs with its joker sets' open runs among them."""
+    def _merged(self, runs_id: int, special_id: int, colour: int) -> int:
+        """The colour's open runs with its joker sets' open runs among them (the joker
+        sets' states numbered ``special_id``)."""
+        place = (special_id << 6 | runs_id) << 3 | colour
+        found = self.merged.get(place)
+        if found is None:
+            found = self.merged[place] = self._merge(runs_id, self.states[special_id],
+                                                     colour)
+        return found
+
+    def _merge(self, runs_id: int, specials: tuple[Special, ...], colour: int) -> int:
         lengths = [specials[k][1] for k in self.own_runs[colour] if specials[k][0] == 1]
+        lengths += [specials[k][1] for k in self.rules.news
+                    if specials[k][0] == 1 and specials[k][4] == 1 + colour]
         if not lengths:
             return runs_id
         return run_id(tuple(sorted(RUNS[runs_id] + tuple(lengths))))
@@ -101,7 +113,9 @@ class JokerLayers(Layers):
         normal = []
         for joker_set, (first, second, third, fourth, ok) in zip(self.specials, specials,
                                                                 strict=True):
-            if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
+            if joker_set.kind == "new":
+                normal.append((first, second, third, fourth, ok))
+            elif joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
                 normal.append((first, 0 if first else second, min(third, joker_set.jokers),
                                fourth, ok))
             else:  # (phase, length, jokers, bits, ok)
@@ -130,7 +144,8 @@ class JokerLayers(Layers):
         special_id = look >> (6 + _SPECIALS - GROUPED)
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
-        before = rest(colour, index, self._merged(runs_id, specials, colour))
+        before = rest(colour, index, self._merged(runs_id, special_id, colour))
+        # the jokers other sets may still take; a joker a new set takes is one less
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
         number = number_at(index)
@@ -139,7 +154,11 @@ class JokerLayers(Layers):
                 colour, index, specials):
             if own_real > avail or used + own_joker > jokers:
                 continue
-            free = min(jokers - used - own_joker, room)
+            if used + own_joker == jokers and any(after_specials[k][0] and not
+                                                  after_specials[k][2] for k in rules.news):
+                continue  # a new set begun that no joker is left for
+            free = min(jokers - used - own_joker,
+                       rules.room(used + own_joker, after_specials) if rules.strict else room)
             for option in colour_options(RUNS[runs_id], max(0, must - own_real),
                                          avail - own_real, free, next1, next2, canonical,
                                          index >= TOP - 3):
@@ -158,8 +177,7 @@ class JokerLayers(Layers):
                     after_runs = after_runs[:short + reach]
                 after_id = run_id(after_runs)
                 marked_id = self._id(marked)
-                more = rest(colour, index + 1,
-                            self._merged(after_id, self.states[marked_id], colour))
+                more = rest(colour, index + 1, self._merged(after_id, marked_id, colour))
                 if more == NEG:
                     continue
                 delta = ((after_id - runs_id) << shift) + (grouped << GROUPED) + (
@@ -183,7 +201,9 @@ class JokerLayers(Layers):
         moves: list[Move] = []
         for after_specials, special_jokers in rules.group_specials(index, specials,
                                                                    self.jokers - used):
-            free = min(self.jokers - used - special_jokers, room)
+            free = min(self.jokers - used - special_jokers,
+                       rules.room(used + special_jokers, after_specials) if rules.strict
+                       else room)
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)

@@ -249,6 +249,7 @@ class Layers:
         steps = self._steps(bounded=False)
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
+        rest = self.bound.rest
         backs: list[dict[int, Back]] = [{} for _ in range(last)]
         failed: set[int] = set()
         # per step, the moves from each part of a state they depend on
@@ -274,9 +275,12 @@ class Layers:
             choices = tables[step].get(look)
             if choices is None:
                 if colour < len(COLOURS):
-                    choices = [(delta, option) for delta, _, _, option, _ in step_moves(
-                        look, colour, index, must, avail, next1, next2, later, jokers,
-                        canonical)]
+                    # a move after which the colour alone cannot place its tiles is no way
+                    free = jokers - (look >> (6 + USED - GROUPED) & 7)
+                    choices = [(delta, option) for delta, _, _, option, after in
+                               step_moves(look, colour, index, must, avail, next1, next2,
+                                          later, jokers, canonical)
+                               if rest(colour, index + 1, after, free - option[2]) != NEG]
                 else:
                     choices = [(delta, made) for delta, _, _, made, _ in
                                self._group_moves(look, index)]

@@ -125,7 +125,12 @@ class JokerSet:
     ``places`` (0-12, see :func:`index_of`), or a group at index ``number`` holding every
     colour of ``places``.
     ``joker_places`` are where its jokers stood in a run (a freed joker needs the tile of its
-    place, played from the rack, in the set)."""
+    place, played from the rack, in the set).
+
+    Kind ``"new"`` is no set of the table but the place of a freed joker (RUM-6): a set the
+    search may make anywhere, a run of any colour or a group of any number, holding a joker
+    and no whole joker-free set of the table: ``old_runs`` per colour (first and last index
+    of each), ``old_groups`` per index (the colours of each, as bits); see :func:`new_set`."""
 
     kind: str
     colour: int
@@ -133,6 +138,8 @@ class JokerSet:
     places: frozenset[int]
     jokers: int
     joker_places: tuple[int, ...] = ()
+    old_runs: tuple[tuple[tuple[int, int], ...], ...] = ()
+    old_groups: tuple[tuple[int, ...], ...] = ()
 
     @property
     def low(self) -> int:
@@ -146,8 +153,12 @@ class JokerSet:
 # Where a joker set stands in the search. A run: (phase 0 not begun / 1 open / 2 closed,
 # length capped at 3, jokers in it, bit mask of its old joker places now holding a rack
 # tile). A group: (done, number tiles in it, of them rack tiles of colours it lacked,
-# jokers in it, exchange satisfied).
+# jokers in it, exchange satisfied). A new set: (phase 0 not begun / 1 open / 2 closed,
+# run length capped at 3 or group tiles, jokers in it, a run's index of the first number
+# tile after its last joker plus one (0: none) or a group's colours as bits, shape: 0 not
+# begun, 1 + colour for a run, ``NEW_GROUP``).
 Special = tuple[int, int, int, int, int]
+NEW_GROUP = 1 + len(COLOURS)
 # What a colour step gave each joker set: (which set, "real" or "joker")
 Adds = tuple[tuple[int, str], ...]
 
@@ -163,12 +174,16 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
     own: list[list[str]] = [[] for _ in specials]
     open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
     to_group: list[list[str]] = []
+    closed: set[int] = set()  # new groups given their jokers
     for index, colour, made, adds, after in path:
         if len(made) == 3:
             groups, joker, _ = made
             for k, joker_set in enumerate(specials):
                 if joker_set.kind == "group" and joker_set.number == index:
                     own[k].extend([JOKER] * after[k][3])
+                elif joker_set.kind == "new" and after[k][4] == NEW_GROUP and k not in closed:
+                    own[k].extend([JOKER] * after[k][2])
+                    closed.add(k)
             found.extend(_groups(to_group, groups, joker))
             to_group = []
             continue
@@ -190,9 +205,17 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
             to_group.append([tile] * grouped)
     for colour_runs in open_runs:
         found.extend(tuple(reversed(run)) for run in colour_runs)
-    # runs were made from their highest number down: written from their lowest
-    return [tuple(reversed(tiles)) if joker_set.kind == "run" else tuple(tiles)
-            for tiles, joker_set in zip(own, specials, strict=True)] + found
+    # runs were made from their highest number down: written from their lowest; a new set
+    # never begun is no set
+    return [tuple(reversed(tiles)) if _is_run(joker_set, tiles) else tuple(tiles)
+            for tiles, joker_set in zip(own, specials, strict=True)
+            if tiles or joker_set.kind != "new"] + found
+
+
+def _is_run(joker_set: JokerSet, tiles: list[str]) -> bool:
+    if joker_set.kind != "new":
+        return joker_set.kind == "run"
+    return len({tile[0] for tile in tiles if tile != JOKER}) == 1  # a new group has two
 
 
 # The layered search packs its state into one integer: per colour the open runs (an index

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from games.rummikub.packing.moves import (
     NEG,
+    NEW_GROUP,
     TOP,
     WEIGHT,
     Adds,
@@ -37,8 +38,12 @@ class Search:
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
-                 canonical: bool) -> None:
+                 canonical: bool, strict: bool = False) -> None:
         self.canonical = canonical
+        # strict: a freed joker goes to a new set (RUM-6), one of the ``"new"`` specials;
+        # otherwise anywhere (a relaxation: the solver checks what it finds)
+        assert not (strict and canonical), "the new sets place jokers anywhere"
+        self.strict = strict
         self.table = table
         self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
                            for tc, rc in zip(table, rack, strict=True))
@@ -50,8 +55,9 @@ class Search:
         # canonically (see finished) no table joker outside a joker set is ever placed
         loose = 0 if canonical else must_jokers - sum(s.jokers for s in specials)
         self.outside = rack_jokers + loose + sum(
-            min(s.jokers, _exchangeable(s, rack)) for s in specials)
+            min(s.jokers, exchangeable(s, rack)) for s in specials)
         self.groups = tuple(s.kind == "group" for s in specials)
+        self.news = tuple(k for k, s in enumerate(specials) if s.kind == "new")
         self.memo: dict[State, int] = {}
         self.bounds: dict[State, int] = {}
         # most[p]: the best any state at step p (number index * 4 + colour) can still add
@@ -88,9 +94,16 @@ class Search:
         set only against its tile from the rack; jokers added to a joker set come from the
         rack. Canonically, a joker set's own jokers that nothing needs go back into it."""
         rack = self.jokers - self.must_jokers
-        extra = in_sets = exchangeable = 0
+        extra = in_sets = swappable = freed = in_new = 0
         for joker_set, (phase, length, third, fourth, ok) in zip(self.specials, specials,
                                                                  strict=True):
+            if joker_set.kind == "new":  # (phase, length or tiles, jokers, -, shape)
+                if phase == 0:
+                    continue
+                if not third or (phase != 2 if ok == NEW_GROUP else length < 3):
+                    return False
+                in_new += third
+                continue
             if joker_set.kind == "group":  # (done, tiles, eligible, jokers, ok)
                 jokers, capacity = fourth, third
                 if not phase or not ok:
@@ -104,10 +117,15 @@ class Search:
             spare = max(0, joker_set.jokers - jokers)
             if not self.canonical and spare > capacity:
                 return False
-            exchangeable += min(spare, capacity)
+            swappable += min(spare, capacity)
+            freed += spare
         if self.canonical:
-            return extra <= rack and used - in_sets <= rack - extra + exchangeable
-        return used >= self.must_jokers and extra <= used - self.must_jokers
+            return extra <= rack and used - in_sets <= rack - extra + swappable
+        # strict: the jokers outside the joker sets and the new sets (in sets that may grow
+        # a set of the table) and those the joker sets gained are the rack's: freed ones
+        # are all in new sets
+        return used >= self.must_jokers and extra <= used - self.must_jokers and (
+            not self.strict or in_new >= freed)
 
     def best(self, state: State, floor: int = NEG) -> int:
         """The best score from ``state`` on when it beats ``floor``; otherwise at most
@@ -129,10 +147,11 @@ class Search:
             return result
         number = number_at(index)
         if colour == len(COLOURS):
-            room = self.outside - used + self.held(specials) if specials else self.jokers - used
             for after_specials, special_jokers in self.group_specials(index, specials,
                                                                       self.jokers - used):
-                free = min(self.jokers - used - special_jokers, room)
+                free = self.jokers - used - special_jokers
+                if specials:
+                    free = min(free, self.room(used + special_jokers, after_specials))
                 for _, joker in group_ways(tiles, most, free, self.canonical):
                     placed = tiles + joker
                     if specials:
@@ -148,15 +167,16 @@ class Search:
         must = self.table[colour][index]
         avail = self.avail[colour][index]
         next1, next2 = self.ahead[colour][index]
-        room = self.outside - used + self.held(specials) if specials else self.jokers
         ahead = self.most[index * 4 + colour + 1]
         for after_specials, own_real, own_joker, _, marks in self.special_steps(
                 colour, index, specials):
             if own_real > avail or used + own_joker > self.jokers:
                 continue
+            free = self.jokers - used - own_joker
+            if specials:
+                free = min(free, self.room(used + own_joker, after_specials))
             for option in colour_options(runs[colour], max(0, must - own_real),
-                                         avail - own_real,
-                                         min(self.jokers - used - own_joker, room),
+                                         avail - own_real, free,
                                          next1, next2, self.canonical, index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
@@ -205,9 +225,14 @@ class Search:
                 continue
             grown = []
             for current, real, joker, adds, marks in steps:
-                for special, take_real, take_joker, mark in _special_step(
-                        joker_set, current[k], colour, index, self.canonical,
-                        self.canonical and not bridge):
+                if joker_set.kind == "new":
+                    # the new sets begin in their order: one way to name the same sets
+                    begin = k == self.news[0] or current[k - 1][0] > 0
+                    options = _new_step(joker_set, current[k], colour, index, begin)
+                else:
+                    options = _special_step(joker_set, current[k], colour, index,
+                                            self.canonical, self.canonical and not bridge)
+                for special, take_real, take_joker, mark in options:
                     changed = (*current[:k], special, *current[k + 1:])
                     more = ((k, "real"),) * take_real + ((k, "joker"),) * take_joker
                     grown.append((changed, real + take_real, joker + take_joker,
@@ -220,6 +245,17 @@ class Search:
         """Close the joker groups of this index: each takes 0-2 jokers, 3-4 tiles in all."""
         ways: list[tuple[tuple[Special, ...], int]] = [(specials, 0)]
         for k, joker_set in enumerate(self.specials):
+            if joker_set.kind == "new" and specials[k][4] == NEW_GROUP and specials[k][0] == 1:
+                grown = []
+                for current, spent in ways:
+                    _, tiles, _, colours, shape = current[k]
+                    for joker in range(1, min(2, jokers - spent) + 1):
+                        if 3 <= tiles + joker <= 4:
+                            closed: Special = (2, tiles, joker, colours, shape)
+                            grown.append(((*current[:k], closed, *current[k + 1:]),
+                                          spent + joker))
+                ways = grown
+                continue
             if joker_set.kind != "group" or joker_set.number != index:
                 continue
             grown = []
@@ -241,7 +277,19 @@ class Search:
         """Jokers the joker sets hold so far: the rest went to other sets, and only the rack's
         and the freed ones may (RUM-6), which ``self.outside`` bounds."""
         return sum(s[3] if group else s[2] for group, s in zip(self.groups, specials,
-                                                               strict=True))
+                                                               strict=True)) - sum(
+            specials[k][2] for k in self.news)
+
+    def room(self, used: int, specials: tuple[Special, ...]) -> int:
+        """How many more jokers may go to sets other than the joker sets, ``used`` being
+        placed and the joker sets as ``specials``; strict, to sets other than the new sets
+        too: the rack's alone (see ``finished``)."""
+        held = self.held(specials)
+        if not self.strict:
+            return self.outside - used + held
+        in_new = sum(specials[k][2] for k in self.news)
+        return min(self.outside - used + held, self.jokers - self.must_jokers
+                   - (used - held - in_new))
 
     def _special_group_size(self, index: int, specials: tuple[Special, ...]) -> int:
         return sum(s[1] + s[3] for joker_set, s in zip(self.specials, specials, strict=True)
@@ -250,9 +298,11 @@ class Search:
 
 
 
-def _exchangeable(joker_set: JokerSet, rack: Counts) -> int:
+def exchangeable(joker_set: JokerSet, rack: Counts) -> int:
     """How many jokers of ``joker_set`` the rack could free (RUM-6): a run's joker needs the
     tile of its place, a group's a colour the group lacks, one of each at most."""
+    if joker_set.kind == "new":
+        return 0
     if joker_set.kind == "run":
         return sum(1 for place in set(joker_set.joker_places)
                    if rack[joker_set.colour][place] > 0)
@@ -309,3 +359,60 @@ def _special_step(joker_set: JokerSet, current: Special, colour: int, index: int
     if index not in joker_set.places and jokers < 4 and not spare:
         steps.append(((1, grown, jokers + 1, bits, ok), 0, 1, -1))
     return steps
+
+
+def _new_step(new: JokerSet, current: Special, colour: int, index: int, begin: bool
+              ) -> list[tuple[Special, int, int, int]]:
+    """A new set's choices at one colour and index (see ``Special``): its new state, a number
+    tile taken, a joker taken (no marks). It may begin here (when ``begin``) as a run of
+    this colour or a group of this number; a run goes on or closes; a group takes other
+    colours of its number. A state holding a whole joker-free set of the table is dropped."""
+    phase, count, jokers, last, shape = current
+    if phase == 2:
+        return [(current, 0, 0, -1)]
+    if phase == 0:
+        steps = [(current, 0, 0, -1)]
+        if not begin:
+            return steps
+        run = 1 + colour
+        if not _run_grows(new, colour, index, index):
+            steps.append(((1, 1, 0, _streak(new, colour, index, index), run), 1, 0, -1))
+        steps.append(((1, 1, 1, 0, run), 0, 1, -1))
+        if not _group_grows(new, index, 1 << colour):
+            steps.append(((1, 1, 0, 1 << colour, NEW_GROUP), 1, 0, -1))
+        return steps
+    if shape == NEW_GROUP:  # open at its own number: it closes at the groups' step
+        steps = [(current, 0, 0, -1)]
+        colours = last | 1 << colour
+        if colours != last and not _group_grows(new, index, colours):
+            steps.append(((1, count + 1, jokers, colours, shape), 1, 0, -1))
+        return steps
+    if shape != 1 + colour:
+        return [(current, 0, 0, -1)]
+    steps = [((2, count, jokers, 0, shape), 0, 0, -1)] if count >= 3 else []
+    length = min(3, count + 1)
+    first = last - 1 if last else index
+    if not _run_grows(new, colour, first, index):
+        steps.append(((1, length, jokers, _streak(new, colour, first, index), shape), 1, 0,
+                      -1))
+    steps.append(((1, length, jokers + 1, 0, shape), 0, 1, -1))
+    return steps
+
+
+def _run_grows(new: JokerSet, colour: int, first: int, index: int) -> bool:
+    """Whether number tiles of ``colour`` from index ``first`` to ``index`` hold a whole
+    joker-free run of the table (those ending before ``index`` were checked before)."""
+    return any(first <= low and high == index for low, high in new.old_runs[colour])
+
+
+def _streak(new: JokerSet, colour: int, first: int, index: int) -> int:
+    """What a run's number tiles from index ``first`` to ``index`` tell of the runs of the
+    table it may still hold whole: the first index of the nearest of them (plus one), 0
+    when none (one state for every ``first`` that tells the same)."""
+    ahead = [low for low, high in new.old_runs[colour] if low >= first and high > index]
+    return min(ahead) + 1 if ahead else 0
+
+
+def _group_grows(new: JokerSet, index: int, colours: int) -> bool:
+    """Whether ``colours`` (bits) at ``index`` hold a whole joker-free group of the table."""
+    return any(old & ~colours == 0 for old in new.old_groups[index])
