@@ -288,7 +288,7 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
     megabytes and the entries of each against its most."""
     for cache in _CACHES:
         cache.cache_clear()
-    _clear_rests()
+    bound.forget()
     tracemalloc.start()
     try:
         for table, rack, initial in positions:
@@ -299,18 +299,12 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
         entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
         for cache in _CACHES:
             cache.cache_clear()
-        _clear_rests()
+        bound.forget()
         return {"positions": len(positions),
                 "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),
                 "entries": entries}
     finally:
         tracemalloc.stop()
-
-
-def _clear_rests() -> None:
-    """Empty the rests the bounds share (``packing.bound``), as the move caches."""
-    bound._RESTS.clear()
-    bound._SIGNS.clear()
 
 
 def summary(times: list[float]) -> dict[str, float]:

@@ -142,6 +142,16 @@ class ColourBound:
         return found
 
 
+def forget() -> None:
+    """Empty the rests the bounds share: the next bounds compute theirs afresh (for the
+    bench's memory figures, and for tests that change how rests are computed).
+
+        forget()
+    """
+    _RESTS.clear()
+    _SIGNS.clear()
+
+
 def _sign(key: tuple[int, ...]) -> int:
     """The id of ``key``, a new one the first time: ``_sign((-1, 1))``."""
     found = _SIGNS.get(key)
