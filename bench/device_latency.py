@@ -42,6 +42,9 @@ COLUMNS = 40
 BLOCK = 50
 PAUSES = random.Random(1)
 CARDS = ["r5", "r+2", "b7", "g9", "wi+4", "y0", "ysk", "rrv", "g+2", "b1", "y+2", "bsk"]
+# Cards drawn in turn: never the card just played (the reader stays on the window of the
+# place played from, as in a game, rather than following a card that came back).
+DRAWN = ["g3", "y7", "rsk", "b+2", "wi", "r9", "g0", "bsk", "y4", "grv", "r1", "b6"]
 
 
 def bare_client(host: str, stop: threading.Event, ready: threading.Event) -> None:
@@ -68,6 +71,7 @@ def our_client(host: str, stop: threading.Event, ready: threading.Event) -> None
     display = BrlapiDisplay(host)
     viewport = Viewport(translator("en-ueb-g1.ctb"), display.columns)
     hand = list(CARDS)
+    deck = DRAWN + CARDS
     played = 0
 
     def screen() -> Screen:
@@ -85,8 +89,11 @@ def our_client(host: str, stop: threading.Event, ready: threading.Event) -> None
             continue
         hit = viewport.handle(key)
         if hit is not None:
-            hand.remove(str(hit.target))
-            hand.append(str(hit.target))  # drawn again: the hand keeps its size
+            gone = str(hit.target)
+            hand.remove(gone)
+            # a card drawn: the hand keeps its size
+            hand.append(next(card for card in deck if card not in hand and card != gone))
+            deck.append(deck.pop(0))
             played += 1
         viewport.show(screen())
         display.write(viewport.rows(), text=viewport.texts())

@@ -22,8 +22,8 @@ whether the targets hold: median 10x, p95 3x, no position over 100 ms. Each time
 fastest of ``--repeat`` runs, for both solvers alike: the machine is shared, and the
 fastest run is the one least disturbed by other processes. The slowest positions are listed
 with the peak memory of one solve (tracemalloc); ``caches`` is what the move caches of
-``packing.moves`` hold once the 300 slowest positions are solved (tracemalloc, from empty
-caches);
+``packing.moves`` and the rests the bounds share (``packing.bound``) hold once the 300
+slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
 ``pack_strict``), the packing the relaxed search found being refused.
 
@@ -61,7 +61,7 @@ from games.play import play_out  # noqa: E402
 from games.rummikub import BOTS, solve  # noqa: E402
 from games.rummikub import solver as solver_module  # noqa: E402
 from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
-from games.rummikub.packing import moves  # noqa: E402
+from games.rummikub.packing import bound, moves  # noqa: E402
 from games.rummikub.packing.layers import Layers  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
@@ -288,6 +288,7 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
     megabytes and the entries of each against its most."""
     for cache in _CACHES:
         cache.cache_clear()
+    bound.forget()
     tracemalloc.start()
     try:
         for table, rack, initial in positions:
@@ -295,8 +296,10 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
         held = tracemalloc.get_traced_memory()[0]
         entries = {cache.__name__: f"{cache.cache_info().currsize}/{cache.cache_info().maxsize}"
                    for cache in _CACHES}
+        entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
         for cache in _CACHES:
             cache.cache_clear()
+        bound.forget()
         return {"positions": len(positions),
                 "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),
                 "entries": entries}

@@ -3,7 +3,8 @@ solver, and against the engine's own rules."""
 
 import random
 from collections import Counter
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from itertools import combinations
 
 from rummikub_solver import RuleSet, SolverMode
@@ -12,7 +13,7 @@ from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
 from games.rummikub.packing import NEG, WEIGHT, split
-from games.rummikub.packing.bound import ColourBound
+from games.rummikub.packing.bound import ColourBound, forget
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
 from games.rummikub.packing.moves import TOP
@@ -332,13 +333,83 @@ def test_rum_10_a_looser_bound_changes_nothing(monkeypatch):
 
     tight = outcomes()
     exact = ColourBound.rest
+    forget()  # the rests the bounds share were found with the exact bound
 
     def loose(self, colour, index, runs, free):
         found = exact(self, colour, index, runs, free)
         return found if found == NEG or index == TOP else found + WEIGHT * (TOP - index)
 
     monkeypatch.setattr(ColourBound, "rest", loose)
-    assert tight == outcomes()
+    try:
+        assert tight == outcomes()
+    finally:
+        forget()  # no loose rest is left for the tests after
+
+
+def test_rum_10_rests_shared_across_bounds_are_the_fresh_ones():
+    # the fewest-changes tests search the same tiles but a set or two: the bounds share
+    # their rests, keyed by a colour's tiles from a number on; each must be what a bound
+    # alone computes, joker sets' bounds (tiles held in runs or groups) included
+    from games.rummikub import solver
+    rng = random.Random(37)
+    bounds: list[Callable[[], Layers]] = []
+    for _ in range(12):
+        table, rack = random_position(rng, rng.randint(20, 50), rng.randint(3, 12),
+                                      jokers_on_table=True)
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        specials = tuple(solver._joker_set(s) for s in map(solver._arranged, table)
+                         if "J" in s.tiles)
+        for dropped in range(min(4, len(table))):  # the same tiles but one set each time
+            rest = [s for k, s in enumerate(table) if k != dropped]
+            counts, _ = solver._counts(t for s in rest for t in s)
+            bounds.append(partial(Layers, counts, solver._EMPTY, 0, jokers, 0, 0, True))
+        if specials:
+            bounds.append(partial(JokerLayers, table_counts, rack_counts, table_jokers,
+                                  jokers, 30, specials, True))
+        else:
+            bounds.append(partial(Layers, table_counts, rack_counts, 0, jokers, 0, 30, False))
+
+    def every_rest(make):
+        bound = make().bound
+        return [bound.rest(colour, index, 0, free) for colour in range(len(COLOURS))
+                for index in range(TOP + 1) for free in range(bound.jokers + 1)]
+
+    forget()
+    shared = [every_rest(make) for make in bounds]
+    fresh = []
+    for make in bounds:
+        forget()
+        fresh.append(every_rest(make))
+    assert shared == fresh
+    assert any(rest != NEG for rests in fresh for rest in rests)
+
+
+def test_rum_10_idle_steps_with_free_jokers_change_nothing(monkeypatch):
+    # with rack jokers a canonical step without tiles is skipped (no joker opens a run
+    # before the last three numbers, none joins an empty group): the best score and whether
+    # tiles split are as when every step is taken
+    from games.rummikub import solver
+    rng = random.Random(38)
+    positions = []
+    for _ in range(40):
+        table, rack = random_position(rng, rng.randint(9, 45), rng.randint(3, 16))
+        positions.append((table, rack if "J" in rack else [*rack[1:], "J"]))
+
+    def outcomes():
+        found = []
+        for table, rack in positions:
+            table_counts, _ = solver._counts(t for s in table for t in s)
+            rack_counts, jokers = solver._counts(rack)
+            found.append(Layers(table_counts, rack_counts, 0, jokers, 0, 30, True).run())
+            pool = Counter(t for s in table for t in s) + Counter(rack[:4])
+            found.append(split(*solver._counts(pool.elements())) is not None)
+        return found
+
+    quiet = outcomes()
+    monkeypatch.setattr(Layers, "quiet", False)
+    assert quiet == outcomes()
+    assert any(quiet[1::2]) and not all(quiet[1::2])
 
 
 def test_rum_10_layered_search_agrees_with_the_recursive_one():

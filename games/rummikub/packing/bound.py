@@ -6,7 +6,9 @@ group, four for two groups, one per colour and group. A joker set's number tiles
 run (no group may take them) or in its group. Every colour may use all the jokers still free.
 Whatever the whole search can still do from a state, each colour does at least as well
 here, so the sum over the colours bounds the rest of the search; ``NEG`` says that a
-colour's open runs cannot be closed at all.
+colour's open runs cannot be closed at all. The rests are kept across bounds, keyed by
+what they read (a colour's tiles from a number on): the fewest-changes tests search tiles
+that differ in a set or two, and most of their rests are found already.
 
     bound = ColourBound(table, avail, jokers=1, canonical=True)
     bound.rest(colour=0, index=4, runs=RUNS.index((2,)), free=1)   # black from number 5
@@ -27,6 +29,12 @@ from games.rummikub.packing.moves import (
 from games.rummikub.tiles import COLOURS
 
 _NONE = NEG - 1  # not computed yet
+# Shared by every bound: a colour's tiles from a number on (with what its groups may use) get
+# one id, so a search of nearly the same tiles (the fewest-changes tests) reuses the rests.
+_SIGNS: dict[tuple[int, ...], int] = {}
+_RESTS: dict[int, int] = {}
+_HELD = 100_000  # rests kept at most: about 10 MB
+_FRESH = [1]  # the next id: never given twice, so a bound made before a clearing stays right
 
 
 class ColourBound:
@@ -61,8 +69,23 @@ class ColourBound:
                 partners[colour].append((one - min(1, tiles), two - min(2, tiles)))
         self.partners = tuple(tuple(row) for row in partners)
         self.rows = tuple((*row, -1, -1) for row in avail)
-        self.memo = [_NONE] * ((len(COLOURS) * (TOP + 1) << 6) * (jokers + 1))
+        if len(_RESTS) > _HELD or len(_SIGNS) > _HELD:
+            _RESTS.clear()
+            _SIGNS.clear()
+        self.signs = tuple(self._signs(colour) for colour in range(len(COLOURS)))
         self.every: dict[int, tuple[int, ...]] = {}
+
+    def _signs(self, colour: int) -> tuple[int, ...]:
+        """Per index, the id of everything :meth:`rest` reads of ``colour`` from there."""
+        signs = [0] * (TOP + 1)
+        signs[TOP] = _sign((-1, int(self.canonical)))
+        for index in range(TOP - 1, -1, -1):
+            signs[index] = _sign((
+                self.table[colour][index], self.avail[colour][index],
+                *self.partners[colour][index], self.in_runs[colour][index],
+                self.in_groups[colour][index],
+                -1 if self.grouping is None else self.grouping[index], signs[index + 1]))
+        return tuple(signs)
 
     def start(self) -> int:
         """The bound of the whole search (every colour from number 1, no run open)."""
@@ -86,8 +109,8 @@ class ColourBound:
     def rest(self, colour: int, index: int, runs: int, free: int) -> int:
         """The most ``colour`` adds from ``index`` on with the open runs ``RUNS[runs]`` and
         ``free`` jokers."""
-        place = (((colour * (TOP + 1) + index) << 6 | runs) * (self.jokers + 1)) + free
-        found = self.memo[place]
+        place = (self.signs[colour][index] << 6 | runs) << 3 | free
+        found = _RESTS.get(place, _NONE)
         if found != _NONE:
             return found
         lengths = RUNS[runs]
@@ -115,5 +138,24 @@ class ColourBound:
                 more = self.rest(colour, index + 1, run_id(after), free - joker)
                 if more != NEG and (used - must) * weight + more > found:
                     found = (used - must) * weight + more
-        self.memo[place] = found
+        _RESTS[place] = found
         return found
+
+
+def forget() -> None:
+    """Empty the rests the bounds share: the next bounds compute theirs afresh (for the
+    bench's memory figures, and for tests that change how rests are computed).
+
+        forget()
+    """
+    _RESTS.clear()
+    _SIGNS.clear()
+
+
+def _sign(key: tuple[int, ...]) -> int:
+    """The id of ``key``, a new one the first time: ``_sign((-1, 1))``."""
+    found = _SIGNS.get(key)
+    if found is None:
+        found = _SIGNS[key] = _FRESH[0]
+        _FRESH[0] += 1
+    return found

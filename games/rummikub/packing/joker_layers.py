@@ -45,6 +45,7 @@ class JokerLayers(Layers):
     may hold the jokers that can leave their sets and its own joker sets'."""
 
     ranked = True  # the joker sets' rules decide, not the first packing found
+    quiet = False  # a joker set may take a joker, or start, where its colour has no tile
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,

@@ -65,6 +65,7 @@ class Layers:
     pointers give the sets of the best packing."""
 
     ranked = False  # whether packings of the table alone are told apart
+    quiet = True  # whether a step without tiles is idle although jokers are free (_steps)
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  threshold: int, joker_points: int, canonical: bool, trace: bool = True
@@ -302,9 +303,13 @@ class Layers:
         """Per step: the colour (4: the groups), the number index, the colour's tiles (table,
         all, at the next two numbers, and the later colours' at this number), the shift of
         the colour's runs in a state, whether nothing can happen to a state without open
-        runs of that colour (no tile, no joker), and what the bound says then."""
+        runs of that colour (no tile, and no joker or none may open a run there) or, at the
+        groups, without tiles given to them, and what the bound says then."""
         rows = [(*row, -1, -1) for row in self.avail]
         jokers = self.jokers
+        # canonical jokers open no run before the last three numbers (see colour_options),
+        # and join no group of no tiles: such steps stay idle although jokers are free
+        quiet = self.quiet and self.canonical
         steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]] = []
         for index in range(TOP):
             at = [row[index] for row in rows]
@@ -313,15 +318,17 @@ class Layers:
                 later -= at[colour]
                 tiles = (self.table[colour][index], at[colour], row[index + 1],
                          row[index + 2], later)
-                idle = not at[colour] and not jokers
+                idle = not at[colour] and (not jokers or (quiet and index < TOP - 3))
                 change = 0
                 if idle and bounded:
                     change = (self.bound.rest(colour, index + 1, 0, 0)
                               - self.bound.rest(colour, index, 0, 0))
                 steps.append((colour, index, tiles, colour * RUN_BITS, idle, change))
-            # no group can be made of fewer than three tiles and no joker: nothing given
-            steps.append((len(COLOURS), index, (0, 0, 0, 0, 0), 0, not jokers and sum(at) < 3,
-                          0))
+            if self.quiet:  # a group step where no tile was given to groups does nothing
+                steps.append((len(COLOURS), index, (0, 0, 0, 0, 0), GROUPED, True, 0))
+            else:  # no group can be made of fewer than three tiles and no joker
+                steps.append((len(COLOURS), index, (0, 0, 0, 0, 0), 0,
+                              not jokers and sum(at) < 3, 0))
         return steps
 
     def _end(self, key: int, value: int) -> int:
