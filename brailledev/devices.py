@@ -16,11 +16,11 @@ from brailledev.helptext import say
 from layouts.catalog import LANGUAGES, output_text
 
 
-def devices_report(host: str | None, lang: str = "en") -> list[str]:
-    """Lines telling whether a BRLTTY answers at ``host`` and what display it drives:
-    ``devices_report("127.0.0.1:1", "fr")``."""
+def devices_report(host: str | None, lang: str = "en", auth: str | None = None) -> list[str]:
+    """Lines telling whether a BRLTTY answers at ``host`` and what display it drives (a
+    BRLTTY refusing our key ``auth`` is a UserError): ``devices_report("127.0.0.1:1", "fr")``."""
     where = host or output_text("devices.default_host", lang)
-    info = probe(host)
+    info = probe(host, auth)
     if info is None:
         return [output_text("devices.none", lang, where=where),
                 output_text("devices.none_hint", lang)]
@@ -50,6 +50,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                             description=say("devices.command"))
     parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                         help=say("devices.brlapi_host"))
+    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                        help=say("brlapi_auth"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     parser.set_defaults(run=_run_devices)
     parser = sub.add_parser("tables", help=say("tables.command"),
@@ -59,7 +61,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run_devices(args: argparse.Namespace) -> int:
-    print("\n".join(devices_report(args.brlapi_host, error_lang(args.lang))))
+    print("\n".join(devices_report(args.brlapi_host, error_lang(args.lang), args.brlapi_auth)))
     return 0
 
 

@@ -25,10 +25,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from games import saved as check
+from games.core import bad_state
 from layouts.screen import Messages
 
 NEWS, STEP, REFUSAL = "news", "step", "refusal"
 KINDS = (NEWS, STEP, REFUSAL)
+# The most messages (and sentences) a saved history holds, and the longest sentence.
+MOST_MESSAGES = 200_000
+LONGEST_MESSAGE = 10_000
 
 
 @dataclass
@@ -160,36 +165,49 @@ class History:
                 "cursor": self.cursor, "read": self.read}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> History:
+    def from_dict(cls, data: object, at: str = "history") -> History:
         """A history saved by :meth:`to_dict`, or by brailledev 0.1 (``texts``: each its own
-        message, read up to ``read``)."""
-        if "texts" in data:
-            return cls._from_texts(data)
-        messages = data.get("messages", [])
-        cursor = data.get("cursor")
-        read = data.get("read", 0)
-        if not (isinstance(messages, list) and all(_is_message(each) for each in messages)
-                and (cursor is None or isinstance(cursor, int)) and isinstance(read, int)):
-            raise ValueError("history is not a list of messages with a cursor and a count")
-        kept = [Message(list(each["parts"]), each["kind"], bool(each.get("open", False)))
-                for each in messages]
-        if cursor is not None and not 0 <= cursor < len(kept) - 1:
-            cursor = None
-        return cls(kept, cursor, max(0, read))
+        message, read up to ``read``), every field checked: :class:`games.core.BadState`
+        names the one at fault (``history.messages.3.kind``):
+        ``History.from_dict({"messages": [], "cursor": None, "read": 0})``."""
+        saved = check.need_dict(data, at)
+        if "texts" in saved:
+            return cls._from_texts(saved, at)
+        found = check.items(check.field(saved, "messages", at), f"{at}.messages", MOST_MESSAGES)
+        messages = [_message(each, f"{at}.messages.{index}", index == len(found) - 1)
+                    for index, each in enumerate(found)]
+        if sum(len(message.parts) for message in messages) > MOST_MESSAGES:
+            raise bad_state(f"{at}.messages", "too_long", most=MOST_MESSAGES)
+        cursor = saved.get("cursor")
+        if cursor is not None:  # reading back stops short of the newest (then None)
+            cursor = check.integer(cursor, f"{at}.cursor", 0, len(messages) - 2)
+        newest = len(messages[-1].parts) if messages else 0
+        read = check.integer(saved.get("read", 0), f"{at}.read", 0, newest)
+        return cls(messages, cursor, read)
 
     @classmethod
-    def _from_texts(cls, data: Mapping[str, object]) -> History:
-        texts = data.get("texts", [])
-        read = data.get("read", 0)
-        if not (isinstance(texts, list) and all(isinstance(text, str) for text in texts)
-                and isinstance(read, int)):
-            raise ValueError("history is not a list of texts with a read count")
+    def _from_texts(cls, data: Mapping[str, object], at: str) -> History:
+        texts = check.each(data["texts"], f"{at}.texts", MOST_MESSAGES, _part)
+        read = check.integer(data.get("read", 0), f"{at}.read", 0, len(texts))
         history = cls([Message([text], NEWS) for text in texts])
-        history.read = 1 if read >= len(texts) else 0
+        history.read = 1 if texts and read >= len(texts) else 0
         return history
 
 
-def _is_message(data: object) -> bool:
-    return (isinstance(data, dict) and isinstance(data.get("parts"), list)
-            and all(isinstance(part, str) for part in data["parts"]) and data["parts"] != []
-            and data.get("kind") in KINDS)
+def _message(data: object, at: str, newest: bool) -> Message:
+    """One saved message; only the newest may still be gathering news."""
+    saved = check.need_dict(data, at)
+    parts = check.each(check.field(saved, "parts", at), f"{at}.parts", MOST_MESSAGES, _part,
+                       least=1)
+    kind = check.text(check.field(saved, "kind", at), f"{at}.kind", KINDS)
+    gathering = check.flag(saved.get("open", False), f"{at}.open")
+    check.ensure(not gathering or (newest and kind == NEWS), f"{at}.open", "not_newest_news")
+    return Message(parts, kind, gathering)
+
+
+def _part(value: object, at: str) -> str:
+    if type(value) is not str:
+        raise bad_state(at, "wrong_type", need="str")
+    if len(value) > LONGEST_MESSAGE:
+        raise bad_state(at, "too_long", most=LONGEST_MESSAGE)
+    return value

@@ -34,22 +34,26 @@ from brailledev.braille import BLANK, Translator, dots_to_cell, table_for, trans
 from brailledev.chords import SPACE_MOVES
 from brailledev.client import ANSWER_WAIT, TableClient, http_url
 from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import write_atomically
+from brailledev.files import clean_leftovers, private_folder, write_atomically
 from brailledev.helptext import say
 from brailledev.history import History
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key, Named
 from brailledev.presence import TALK, SeatState, TableSeat
+from brailledev.savefile import Unreadable, damage, read_json
+from brailledev.seat import SeatClient
 from brailledev.speech import Silence, Speech
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from brailledev.wire import Codec, codec_for
-from games.core import Reason, Seat
+from games import saved as check
+from games.core import BadState, Reason, Seat
 from layouts.catalog import LANGUAGES, output_text
-from layouts.errors import UserError
+from layouts.errors import Problem, UserError, system_reason
 from layouts.registry import GAMES
 from layouts.screen import Ui
 
 SEAT_FORMAT, SEAT_VERSION = "brailledev-seat", 1
+MOST_SEQ = 2**62  # the most changes a saved seat may say it has seen
 JOIN_WAIT = 10.0  # seconds the first connection may take before join gives up
 NEWS_POLL = 0.05  # seconds between two looks for news while the player does nothing
 DOT_7, DOT_8 = 0x40, 0x80  # backspace and enter on a braille keyboard
@@ -177,6 +181,8 @@ class Joined:
         self.link = link
         self.server = server
         self.save_path = save_path
+        # The error of the last save when it failed (the reader was told), else None.
+        self.save_failure: OSError | None = None
         self._lost = False
 
     def step(self) -> bool:
@@ -228,15 +234,28 @@ class Joined:
         return False
 
     def save(self) -> None:
-        """The seat's key and the reader's state, readable by its owner only."""
+        """The seat's key and the reader's state, readable by its owner only, in a folder
+        that is too. A save that cannot be written is told once (and once when it works
+        again); the seat plays on."""
         if self.save_path is None or self.client.token is None:
             return
         data = {"format": SEAT_FORMAT, "version": SEAT_VERSION, "server": self.server,
                 "code": self.client.code, "seat": self.seat.seat, "token": self.client.token,
                 "seq": self.client.seq, "reader": self.seat.to_dict()}
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(self.save_path, json.dumps(data, ensure_ascii=False).encode("utf-8"),
-                         mode=0o600)
+        try:
+            private_folder(self.save_path.parent)
+            write_atomically(self.save_path,
+                             json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
+        except OSError as error:
+            if self.save_failure is None:
+                self.seat.tell(self.seat.catalog.text(
+                    "save_failing", path=self.save_path,
+                    reason=system_reason(error).text(self.seat.lang)))
+            self.save_failure = error
+            return
+        if self.save_failure is not None:
+            self.save_failure = None
+            self.seat.tell(self.seat.catalog.text("save_works_again", path=self.save_path))
 
     def close(self) -> None:
         """Leave the table (the seat stays ours for its key) and stop the network."""
@@ -336,6 +355,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       help=say("play.display"))
     join.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                       help=say("play.brlapi_host"))
+    join.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                      help=say("brlapi_auth"))
     join.add_argument("--table", default=None, metavar=say("metavar.table"),
                       help=say("play.table"))
     join.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
@@ -395,16 +416,22 @@ def default_seat_file(server: str, code: str) -> Path:
 
 
 def saved_seat(path: Path, server: str, code: str) -> dict[str, Any] | None:
-    """The seat saved in ``path`` for this table, ``None`` if none; damaged: UserError."""
+    """The seat saved in ``path`` for this table, ``None`` if none; a file that cannot be
+    read, or whose fields do not make a seat, is one sentence naming it (UserError)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise UserError("saved_seat_damaged", path=path, detail=error) from None
-    if not isinstance(data, dict) or data.get("format") != SEAT_FORMAT \
-            or not isinstance(data.get("token"), str) or not isinstance(data.get("seq"), int):
-        raise UserError("saved_seat_damaged", path=path, detail="not a brailledev seat")
+    except Unreadable as error:
+        raise UserError("saved_seat_damaged", path=path, detail=error.detail) from None
+    if not isinstance(data, dict) or data.get("format") != SEAT_FORMAT:
+        raise UserError("saved_seat_damaged", path=path, detail=Problem("damage_not_a_seat"))
+    try:
+        check.text(check.field(data, "token"), "token")
+        check.integer(check.field(data, "seq"), "seq", 0, MOST_SEQ)
+        SeatClient.saved(check.field(data, "reader"))
+    except BadState as error:
+        raise UserError("saved_seat_damaged", path=path, detail=damage(error)) from None
     if data.get("server") != server or data.get("code") != code:
         return None
     return data
@@ -465,6 +492,7 @@ def _join(args: argparse.Namespace) -> int:
     server = _server(args.server)
     code = args.code.strip().lower()
     save_path = args.save or default_seat_file(server, code)
+    clean_leftovers(save_path.parent)
     saved = None if args.new else saved_seat(save_path, server, code)
     lang = args.lang or (saved["reader"].get("lang") if saved else None) or env_lang()
     braille_table = args.table or (saved["reader"].get("braille_table") if saved else None) \
@@ -474,7 +502,8 @@ def _join(args: argparse.Namespace) -> int:
     joined = connect(server, code, name, lang, saved, save_path, braille_table)
     speech: Speech | Silence = Silence()
     try:
-        display = open_display(args.display, args.brlapi_host)
+        display = open_display(args.display, args.brlapi_host, lang=lang,
+                               auth=args.brlapi_auth)
     except BaseException:
         joined.close()
         raise

@@ -270,6 +270,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=say("play.display"))
     parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                         help=say("play.brlapi_host"))
+    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                        help=say("brlapi_auth"))
     parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
     file = say("metavar.file")
     parser.add_argument("--resume", type=Path, default=None, metavar=file,
@@ -315,7 +317,7 @@ def _run(args: argparse.Namespace) -> int:
     # Everything the paper needs is checked before the pad starts, not after the game.
     pad_out(args, players, check_only=True)
     session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
-    display = open_display(args.display, args.brlapi_host)
+    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()

@@ -7,6 +7,7 @@ its keys (:mod:`brailledev.keyloop`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 from pathlib import Path
@@ -14,31 +15,40 @@ from pathlib import Path
 from brailledev import options as game_options
 from brailledev.braille import table_for, translator
 from brailledev.errors import DisplayGone, env_lang
+from brailledev.files import clean_leftovers, private_folder
 from brailledev.helptext import say
 from brailledev.keyloop import Front
+from brailledev.savefile import Unreadable, set_aside
 from brailledev.session import Session
 from brailledev.speech import Silence, Speech
-from brailledev.table import bot_names
+from brailledev.table import MOST_SEED, bot_names
 from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from layouts.catalog import LANGUAGES
-from layouts.errors import UserError
+from layouts.errors import UserError, system_reason
 from layouts.registry import GAMES, kit
+
+# The longest pause between computer moves (seconds): longer is surely a mistake.
+MOST_PACE = 60.0
 
 
 def default_save(game: str) -> Path:
     """Where a game is saved when ``--save`` is not given (XDG state folder)."""
+    return state_folder() / f"{game}.json"
+
+
+def state_folder() -> Path:
+    """brailledev's own folder for saved games (``$XDG_STATE_HOME/brailledev``)."""
     state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "brailledev" / f"{game}.json"
+    return Path(state) / "brailledev"
 
 
-def unfinished(path: Path) -> bool:
-    """Whether ``path`` holds a saved game that is not over (a new game must not replace it
-    unasked)."""
+def saved_game(path: Path, pace: float = 1.5) -> Session | None:
+    """The game saved in ``path`` (not saved on from here), ``None`` when there is no file;
+    :class:`brailledev.savefile.Unreadable` when the file cannot be resumed."""
     try:
-        session = Session.resume(path)
-    except UserError:
-        return False
-    return not session.game.is_over()
+        return Session.load(path, pace=pace)
+    except FileNotFoundError:
+        return None
 
 
 def default_lang() -> str:
@@ -60,6 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=say("play.display"))
     parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
                         help=say("play.brlapi_host"))
+    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                        help=say("brlapi_auth"))
     parser.add_argument("--table", default=None, metavar=say("metavar.table"),
                         help=say("play.table"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
@@ -79,43 +91,41 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _run(args: argparse.Namespace) -> int:
     from brailledev.display import open_display
 
-    if args.pace < 0:
-        raise UserError("pace_negative")
+    if not 0 <= args.pace <= MOST_PACE:  # refuses NaN too
+        raise UserError("pace_range", most=MOST_PACE)
+    if args.seed is not None and not 0 <= args.seed <= MOST_SEED:
+        raise UserError("seed_range", most=MOST_SEED)
     save = args.save or (args.resume if args.resume else default_save(args.game))
     if args.resume is not None and game_options.given(args):
         raise UserError("options_with_resume", path=args.resume)
+    if args.save is None and args.resume is None:
+        with contextlib.suppress(OSError):  # a folder we cannot tighten is told at saving
+            private_folder(state_folder(), ours=True)
+    clean_leftovers(save.parent)
     new_game_asked = (args.new or game_options.given(args) or args.seed is not None
                       or args.players is not None)
-    # The same command again goes on with an unfinished game: a game is never lost to a
-    # repeated `make play`; asking for a particular new game still refuses to replace it.
-    auto_resume = args.resume is None and not new_game_asked and unfinished(save)
-    if auto_resume:
-        args.resume = save
+    resumed, set_aside_first = _what_to_play(args, save, new_game_asked)
+    auto_resume = resumed is not None and args.resume is None
     game_kit = kit(args.game)
     args.players = game_kit.default_players if args.players is None else args.players
     options = game_options.chosen(args, args.game, args.players)
-    if args.resume is None:  # refused at once, before any display opens
+    if resumed is None:  # refused at once, before any display opens
         game_kit.check_players(args.players)
         for bot in bot_names(args.bots):
             game_kit.check_bot(bot)
-    resumed: Session | None = None
-    if args.resume is not None:
-        # a --lang or --table given now wins over the save, from the first word told
-        resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
-                                 braille_table=args.table)
-        if resumed.name != args.game:
-            raise UserError("resume_other_game", path=args.resume, saved=resumed.name,
-                            game=args.game)
-        lang = resumed.lang
-    else:
-        if not args.new and unfinished(save):
-            raise UserError("unfinished_game_saved", path=save)
         lang = args.lang or default_lang()
+    else:
+        if resumed.name != args.game:
+            raise UserError("resume_other_game", path=args.resume or save, saved=resumed.name,
+                            game=args.game)
+        if auto_resume:  # --resume gave them to Session.resume, before its first word
+            resumed.choose_words(args.lang, args.table)
+        lang = resumed.lang
     # Everything that can be refused is checked before a new game is saved over anything.
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host, lang=lang)
+    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()
@@ -124,13 +134,18 @@ def _run(args: argparse.Namespace) -> int:
     speech: Speech | Silence = Silence()
     session = resumed
     try:
+        kept = _set_aside(set_aside_first) if set_aside_first is not None else None
         if session is None:
             seed = args.seed if args.seed is not None else \
                 random.SystemRandom().randrange(10**9)
             session = Session.start(args.game, players=args.players, seed=seed, lang=lang,
                                     bots=args.bots, options=options,
                                     braille_table=braille_table, save=save, pace=args.pace)
+        elif auto_resume:
+            session.announce_resumed()
         session.braille_table = braille_table
+        if kept is not None:
+            session.notice("kept_aside", str(kept))
         if auto_resume:
             session.notice("resumed_saved_game", str(save))
         if not args.no_speech:
@@ -144,4 +159,70 @@ def _run(args: argparse.Namespace) -> int:
         speech.close()
         if session is not None:
             session.save()
+    failure = session.save_failure
+    if failure is not None:
+        raise UserError("save_failed_at_end", path=save, reason=system_reason(failure))
     return 0
+
+
+def _what_to_play(args: argparse.Namespace, save: Path,
+                  new_game_asked: bool) -> tuple[Session | None, Path | None]:
+    """The saved game to go on with (``None``: a new game), and the unreadable file to set
+    aside before the new game is saved; refuses whatever would write over a game."""
+    if args.resume is not None:
+        # a --lang or --table given wins over the save, from the first word told
+        resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
+                                 braille_table=args.table)
+        if _same_file(args.resume, save):
+            return resumed, None
+        return resumed, _guard(save, args.new)
+    try:
+        found = saved_game(save, args.pace)
+    except Unreadable as error:
+        if args.new:
+            return None, save
+        if error.newer is not None:
+            raise UserError("saved_game_newer_kept", path=save, version=error.newer) from None
+        raise UserError("saved_game_unreadable", path=save, detail=error.detail,
+                        kept=_aside_name(save)) from None
+    if found is None or found.game.is_over() or args.new:
+        return None, None
+    if new_game_asked:
+        raise UserError("unfinished_game_saved", path=save)
+    # The same command again goes on with an unfinished game: a game is never lost to a
+    # repeated `make play`.
+    return found, None
+
+
+def _guard(path: Path, new: bool) -> Path | None:
+    """Refuse to save a resumed game over ``path`` when it holds another unfinished game or
+    a file that cannot be read, unless ``--new`` said so; returns the file to set aside."""
+    try:
+        found = saved_game(path)
+    except Unreadable as error:
+        if new:
+            return path
+        raise UserError("saved_game_unreadable", path=path, detail=error.detail,
+                        kept=_aside_name(path)) from None
+    if found is not None and not found.game.is_over() and not new:
+        raise UserError("save_holds_unfinished", path=path)
+    return None
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return first.resolve() == second.resolve() or os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def _aside_name(path: Path) -> str:
+    """How a set-aside file is named, for the sentence that says so."""
+    return f"{path.stem}.broken-DATE{path.suffix or '.json'}"
+
+
+def _set_aside(path: Path) -> Path:
+    try:
+        return set_aside(path)
+    except OSError as error:
+        raise UserError("cannot_set_aside", path=path, reason=system_reason(error)) from None

@@ -21,7 +21,9 @@ from brailledev.history import History
 from brailledev.speech import Silence, Speech
 from brailledev.table import Table, TimeLeft
 from brailledev.turntimer import shown_left
+from games import saved as check
 from games.core import Event, Reason, Seat
+from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.registry import kit
 from layouts.screen import (
@@ -162,16 +164,28 @@ class SeatClient:
     # ---- the reader's state, saved with the game --------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The reader's state for the save file, the half-made input included."""
         return {"seat": self.seat, "lang": self.lang, "braille_table": self.braille_table,
-                "history": self.history.to_dict()}
+                "history": self.history.to_dict(),
+                "pending": self.screen.save_input(self.pending)}
 
     @staticmethod
     def saved(data: Mapping[str, Any]) -> dict[str, Any]:
-        """The keyword arguments of the constructor a saved reader state gives."""
-        table = data.get("braille_table")
-        return {"lang": str(data["lang"]),
-                "braille_table": str(table) if table is not None else None,
-                "history": History.from_dict(data["history"])}
+        """The keyword arguments of the constructor a saved reader state gives, every field
+        checked (:class:`games.core.BadState` naming the field)."""
+        saved = check.need_dict(data, "reader")
+        table = saved.get("braille_table")
+        return {"lang": check.text(check.field(saved, "lang", "reader"), "reader.lang",
+                                   LANGUAGES),
+                "braille_table": None if table is None
+                else check.text(table, "reader.braille_table"),
+                "history": History.from_dict(check.field(saved, "history", "reader"),
+                                             "reader.history")}
+
+    def restore_input(self, data: Any) -> None:
+        """Take back the half-made input a save holds (``None``: none), checked against the
+        seat's view (:class:`games.core.BadState`)."""
+        self.pending = self.screen.load_input(data, self.view())
 
     def set_lang(self, lang: str) -> None:
         """Words and names in ``lang`` from now on (the history stays as it was told)."""

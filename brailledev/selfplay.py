@@ -14,9 +14,13 @@ from typing import Any
 
 from brailledev import options as game_options
 from brailledev.helptext import say
+from brailledev.table import MOST_SEED
 from games.play import play_out
 from layouts.errors import UserError
 from layouts.registry import GAMES, kit
+
+# The most games one run plays (a bench asks for thousands; more is surely a typing slip).
+MOST_GAMES = 1_000_000
 
 
 def selfplay(game_name: str, games: int, seed: int, players: int, bots: list[str],
@@ -68,8 +72,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UserError("games_too_few")
+    if not 1 <= args.games <= MOST_GAMES:
+        raise UserError("games_range", most=MOST_GAMES)
+    if not 0 <= args.seed <= MOST_SEED:
+        raise UserError("seed_range", most=MOST_SEED)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not bots:
         raise UserError("bots_missing")

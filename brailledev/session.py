@@ -21,18 +21,18 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from brailledev.files import write_atomically
+from brailledev.files import private_folder, write_atomically
 from brailledev.history import History
+from brailledev.savefile import SAVE_FORMAT, SAVE_VERSION, Unreadable, damage, read_save
 from brailledev.seat import LocalLink, SeatClient
 from brailledev.speech import Silence, Speech
 from brailledev.table import DEFAULT_BOT, Seating, Table
-from games.core import Event, Game, Seat
+from games import saved as check
+from games.core import BadState, Event, Game, Seat
 from layouts.catalog import Catalog
-from layouts.errors import UserError
+from layouts.errors import Problem, UserError, system_reason
 from layouts.screen import MESSAGE_LINE, Context, GameScreen, Line, TimedScreen
 
-SAVE_FORMAT = "brailledev-save"
-SAVE_VERSION = 2
 # Seconds between two looks at the turn clock when nothing else is due.
 IDLE_POLL = 0.2
 
@@ -47,6 +47,9 @@ class Session:
         self.save_path = save
         self.pace = pace
         self._last_move = 0.0
+        # The error of the last save when it failed (the reader was told), else None.
+        self.save_failure: OSError | None = None
+        self._input_saved: Hashable = seat.pending
         table.listen(self._heard)
 
     # ---- starting and resuming -------------------------------------------------------------
@@ -81,47 +84,71 @@ class Session:
     def resume(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
                pace: float = 1.5, clock: Callable[[], float] = time.monotonic,
                lang: str | None = None, braille_table: str | None = None) -> Session:
-        """The game saved in ``path``; a damaged file is one clear sentence (UserError).
-        A ``lang`` or ``braille_table`` given wins over the saved one from the first word
-        told: another language drops the saved braille table unless one is given (the
-        caller then takes the language's own)."""
+        """The game saved in ``path`` (saved on to ``save``, default ``path``); a missing,
+        damaged or newer file is one clear sentence (UserError) naming it. A ``lang`` or
+        ``braille_table`` given wins over the saved one from the first word told (see
+        :meth:`choose_words`)."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            session = cls.load(path, save, speech, pace, clock)
         except FileNotFoundError:
             raise UserError("no_saved_game", path=path) from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise UserError("saved_game_damaged", path=path, detail=error) from None
+        except Unreadable as error:
+            if error.newer is not None:
+                raise UserError("saved_game_newer", path=path, version=error.newer) from None
+            raise UserError("saved_game_damaged", path=path, detail=error.detail) from None
+        session.choose_words(lang, braille_table)
+        session.announce_resumed()
+        return session
+
+    @classmethod
+    def load(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
+             pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
+        """The game saved in ``path``, as it was (nothing told): ``FileNotFoundError`` when
+        there is none, :class:`brailledev.savefile.Unreadable` (the reason in words) when
+        it cannot be resumed: ``Session.load(Path("uno.json"))``."""
+        data = read_save(path)
         try:
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                raise ValueError("it is not a brailledev saved game")
-            if data.get("version") == 1:
-                data = _from_version_1(data)
-            if data.get("version") != SAVE_VERSION:
-                raise ValueError(f"it has version {data.get('version')!r}, not {SAVE_VERSION}")
-            saved = data["table"]
-            core = Table.from_dict(saved, clock=clock, timed=_timed(str(saved["game"])))
-            reader_data = data["reader"]
-            seat = int(reader_data["seat"])
-            if seat not in core.seating.people:
-                raise ValueError(f"seat {seat} is not a person's seat")
+            core = Table.from_dict(data["table"], clock=clock)
+        except BadState as error:
+            raise Unreadable(damage(error, "table")) from None
+        try:
+            reader_data = check.need_dict(data["reader"], "reader")
+            seat = check.integer(check.field(reader_data, "seat", "reader"), "reader.seat", 0,
+                                 core.players - 1)
+            check.ensure(seat in core.seating.people, "reader.seat", "not_a_person")
             reader = SeatClient(LocalLink(core, seat), core.name, speech=speech,
                                 **SeatClient.saved(reader_data))
-            session = cls(core, reader, save or path, pace)
-        except UserError:
+            reader.restore_input(reader_data.get("pending"))
+        except BadState as error:
+            raise Unreadable(damage(error)) from None
+        core.timed = _timed(core.name)
+        try:
+            # What the first redraw asks of the game and the screen, asked before any redraw.
+            reader.lines()
+            reader.home()
+        except Problem:
             raise
-        except Exception as error:  # from_dict of any game raises what its data provokes
-            raise UserError("saved_game_damaged", path=path,
-                            detail=f"{type(error).__name__}: {error}") from None
-        if lang is not None and lang != reader.lang:
-            reader.set_lang(lang)
-            reader.braille_table = None  # the saved table is the other language's
+        except Exception as error:  # a gap in the checks: the game is refused, never drawn
+            raise Unreadable(Problem("damage_unexpected", kind=type(error).__name__)) from None
+        return cls(core, reader, save or path, pace)
+
+    def choose_words(self, lang: str | None, braille_table: str | None) -> None:
+        """The reader's ``--lang`` or ``--table`` given to a resumed game, over the saved ones:
+        another language drops the saved braille table unless one is given (the caller then
+        takes the language's own): ``session.choose_words("fr", None)``."""
+        if lang is not None and lang != self.seat.lang:
+            self.seat.set_lang(lang)
+            self.seat.braille_table = None  # the saved table is the other language's
         if braille_table is not None:
-            reader.braille_table = braille_table
-        reader.history.close()  # the news before the break is complete; resuming is new
-        reader.tell(reader.catalog.text("game_resumed"))
-        reader.history.to_newest()
-        reader.jump(MESSAGE_LINE)  # the reader picks up with the news
-        return session
+            self.seat.braille_table = braille_table
+
+    def announce_resumed(self) -> None:
+        """Tell the reader the game goes on, and show the news from there:
+        ``Session.load(path).announce_resumed()``."""
+        self.seat.history.close()  # the news before the break is complete; resuming is new
+        self.tell(self.catalog.text("game_resumed"))
+        self.seat.history.to_newest()
+        self.jump(MESSAGE_LINE)  # the reader picks up with the news
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a save file holds: the table and the person's reading state."""
@@ -129,12 +156,32 @@ class Session:
                 "table": self.table.to_dict(), "reader": self.seat.to_dict()}
 
     def save(self) -> None:
-        """Write the save file atomically, readable by its owner only."""
+        """Write the save file atomically, readable by its owner only, in a folder that is
+        too. A save that cannot be written leaves the game going on in memory: the reader is
+        told once that saving fails and why, then once when it works again; every move
+        tries again (:attr:`save_failure` holds the last failure, ``None`` once it works)."""
+        self._input_saved = self.seat.pending
         if self.save_path is None:
             return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
         data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
-        write_atomically(self.save_path, data, mode=0o600)
+        try:
+            private_folder(self.save_path.parent)
+            write_atomically(self.save_path, data, mode=0o600)
+        except OSError as error:
+            if self.save_failure is None:
+                self.seat.tell(self.catalog.text("save_failing", path=self.save_path,
+                                                 reason=system_reason(error).text(self.lang)))
+            self.save_failure = error
+            return
+        if self.save_failure is not None:
+            self.save_failure = None
+            self.seat.tell(self.catalog.text("save_works_again", path=self.save_path))
+
+    def _save_new_input(self) -> None:
+        """Save when the half-made input changed (a Wild waiting for its colour): a game
+        resumed after a crash finds it again."""
+        if self.seat.pending != self._input_saved:
+            self.save()
 
     def _heard(self, seat: Seat, events: Sequence[Event]) -> None:
         if seat != self.seat.seat:
@@ -256,6 +303,8 @@ class Session:
         going_on = self.seat.route(target)
         if not going_on:
             self.save()
+        else:
+            self._save_new_input()
         return going_on
 
     def play(self, move: Hashable) -> bool:
@@ -285,6 +334,7 @@ class Session:
         """What the key loop does between keys: notices from other threads, the turn clock,
         and one bot move once the pace allows. True when the screen may have changed."""
         changed = self.seat.take_notices()
+        self._save_new_input()
         changed = self.table.tick() or changed
         if self.table.bot_due() is not None and self.seconds_to_next_bot() <= 0:
             changed = self.table.bot_move() or changed
@@ -304,14 +354,3 @@ def _timed(name: str) -> TimedScreen | None:
 
     face = game_screen(name)
     return face if isinstance(face, TimedScreen) else None
-
-
-def _from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A save of brailledev 0.1 (one file holding the game and the reader together)."""
-    seat = int(data["seat"])
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "table": {"game": data["game"], "state": data["state"], "people": [seat],
-                      "bots": data["bots"], "bot_seed": data["bot_seed"],
-                      "moves": data.get("moves", 0)},
-            "reader": {"seat": seat, "lang": data["lang"], "braille_table": data.get("table"),
-                       "history": data["history"]}}

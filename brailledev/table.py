@@ -19,12 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from brailledev.turntimer import TurnTimer
-from games.core import Bot, Event, Game, IllegalMove, Reason, Seat, events_for
+from games.core import BadState, Bot, Event, Game, IllegalMove, Reason, Seat, bad_state, events_for
 from games.play import optional_actors, tell_bots
-from layouts.registry import kit
+from games.saved import each, field, flag, integer, need_dict, text
+from layouts.registry import GAMES, kit
 from layouts.screen import TimedScreen
 
 DEFAULT_BOT = "heuristic"
+# Bounds of a saved table: far above any real game (a seed is a 64-bit number).
+MOST_SEED = 2**64 - 1
+MOST_MOVES = 10**9
 
 # A listener hears every seat's events, each already filtered for that seat.
 Listener = Callable[[Seat, Sequence[Event]], None]
@@ -111,7 +115,9 @@ class Table:
     # ---- saving ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as plain data: the game, who sits where, the bots, the turn clock."""
+        """The table as plain data: the game, who sits where, the bots and what they remember,
+        whether the bots were already asked if they act in this position (Uno's catch), the
+        turn clock."""
         return {
             "game": self.name,
             "state": self.game.to_dict(),
@@ -120,29 +126,51 @@ class Table:
             "bot_seed": self.seating.bot_seed,
             "bot_states": {str(seat): _bot_state(bot) for seat, bot in self.bots.items()},
             "moves": self.moves,
+            "optional_asked": self._optional_asked == self.moves,
             "clock": self.timer.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], **kwargs: Any) -> Table:
-        """A table saved by :meth:`to_dict`; what the data provokes (KeyError, ValueError,
-        TypeError...) is the caller's to turn into one sentence."""
-        name = str(data["game"])
-        game = kit(name).game.from_dict(data["state"])
-        players = len(game.scores())
-        people = tuple(int(seat) for seat in data["people"])
-        bots = {int(seat): str(bot) for seat, bot in dict(data["bots"]).items()}
+        """A table saved by :meth:`to_dict`, every field checked: anything that is not a
+        table this code could have saved is :class:`games.core.BadState`, its ``at`` naming
+        the field from the table (``state.hands.1``, ``bot_states.1.rng``)."""
+        saved = need_dict(data, "table")
+        name = text(field(saved, "game"), "game", GAMES)
+        game_kit = kit(name)
+        try:
+            game = game_kit.game.from_dict(field(saved, "state"))
+        except BadState as error:
+            raise _within("state", error) from None
+        players = game.players
+        people = tuple(each(field(saved, "people"), "people", players,
+                            lambda value, at: integer(value, at, 0, players - 1)))
+        bots: dict[int, str] = {}
+        for key, bot in need_dict(field(saved, "bots"), "bots").items():
+            bots[_seat_key(key, "bots", players)] = text(bot, f"bots.{key}", game_kit.bots)
         if sorted((*people, *bots)) != list(range(players)):
-            raise ValueError(f"the seats {sorted((*people, *bots))} are not those of "
-                             f"{players} players")
-        table = cls(name, game, Seating(people, bots, int(data["bot_seed"])),
-                    moves=int(data.get("moves", 0)), **kwargs)
-        for seat, state in dict(data.get("bot_states", {})).items():
-            bot = table.bots.get(int(seat))
-            restore = getattr(bot, "restore", None)
-            if state is not None and restore is not None:
-                restore(state)
-        table.timer.restore(data.get("clock"))
+            raise bad_state("people", "wrong_seats", players=players)
+        seed = integer(field(saved, "bot_seed"), "bot_seed", -MOST_SEED, MOST_SEED)
+        moves = integer(saved.get("moves", 0), "moves", 0, MOST_MOVES)
+        table = cls(name, game, Seating(people, bots, seed), moves=moves, **kwargs)
+        states = need_dict(saved.get("bot_states", {}), "bot_states")
+        for key, state in states.items():
+            seat = _seat_key(key, "bot_states", players)
+            bot = table.bots.get(seat)
+            if bot is None:
+                raise bad_state(f"bot_states.{key}", "not_a_bot")
+            if state is None:
+                continue
+            try:
+                bot.restore(state)
+            except BadState as error:
+                raise _within(f"bot_states.{key}", error) from None
+        if flag(saved.get("optional_asked", False), "optional_asked"):
+            table._optional_asked = moves
+        try:
+            table.timer.restore(saved.get("clock"))
+        except BadState as error:
+            raise _within("clock", error) from None
         return table
 
     # ---- what a seat may know ------------------------------------------------------------
@@ -195,12 +223,11 @@ class Table:
         """Let one bot act (catchers first, asked once per position); False if none did."""
         if self.game.is_over():
             return False
-        if self._optional_asked != self.moves:
-            self._optional_asked = self.moves
-            for seat in optional_actors(self.game):
-                bot = self.bots.get(seat)
-                if bot is None:
-                    continue
+        asked = [seat for seat in optional_actors(self.game) if seat in self.bots]
+        if self._optional_asked != self.moves and asked:
+            self._optional_asked = self.moves  # saved: a resumed table asks them no more
+            for seat in asked:
+                bot = self.bots[seat]
                 move = bot.choose(self.game.view(seat), self.game.legal_moves(seat))
                 if move is not None:
                     self._after(self.game.play(seat, move))
@@ -290,6 +317,21 @@ class Table:
         self.last_move_at = self.clock()
         tell_bots(self.bots, events)  # bots remember what their seat saw, as people do
         self.publish(events)
+
+
+def _seat_key(key: str, at: str, players: int) -> int:
+    """A seat written as a key of a JSON object (``"1"``)."""
+    if not (isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) < 3):
+        raise bad_state(f"{at}.{str(key)[:20]}", "wrong_type", need="seat")
+    return integer(int(key), f"{at}.{key}", 0, players - 1)
+
+
+def _within(at: str, error: BadState) -> BadState:
+    """``error`` with its field named from the table: ``state.`` + ``hands.1``."""
+    params = error.reason.params
+    inner = str(params.get("at", ""))
+    params["at"] = f"{at}.{inner}" if inner else at
+    return BadState(Reason.of(error.reason.code, **params))
 
 
 def _bot_state(bot: Bot[Any, Any]) -> Any:

@@ -20,11 +20,16 @@ import math
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from games.core import bad_state
+from games.saved import each, field, integer, need_dict
+
 # Seconds left at which the time is told (Rummikub RUM-7: one minute, then 15 seconds).
 ANNOUNCE_AT = (60, 15)
 # The status line shows the time left in steps of this many seconds (a line that changed
 # every second would move under the reader's fingers).
 STATUS_STEP = 15
+# The longest turn a saved clock may hold (a day): far above any limit a game offers.
+MOST_SECONDS = 86_400
 
 
 def shown_left(left: int) -> int:
@@ -92,14 +97,34 @@ class TurnTimer:
                 "heard": self._heard}
 
     def restore(self, data: Any) -> None:
-        """Go on with a turn saved by :meth:`to_dict` (``None``: no limit running)."""
+        """Go on with a turn saved by :meth:`to_dict` (``None``: no limit running); anything
+        else is :class:`games.core.BadState`, the timer left as it was."""
         if data is None:
             self.limit, self.turn = None, None
             return
-        turn = data["turn"]
-        limit, used, heard = float(data["limit"]), float(data["used"]), float(data["heard"])
-        if not (0 < limit < 1e9 and 0 <= used < 1e9 and 0 <= heard <= limit):
-            raise ValueError(f"a turn clock of {used} s used of {limit} s")
-        self.limit, self.turn = limit, tuple(turn) if isinstance(turn, list) else turn
+        saved = need_dict(data, "")
+        limit, used, heard = (seconds(field(saved, name), name)
+                              for name in ("limit", "used", "heard"))
+        turn = field(saved, "turn")
+        if isinstance(turn, list):
+            turn = tuple(each(turn, "turn", 2, lambda value, at: integer(value, at, 0, 10**9),
+                              least=2))
+        elif turn is not None:
+            raise bad_state("turn", "wrong_type", need="list")
+        if not limit > 0:
+            raise bad_state("limit", "out_of_range", low=1, high=MOST_SECONDS)
+        if not heard <= limit:
+            raise bad_state("heard", "out_of_range", low=0, high=limit)
+        self.limit, self.turn = limit, turn
         self.started = self.clock() - used
         self._heard = heard
+
+
+def seconds(value: object, at: str) -> float:
+    """A number of seconds read from a save: 0 to :data:`MOST_SECONDS`, finite."""
+    if type(value) not in (int, float):
+        raise bad_state(at, "wrong_type", need="number")
+    number = float(value)  # type: ignore[arg-type]
+    if not (math.isfinite(number) and 0 <= number <= MOST_SECONDS):
+        raise bad_state(at, "out_of_range", low=0, high=MOST_SECONDS)
+    return number

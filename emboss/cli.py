@@ -20,16 +20,18 @@ from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
 from emboss.pef import document_pef
-from emboss.preview import write_preview
+from emboss.preview import preview_data
+from emboss.scorepad import MOST_COPIES
 from emboss.transport import (
+    BAUD_RANGE,
     FLOW_CONTROLS,
+    WRITE_TIMEOUT_RANGE,
     CupsTransport,
-    FileTransport,
     Progress,
     SerialTransport,
     cups_queues,
     serial_ports,
-    write_file,
+    write_files,
 )
 from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, output_text
@@ -73,6 +75,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     udev = sub.add_parser("udev", help=say("udev.command"), description=say("udev.command"))
     udev.add_argument("action", choices=("show", "install"), help=say("udev.action"))
+    udev.add_argument("--adapters", action="store_true", help=say("udev.adapters"))
+    udev.add_argument("--force", action="store_true", help=say("udev.force"))
     udev.add_argument("--lang", choices=LANGUAGES, default=None, help=say("lang"))
     udev.set_defaults(run=_run_udev)
 
@@ -139,10 +143,10 @@ def pad_out(args: argparse.Namespace, players: int, book: object = None,
     pages = len(document.pages)
     if args.out is not None:
         if args.out.suffix.lower() == ".pef":
-            write_file(args.out, document_pef(
-                document, f"org.brailledev.{args.game}.scorepad.{args.lang}"))
+            write_files([(args.out, document_pef(
+                document, f"org.brailledev.{args.game}.scorepad.{args.lang}"))])
         else:
-            FileTransport(args.out).send(job)
+            write_files([(args.out, job.data())])
         print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
     if args.emboss is not None:
         if args.emboss.startswith("/"):
@@ -182,6 +186,7 @@ def _card_size(args: argparse.Namespace) -> CardSize:
 
 def _run_deck(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
+    _check_numbers(args)
     faces = kit(args.game).deck_faces(args.lang, args.cards)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
@@ -200,6 +205,9 @@ def _game_name(args: argparse.Namespace) -> str:
 
 def _run_pad(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
+    _check_numbers(args)
+    if not 1 <= args.sheets <= MOST_COPIES:
+        raise PaperError("sheets_range", copies=args.sheets, most=MOST_COPIES)
     sheets = kit(args.game).pad_sheets(args.lang, args.players)
     title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
@@ -211,6 +219,8 @@ def _run_pad(args: argparse.Namespace) -> int:
 
 def _deliver(document: Document, args: argparse.Namespace, identifier: str,
              what: str) -> None:
+    """Send the job where the command says; every file is written whole or not at all, the
+    preview only with the braille (both files together, or after the job was sent)."""
     if args.out is None and args.device is None and args.printer is None \
             and args.preview is None:
         raise UserError("no_destination")
@@ -221,27 +231,48 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     profile = profile_named(args.embosser)
     job = profile.job(document)
     job.check_start(args.from_page, document.geometry.duplex)
-    if args.preview is not None:
-        write_preview(document, args.preview)
-    pages = len(document.pages)
+    files: list[tuple[Path, bytes]] = []
     if args.out is not None:
-        if fmt == "pef":
-            write_file(args.out, document_pef(document, identifier))
-        else:
-            FileTransport(args.out).send(job, args.from_page)
-        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
-    elif args.device is not None:
+        _folder_exists(args.out, "out_folder_missing")
+        files.append((args.out, document_pef(document, identifier) if fmt == "pef"
+                      else job.data(args.from_page)))
+    if args.preview is not None:
+        _folder_exists(args.preview, "preview_folder_missing")
+        preview = (args.preview, preview_data(document, args.preview))
+    pages = len(document.pages)
+    if args.device is not None:
         SerialTransport(args.device, args.baud, args.flow, args.write_timeout).send(
             job, args.from_page, _progress_bar(args.lang))
-        print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
-                          device=args.device, what=what))
     elif args.printer is not None:
         cups = CupsTransport(args.printer)
         cups.send(job, args.from_page, _progress_bar(args.lang))
+    if args.preview is not None:
+        files.append(preview)
+    write_files(files)
+    if args.out is not None:
+        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
+    elif args.device is not None:
+        print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
+                          device=args.device, what=what))
+    elif args.printer is not None:
         print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
                           printer=args.printer, job=cups.job, what=what))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
+
+
+def _folder_exists(path: Path, code: str) -> None:
+    if not path.parent.is_dir():
+        raise TransportError(code, folder=path.parent)
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """The serial options, before any work: a speed and a wait the port can take."""
+    if not BAUD_RANGE[0] <= args.baud <= BAUD_RANGE[1]:
+        raise UserError("baud_range", baud=args.baud, low=BAUD_RANGE[0], high=BAUD_RANGE[1])
+    if not WRITE_TIMEOUT_RANGE[0] <= args.write_timeout <= WRITE_TIMEOUT_RANGE[1]:
+        raise UserError("write_timeout_range", seconds=args.write_timeout,
+                        low=WRITE_TIMEOUT_RANGE[0], high=WRITE_TIMEOUT_RANGE[1])
 
 
 def _progress_bar(lang: str) -> Progress | None:
@@ -291,7 +322,7 @@ def _run_embossers(args: argparse.Namespace) -> int:
 
 def _run_udev(args: argparse.Namespace) -> int:
     if args.action == "show":
-        sys.stdout.write(rules_text())
+        sys.stdout.write(rules_text(args.adapters))
     else:
-        print(install(lang=error_lang(args.lang)))
+        print(install(lang=error_lang(args.lang), adapters=args.adapters, force=args.force))
     return 0

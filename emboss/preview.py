@@ -131,10 +131,16 @@ def png(document: Document) -> bytes:
     return out.getvalue()
 
 
-def write_preview(document: Document, path: Path) -> None:
-    """Write a PDF, SVG or PNG preview, chosen by the file's extension."""
+def preview_data(document: Document, path: Path) -> bytes:
+    """The PDF, SVG or PNG preview of ``document``, chosen by the extension of ``path``:
+    ``preview_data(document, Path("uno.pdf"))``."""
     makers = {".pdf": pdf, ".svg": svg, ".png": png}
     maker = makers.get(path.suffix.lower())
     if maker is None:
         raise PaperError("preview_kind", name=path.name)
-    write_file(path, maker(document))
+    return maker(document)
+
+
+def write_preview(document: Document, path: Path) -> None:
+    """Write a PDF, SVG or PNG preview, chosen by the file's extension."""
+    write_file(path, preview_data(document, path))

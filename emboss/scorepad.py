@@ -108,11 +108,15 @@ def _below(geometry: Geometry, line: int) -> tuple[float, float]:
     return x, y + 2 * geometry.cell.dot_pitch + 2.8
 
 
+# The most pads one job embosses: a class's worth many times over, and a job that ends.
+MOST_COPIES = 500
+
+
 def pad_document(sheets: list[Sheet], geometry: Geometry, translator: Translator, title: str,
                  lang: str, copies: int = 1) -> Document:
     """``copies`` pads, each sheet on its own page (a blank back if interpoint)."""
-    if copies < 1:
-        raise PaperError("sheets_too_few", copies=copies)
+    if not 1 <= copies <= MOST_COPIES:
+        raise PaperError("sheets_range", copies=copies, most=MOST_COPIES)
     pages: list[Page] = []
     for _ in range(copies):
         for sheet in sheets:

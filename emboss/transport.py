@@ -19,30 +19,47 @@ import re
 import select
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import serial
 
-from brailledev.files import write_atomically
+from brailledev.files import write_together
 from emboss.embossers import Job
-from layouts.errors import TransportError
+from layouts.errors import TransportError, system_reason
 
 # Called after each page that went out whole: (pages sent so far, pages in the job).
 Progress = Callable[[int, int], None]
 FLOW_CONTROLS = ("rtscts", "xonxoff", "none")
+# Serial speeds (bits per second) and the wait for an embosser to take more (seconds) that
+# the options accept: from the slowest teleprinter to the fastest USB-serial adapter.
+BAUD_RANGE = (50, 4_000_000)
+WRITE_TIMEOUT_RANGE = (0.1, 3600.0)
 
 
 def write_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all (:func:`write_atomically`); a missing
     folder or a refused write is one sentence: ``write_file(Path("deck.brf"), data)``."""
-    if not path.parent.is_dir():
-        raise TransportError("out_folder_missing", folder=path.parent)
+    write_files([(path, data)])
+
+
+def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Write every file whole, or none of them (:func:`write_together`, mode 0644, synced);
+    a missing folder or a refused write is one sentence naming the file:
+    ``write_files([(Path("deck.brf"), brf), (Path("deck.pdf"), pdf)])``."""
+    for path, _ in files:
+        if not path.parent.is_dir():
+            raise TransportError("out_folder_missing", folder=path.parent)
     try:
-        write_atomically(path, data)
+        write_together(files)
     except OSError as error:
-        raise TransportError("cannot_write", path=path, reason=error.strerror) from None
+        failed = Path(error.filename) if error.filename else None
+        named = next((path for path, _ in files if failed is not None and (
+            path == failed or (path.parent == failed.parent
+                               and failed.name.startswith(f".{path.name}.")))), files[0][0])
+        raise TransportError("cannot_write", path=named,
+                             reason=system_reason(error)) from None
 
 
 @dataclass

@@ -13,6 +13,7 @@ language) with no traceback unless ``--debug``. The games' own exceptions (``Ill
 
 from __future__ import annotations
 
+import errno
 import re
 from typing import Any
 
@@ -21,8 +22,9 @@ _CODE = re.compile(r"[a-z][a-z0-9_]*")
 
 class Problem(Exception):
     """An error a person reads: ``raise Problem("no_saved_game", path=path)``; a text that is
-    not a code (a sentence) is told as it is, in every language. ``str()`` is the English
-    sentence."""
+    not a code (a sentence) is told as it is, in every language. A value that is itself a
+    problem is told in the same language (the detail of a damaged save). ``str()`` is the
+    English sentence."""
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)
@@ -43,7 +45,10 @@ class Problem(Exception):
             except Problem:  # the words themselves are missing: say what we can
                 continue
             if self.code in sentences:
-                return str(sentences[self.code]).format(**self.params)
+                # A problem given as a value (the detail of another) speaks the same language.
+                params = {key: value.text(lang) if isinstance(value, Problem) else value
+                          for key, value in self.params.items()}
+                return str(sentences[self.code]).format(**params)
         return f"{self.code} {self.params}"
 
     def __str__(self) -> str:
@@ -67,7 +72,7 @@ class GameRefused(Problem, ValueError):
 
 class UserError(Problem):
     """A mistake of the user's or of the system around: shown as its sentence alone, exit
-    status 2: ``UserError("pace_negative")``."""
+    status 2: ``UserError("pace_range", most=60)``."""
 
 
 class UnknownBrailleTable(UserError):
@@ -83,3 +88,23 @@ class PaperError(UserError):
 class TransportError(UserError):
     """A job could not be delivered; the message says how far it got and what to do:
     ``TransportError("lp_missing")``."""
+
+
+# What the system's refusals of a file are called in [errors] (the system's own words are
+# English whatever the reader's language).
+_SYSTEM_REASONS = {
+    errno.ENOSPC: "system_no_space", errno.EDQUOT: "system_quota",
+    errno.EACCES: "system_no_permission", errno.EPERM: "system_no_permission",
+    errno.EROFS: "system_read_only", errno.ENOTDIR: "system_not_a_folder",
+    errno.EISDIR: "system_is_a_folder", errno.EFBIG: "system_too_big",
+    errno.ENOENT: "system_missing", errno.ENAMETOOLONG: "system_name_too_long",
+}
+
+
+def system_reason(error: OSError) -> Problem:
+    """Why the system refused to write or read a file, in words to tell in the reader's
+    language: ``system_reason(OSError(errno.ENOSPC, "No space"))`` -> "the disk is full"."""
+    code = _SYSTEM_REASONS.get(error.errno or 0)
+    if code is not None:
+        return Problem(code)
+    return Problem("system_other", detail=error.strerror or type(error).__name__)

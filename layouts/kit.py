@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Bot, Game, NotationError
+from games.core import Bot, DataProblem, Game, NotationError, Reason
 from games.options import Option
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
@@ -26,6 +26,29 @@ from layouts.screen import GameScreen
 BotMaker = Callable[[int], Bot[Any, Any]]
 # The most players a score pad is made for.
 PAD_PLAYERS = 10
+
+
+# The words of the engines' refusals of a new game (codes of [errors]), with the arguments
+# each needs.
+REFUSAL_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "players_range": ("refused_players_range", ("game", "low", "high", "players")),
+    "option_value": ("refused_option_value", ("option", "value")),
+    "unknown_option": ("refused_unknown_option", ("game", "option")),
+    "uno_teams_players": ("refused_uno_teams_players", ("players",)),
+    "box_data": ("refused_box_data", ("at",)),
+    "no_box_data": ("refused_no_box_data", ("game",)),
+    "box_data_unreadable": ("refused_box_data_unreadable", ("game",)),
+}
+
+
+def refusal(reason: Reason) -> Problem:
+    """Why an engine refused to create a game, in words: ``refusal(Reason.of(
+    "option_value", option="teams", value="3"))`` -> "the option teams cannot be 3"."""
+    params = reason.params
+    code, needs = REFUSAL_WORDS.get(reason.code, ("refused_other", ()))
+    if code == "refused_other" or any(name not in params for name in needs):
+        return Problem("refused_other", what=reason.code)
+    return Problem(code, **{name: params[name] for name in needs})
 
 
 def as_written(text: str, rules: Mapping[str, Any]) -> str:
@@ -105,8 +128,12 @@ class GameKit:
             return self.game.new(players=players, seed=seed, data=self.rules(), **given)
         except Problem:
             raise
-        except ValueError as error:
-            raise GameRefused("game_refused", game=self.name, detail=error) from None
+        except DataProblem as error:
+            raise GameRefused("game_refused", game=self.name,
+                              detail=refusal(error.reason)) from None
+        except ValueError as error:  # an engine's plainer refusal: its own words, shortened
+            raise GameRefused("game_refused", game=self.name,
+                              detail=Problem("refused_other", what=str(error)[:80])) from None
 
     def _keyword(self, name: str) -> str:
         option = self.options.get(name)

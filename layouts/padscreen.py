@@ -19,11 +19,11 @@ view), so the key loop, the messages, speech and saving work as in a game. Lines
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.core import Event, Reason
+from games.core import Event, Json, Reason
 from games.pads import (
     Book,
     DominoBook,
@@ -121,6 +121,13 @@ class PadScreen:
 
     def explain(self, reason: Reason, context: Context) -> str:
         return context.catalog.reason(reason)
+
+    def save_input(self, pending: Hashable) -> Json:
+        """A number half typed is not kept with the pad: typed again in a moment."""
+        return None
+
+    def load_input(self, data: Json, view: Book) -> Hashable:
+        return None
 
     def echoes(self, event: Event, context: Context) -> bool:
         """An entry's points, bonuses and totals are news to the one keeping the pad (the

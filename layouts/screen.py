@@ -22,7 +22,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from games.core import Event, Reason, Seat
+from games.core import Event, Json, Reason, Seat, bad_state
 from layouts.catalog import Catalog
 
 # The keys of the lines, the names a session and the window find them by.
@@ -215,6 +215,14 @@ class GameScreen(Protocol):
         """A refusal in words, with the game's labels for its arguments (a game with
         nothing to relabel returns ``context.catalog.reason(reason)``)."""
 
+    def save_input(self, pending: Hashable) -> Json:
+        """The seat's half-made input (``context.pending``: a Wild waiting for its colour, a
+        selection) as plain data for the save file; ``None`` when there is none."""
+
+    def load_input(self, data: Json, view: Any) -> Hashable:
+        """The half-made input :meth:`save_input` gave, checked against the seat's ``view``:
+        :class:`games.core.BadState` when it is damaged or does not fit the view."""
+
 
 @runtime_checkable
 class TimedScreen(Protocol):
@@ -238,6 +246,17 @@ class TimedScreen(Protocol):
     def clock_notice(self, view: Any, context: Context) -> str | None:
         """What the first message says of the seat's clock and how to change it (``None``:
         nothing to say)."""
+
+
+def saved_card(value: Json, at: str, cards: Iterable[Any]) -> Any:
+    """The card of ``cards`` (a hand) whose text, ``str(card)``, a saved input holds:
+    ``saved_card("r7", "pending.place", view.hand)``; :class:`games.core.BadState` if none."""
+    if type(value) is not str:
+        raise bad_state(at, "wrong_type", need="str")
+    for card in cards:
+        if str(card) == value:
+            return card
+    raise bad_state(at, "not_in_hand")
 
 
 def words(text: str) -> tuple[Region, ...]:

@@ -34,12 +34,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture
 def virtual_brltty() -> Iterator[Callable[..., VirtualBrltty]]:
-    """Start private BRLTTYs: ``brltty = virtual_brltty(columns=20, rows=1)``; all are
-    stopped and cleaned up after the test, whatever happened."""
+    """Start private BRLTTYs: ``brltty = virtual_brltty(columns=20, rows=1)`` (``auth=
+    "keyfile:/path"`` for one that asks clients for a key); all are stopped and cleaned up
+    after the test, whatever happened."""
     started: list[VirtualBrltty] = []
 
-    def start(columns: int = 40, rows: int = 1) -> VirtualBrltty:
-        brltty = VirtualBrltty(columns, rows)
+    def start(columns: int = 40, rows: int = 1, auth: str = "none") -> VirtualBrltty:
+        brltty = VirtualBrltty(columns, rows, auth=auth)
         started.append(brltty)
         brltty.start()
         return brltty

@@ -46,13 +46,16 @@ def brltty_starting(host: str | None = None, processes: Path = Path("/proc")) ->
 
 def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
                  rows: int = 1, give_up: float | None = None,
-                 wait: float = STARTING_WAIT, lang: str = "en") -> Display:
+                 wait: float = STARTING_WAIT, lang: str = "en",
+                 auth: str | None = None) -> Display:
     """A display of ``kind``; ``columns``/``rows`` size the terminal and memory ones, ``lang``
-    is the language of the terminal's words.
+    is the language of the terminal's words, ``auth`` BrlAPI's key
+    (``keyfile:/etc/brlapi.key``; ``None``: BrlAPI's default).
 
     ``auto`` takes BRLTTY's display when a BRLTTY with a display answers at ``host``
     (``None``: BrlAPI's own default), else the terminal; a BRLTTY that is starting gets
-    ``wait`` seconds to answer first.
+    ``wait`` seconds to answer first; a BRLTTY that refuses our key is told (UserError),
+    not taken for no BRLTTY.
     """
     if kind not in KINDS:
         raise UserError("display_kind_unknown", kind=kind, choices=", ".join(KINDS))
@@ -63,7 +66,7 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
         from brailledev.display.brlapi import BrlapiDisplay, BrlttyInfo, probe
 
         def answers() -> BrlttyInfo | None:
-            info = probe(host)
+            info = probe(host, auth)
             return info if info is not None and info.columns * info.rows > 0 else None
 
         deadline = time.monotonic() + wait
@@ -73,7 +76,7 @@ def open_display(kind: str = "auto", host: str | None = None, columns: int = 40,
             info = answers()
         if info is not None:
             try:
-                return BrlapiDisplay(host, give_up=give_up, connect_timeout=5.0)
+                return BrlapiDisplay(host, auth, give_up=give_up, connect_timeout=5.0)
             except DisplayGone:
                 pass
         if kind == "brlapi":

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Sequence
@@ -43,6 +44,7 @@ from brailledev.keys import (
     Route,
     Top,
 )
+from layouts.errors import Problem, UserError, system_reason
 
 _ERRORS = (brlapi.ConnectionError, brlapi.OperationError)
 # Basic commands we take from BRLTTY, each with the key it becomes.
@@ -186,7 +188,10 @@ class BrlapiDisplay:
             connection = brlapi.Connection(
                 self.host.encode() if self.host else None,
                 self.auth.encode() if self.auth else None)
-        except _ERRORS:
+        except _ERRORS as error:
+            if getattr(error, "brlerrno", None) == brlapi.ERROR_AUTHENTICATION \
+                    and self.reconnections == 0 and not self._columns:
+                raise auth_refusal(error, self.host) from None  # only on the first connection
             return False
         try:
             columns, rows = connection.displaySize
@@ -293,12 +298,15 @@ class BrlttyInfo:
 
 def probe(host: str | None = None, auth: str | None = None,
           timeout: float = 3.0) -> BrlttyInfo | None:
-    """Ask a BRLTTY about its display, or ``None`` if none answers within ``timeout``.
+    """Ask a BRLTTY about its display, or ``None`` if none answers within ``timeout``; a
+    BRLTTY that refuses our key (``auth``: BrlAPI's, e.g. ``keyfile:/etc/brlapi.key``) is a
+    :class:`UserError` saying so and how to fix it.
 
     >>> probe("127.0.0.1:9999") is None      # nothing listens there
     True
     """
     answers: list[BrlttyInfo] = []
+    denied: list[UserError] = []
     deadline = time.monotonic() + timeout
 
     def ask() -> None:
@@ -312,6 +320,9 @@ def probe(host: str | None = None, auth: str | None = None,
                     and not getattr(error, "libcerrno", 0)
                 if refused and not listening:
                     return  # nothing listens there: no BRLTTY
+                if getattr(error, "brlerrno", None) == brlapi.ERROR_AUTHENTICATION:
+                    denied.append(auth_refusal(error, host))
+                    return
                 time.sleep(0.1)  # a BRLTTY busy starting or restarting: ask again
                 continue
             listening = True
@@ -330,7 +341,23 @@ def probe(host: str | None = None, auth: str | None = None,
     asking = threading.Thread(target=ask, daemon=True)
     asking.start()
     asking.join(timeout)
+    if denied:
+        raise denied[0]
     return answers[0] if answers else None
+
+
+def auth_refusal(error: Exception, host: str | None) -> UserError:
+    """The sentence for a BRLTTY that refused our BrlAPI key (an error whose ``brlerrno`` is
+    ``ERROR_AUTHENTICATION``): why, and the two ways to fix it."""
+    where = host or "the default BrlAPI address"
+    code = getattr(error, "libcerrno", 0)
+    if code:  # the key file itself could not be read
+        why = Problem("brlapi_key_unreadable",
+                      key=_text(getattr(error, "auth", b"") or b"/etc/brlapi.key"),
+                      reason=system_reason(OSError(code, os.strerror(code))))
+    else:
+        why = Problem("brlapi_key_refused")
+    return UserError("brlapi_auth_failed", where=where, why=why)
 
 
 def _text(value: bytes | str) -> str:

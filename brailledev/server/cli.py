@@ -10,13 +10,15 @@ import asyncio
 import contextlib
 import logging
 import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from brailledev.errors import env_lang
+from brailledev.files import private_folder
 from brailledev.helptext import say
 from layouts.catalog import LANGUAGES, output_text
-from layouts.errors import UserError
+from layouts.errors import Problem, UserError, system_reason
 
 if TYPE_CHECKING:
     from brailledev.server.app import TableServer
@@ -50,12 +52,28 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UserError("port_range", port=args.port)
     db = args.db or default_db()
-    db.parent.mkdir(parents=True, exist_ok=True)
+    try:  # seat keys are in it: a private folder, a new file only its owner reads
+        private_folder(db.parent, ours=args.db is None)
+        regular = _private_file(db)
+    except OSError as error:
+        raise UserError("store_unusable", path=db, detail=system_reason(error)) from None
+    if not regular:
+        raise UserError("store_unusable", path=db, detail=Problem("damage_not_file"))
     server = TableServer(Store(db))
     # Ctrl-C, or SIGTERM from a service manager, ends it quietly.
     with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):
         asyncio.run(_run(server, args.host, args.port, lang, db))
     return 0
+
+
+def _private_file(path: Path) -> bool:
+    """Create ``path`` readable by its owner only if it is missing; whether it is a regular
+    file (a pipe is never waited on). Raises ``OSError``: ``_private_file(Path("t.db"))``."""
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK, 0o600)
+    try:
+        return stat.S_ISREG(os.fstat(descriptor).st_mode)
+    finally:
+        os.close(descriptor)
 
 
 async def _run(server: TableServer, host: str, port: int, lang: str, db: Path) -> None:

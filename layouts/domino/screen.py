@@ -24,11 +24,11 @@ Lines (``key``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import Event, Reason, Seat
+from games.core import Event, Json, Reason, Seat
 from games.domino.game import (
     Dealt,
     DominoView,
@@ -56,6 +56,7 @@ from games.domino.grid import (
     square_name,
 )
 from games.domino.pad import ScorePad
+from games.saved import each, ensure, field, integer, need_dict
 from layouts.catalog import Catalog, game_data
 from layouts.domino.words import label
 from layouts.screen import (
@@ -352,6 +353,37 @@ class DominoScreen:
                 return cat.text("dom_won_you")
             return cat.text("dom_won", name=", ".join(context.names[s] for s in event.winners))
         return None
+
+    def save_input(self, pending: Hashable) -> Json:
+        """``{"card": [6, 0], "square": [2, 3]}`` (either may be ``null``); ``None`` when
+        nothing is chosen."""
+        said = pending if isinstance(pending, DominoInput) else DominoInput()
+        if said == DominoInput():
+            return None
+        return {"card": None if said.card is None else list(said.card),
+                "square": None if said.square is None else list(said.square)}
+
+    def load_input(self, data: Json, view: DominoView) -> Hashable:
+        """The saved choice: a card of the seat's hand, an empty square of the grid shown."""
+        if data is None:
+            return None
+        saved = need_dict(data, "pending")
+        card = _pair(field(saved, "card", "pending"), "pending.card", 0, 9)
+        ensure(card is None or card in view.hand, "pending.card", "not_in_hand")
+        x0, y0, x1, y1 = bounds(view.grid)
+        square = _pair(field(saved, "square", "pending"), "pending.square", -10_000, 10_000)
+        ensure(square is None or (x0 <= square[0] <= x1 and y0 <= square[1] <= y1
+                                  and square not in view.grid), "pending.square", "not_empty")
+        return DominoInput(card, square)
+
+
+def _pair(value: Json, at: str, low: int, high: int) -> tuple[int, int] | None:
+    """Two whole numbers from ``low`` to ``high`` (a card's pips, a square), or ``None``."""
+    if value is None:
+        return None
+    first, second = each(value, at, 2, lambda number, where: integer(number, where, low, high),
+                         least=2)
+    return first, second
 
 
 SCREEN = DominoScreen()

@@ -16,9 +16,10 @@ again keeps it), then ``confirm`` keeps the rest.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
-from games.core import Event, Reason
+from games.core import Event, Json, Reason
 from games.elements.cards import Card, bid_key, element_label
 from games.elements.engine import (
     BID,
@@ -35,6 +36,7 @@ from games.elements.engine import (
     Place,
     Placed,
 )
+from games.saved import distinct, each, field, need_dict
 from layouts.elements.words import Words, label
 from layouts.screen import (
     BIDS_LINE,
@@ -54,6 +56,7 @@ from layouts.screen import (
     listed,
     message_line,
     own_step,
+    saved_card,
     status_line,
 )
 
@@ -291,6 +294,26 @@ class ElementsScreen:
 
     def describe(self, event: Event, context: Context) -> str | None:
         return words_of(context).event(event, context.seat, context.names)
+
+    def save_input(self, pending: Hashable) -> Json:
+        """``{"place": "r7", "chosen": ["b3", "k10"]}``; ``None`` when nothing is chosen."""
+        said = pending if isinstance(pending, ElementsInput) else ElementsInput()
+        if said == ElementsInput():
+            return None
+        return {"place": None if said.place is None else str(said.place),
+                "chosen": [str(card) for card in said.chosen]}
+
+    def load_input(self, data: Json, view: ElementsView) -> Hashable:
+        """The saved choice: cards of the seat's hand, each chosen once."""
+        if data is None:
+            return None
+        saved = need_dict(data, "pending")
+        place = field(saved, "place", "pending")
+        chosen = each(field(saved, "chosen", "pending"), "pending.chosen", len(view.hand),
+                      lambda card, at: saved_card(card, at, view.hand))
+        distinct(chosen, "pending.chosen")
+        return ElementsInput(None if place is None else
+                             saved_card(place, "pending.place", view.hand), tuple(chosen))
 
 
 SCREEN = ElementsScreen()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from games.core import Event, Reason
+from games.core import Event, Json, Reason
 from games.elevens.engine import (
     DISCARD,
     DRAW,
@@ -36,6 +36,7 @@ from games.elevens.engine import (
     place,
     segments,
 )
+from games.saved import field, need_dict, text
 from layouts.catalog import Catalog
 from layouts.elevens.words import event_text, label, reason_text, row_label, step_label
 from layouts.screen import (
@@ -56,6 +57,7 @@ from layouts.screen import (
     message_line,
     own_step,
     row_key,
+    saved_card,
 )
 
 
@@ -254,6 +256,21 @@ class ElevensScreen:
     def describe(self, event: Event, context: Context) -> str | None:
         """An event as the display's seat learns it, in words."""
         return event_text(context.catalog, event, me=context.seat, names=context.names)
+
+    def save_input(self, pending: Hashable) -> Json:
+        """``{"card": "r12", "row": "b"}``; ``None`` when no card is chosen."""
+        if not isinstance(pending, Chosen):
+            return None
+        return {"card": pending.card, "row": pending.row}
+
+    def load_input(self, data: Json, view: ElevensView) -> Hashable:
+        """The saved choice: a card of the seat's hand, and a row of the table or none."""
+        if data is None:
+            return None
+        saved = need_dict(data, "pending")
+        card = saved_card(field(saved, "card", "pending"), "pending.card", view.hand)
+        row = text(field(saved, "row", "pending"), "pending.row", ("", *view.rows))
+        return Chosen(card, row)
 
 
 SCREEN = ElevensScreen()

@@ -21,9 +21,9 @@ an opponent's meld is told as the sets it made or changed, by number.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
-from games.core import Event, Reason
+from games.core import Event, Json, Reason
 from games.rummikub.engine import (
     Draw,
     Drew,
@@ -275,6 +275,14 @@ class RummikubScreen:
             scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.scores))
             return cat.text("game_over_rummikub", winners=winners, scores=scores)
         return None
+
+    def save_input(self, pending: Hashable) -> Json:
+        """The turn being built (:meth:`Work.to_dict`); ``None`` when none is."""
+        return pending.to_dict() if isinstance(pending, Work) else None
+
+    def load_input(self, data: Json, view: RummikubView) -> Hashable:
+        """The turn being built, checked against the seat's table and rack."""
+        return None if data is None else Work.from_dict(data, view)
 
     @staticmethod
     def _sets_told(event: Laid, context: Context) -> str:

@@ -22,10 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from games.core import Reason
+from games.core import Json, Reason
 from games.rummikub.engine import RummikubView, Table
 from games.rummikub.solver import Solution, solve
-from games.rummikub.tiles import TileSet, arrange, sort_key
+from games.rummikub.tiles import TileSet, arrange, multiset, sort_key
+from games.saved import each, ensure, field, integer, items, need_dict, text
+
+# The states of a turn a save keeps for undo, and the most tiles a list in it may hold.
+MOST_STEPS = 500
+MOST_TILES = 200
 
 
 @dataclass(frozen=True)
@@ -151,6 +156,73 @@ class Work:
         for tile in hint.played:
             left.remove(tile)
         return self._then(in_place(self.start_sets, hint.table), tuple(left), ())
+
+
+    # --- saving ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Json]:
+        """The turn in progress as plain data for the save file: the start of the turn, then
+        every state from the oldest undo can reach to this one (the last :data:`MOST_STEPS`),
+        as a list rather than nested; the refusal note is not kept (it was told)."""
+        chain: list[Work] = []
+        state: Work | None = self
+        while state is not None and len(chain) < MOST_STEPS:
+            chain.append(state)
+            state = state.back
+        return {"start_sets": [list(tile_set) for tile_set in self.start_sets],
+                "start_rack": list(self.start_rack),
+                "steps": [{"sets": [list(tile_set) for tile_set in step.sets],
+                           "rack": list(step.rack),
+                           "selection": [[picked.tile, picked.origin]
+                                         for picked in step.selection]}
+                          for step in reversed(chain)]}
+
+    @classmethod
+    def from_dict(cls, data: Json, view: RummikubView) -> Work:
+        """The turn :meth:`to_dict` saved, checked against the seat's ``view``: it starts
+        from the view's table and rack, and every state holds exactly those tiles;
+        :class:`games.core.BadState` otherwise."""
+        saved = need_dict(data, "pending")
+        start = cls.start(view)
+        ensure(_sets(field(saved, "start_sets", "pending"), "pending.start_sets")
+               == start.start_sets, "pending.start_sets", "not_this_table")
+        ensure(tuple(_tiles(field(saved, "start_rack", "pending"), "pending.start_rack"))
+               == start.start_rack, "pending.start_rack", "not_this_rack")
+        tiles = multiset([*(tile for tile_set in start.sets for tile in tile_set),
+                          *start.rack])
+        work: Work | None = None
+        steps = items(field(saved, "steps", "pending"), "pending.steps", MOST_STEPS, least=1)
+        for number, step in enumerate(steps):
+            at = f"pending.steps.{number}"
+            state = need_dict(step, at)
+            sets = _sets(field(state, "sets", at), f"{at}.sets")
+            rack = _tiles(field(state, "rack", at), f"{at}.rack")
+            picks = items(field(state, "selection", at), f"{at}.selection", MOST_TILES)
+            selection = tuple(_picked(value, f"{at}.selection.{index}", len(sets))
+                              for index, value in enumerate(picks))
+            held = multiset([*(tile for tile_set in sets for tile in tile_set), *rack,
+                             *(picked.tile for picked in selection)])
+            ensure(held == tiles, f"{at}", "tiles_not_kept")
+            work = cls(start.start_sets, start.start_rack, sets, tuple(rack), selection,
+                       back=work)
+        assert work is not None  # items() asked for at least one step
+        return work
+
+
+def _tiles(value: Json, at: str) -> list[str]:
+    return each(value, at, MOST_TILES, lambda tile, where: text(tile, where))
+
+
+def _sets(value: Json, at: str) -> tuple[TileSet, ...]:
+    return tuple(tuple(_tiles(tile_set, where))
+                 for tile_set, where in ((item, f"{at}.{index}") for index, item in
+                                         enumerate(items(value, at, MOST_TILES))))
+
+
+def _picked(value: Json, at: str, sets: int) -> Picked:
+    tile, origin = items(value, at, 2, least=2)
+    return Picked(text(tile, f"{at}.0"),
+                  None if origin is None else integer(origin, f"{at}.1", 0, sets - 1))
 
 
 @lru_cache(maxsize=8)

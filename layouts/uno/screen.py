@@ -11,10 +11,12 @@ command line offers draw, UNO, catch, help and quit. Words and card labels (UNO-
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.core import Event, Reason, Seat
+from games.core import Event, Json, Reason, Seat
+from games.saved import ensure, field, flag, need_dict, text
 from games.uno.engine import (
     Caught,
     Challenged,
@@ -295,6 +297,20 @@ class UnoScreen:
             return cat.text("uno_match_won",
                             name=", ".join(context.names[seat] for seat in event.winners))
         return None
+
+    def save_input(self, pending: Hashable) -> Json:
+        """``{"wild": "wi", "uno": true}``; ``None`` when nothing is half made."""
+        said = pending if isinstance(pending, UnoInput) else UnoInput()
+        return None if said == UnoInput() else {"wild": said.wild, "uno": said.uno}
+
+    def load_input(self, data: Json, view: UnoView) -> Hashable:
+        """The saved input, its Wild one of the seat's cards."""
+        if data is None:
+            return None
+        saved = need_dict(data, "pending")
+        wild = text(field(saved, "wild", "pending"), "pending.wild", ("", *WILDS))
+        ensure(not wild or wild in view.hand, "pending.wild", "not_in_hand")
+        return UnoInput(wild, flag(field(saved, "uno", "pending"), "pending.uno"))
 
 
 SCREEN = UnoScreen()

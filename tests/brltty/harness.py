@@ -106,8 +106,10 @@ class VirtualBrltty:
     """A private BRLTTY on loopback ports, driven from the braille display's side."""
 
     def __init__(self, columns: int = 40, rows: int = 1, timeout: float = 10.0,
-                 pump: bool = True) -> None:
-        """``pump``: flush lines BRLTTY left waiting while ``wait_for`` waits (see ``send``)."""
+                 pump: bool = True, auth: str = "none") -> None:
+        """``pump``: flush lines BRLTTY left waiting while ``wait_for`` waits (see ``send``);
+        ``auth``: how BrlAPI clients authenticate (``keyfile:/path``; ``none``: they need not)."""
+        self.auth = auth
         self.columns = columns
         self.rows = rows
         self.timeout = timeout
@@ -169,7 +171,7 @@ class VirtualBrltty:
         command = [
             BRLTTY, "-n", "-e", "-l", "info", "-x", "no", "-s", "no",
             "-b", "vr", "-d", f"server:127.0.0.1:{self.display_port}",
-            "-A", f"host=127.0.0.1:{self.brlapi_number},auth=none",
+            "-A", f"host=127.0.0.1:{self.brlapi_number},auth={self.auth}",
             "-f", "/dev/null", "-F", str(self.directory / "brltty.prefs"),
             "-P", str(self.directory / "brltty.pid"),
             "-W", str(self.directory), "-U", str(self.directory),

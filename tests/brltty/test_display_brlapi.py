@@ -274,7 +274,7 @@ def test_without_a_brltty_starting_the_display_is_asked_once(
     from brailledev.display import brlapi
 
     asked: list[str | None] = []
-    monkeypatch.setattr(brlapi, "probe", lambda host: asked.append(host))
+    monkeypatch.setattr(brlapi, "probe", lambda host, auth=None: asked.append(host))
     monkeypatch.setattr(displays, "brltty_starting", lambda host: False)
     with pytest.raises(UserError, match="No braille display answers"):
         open_display("brlapi", host="127.0.0.1:29999")

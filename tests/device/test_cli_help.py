@@ -170,7 +170,8 @@ def test_lang_before_the_command_is_the_commands_language(monkeypatch, capsys):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C")
     assert main(["--lang", "fr", "selfplay", "uno", "--games", "0"]) == 2
-    assert capsys.readouterr().err == "brailledev: --games doit valoir au moins 1.\n"
+    assert capsys.readouterr().err == (
+        "brailledev: --games doit valoir de 1 à 1000000, par exemple --games 100.\n")
 
 
 @pytest.mark.parametrize(("words", "lang"), [

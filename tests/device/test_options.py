@@ -176,7 +176,9 @@ def test_domino_deck_file_replaces_the_box_deck(tmp_path, capsys):
     short = tmp_path / "short.toml"
     short.write_text('cards = ["6/0", "1/1"]\n')
     err = refused(capsys, "selfplay", "domino", "--games", "1", "--deck", str(short))
-    assert err.startswith("brailledev: domino cannot start with these players or options")
+    assert err == (f"brailledev: The deck file {short} cannot be played (a game needs at least "
+                   "25 cards; it holds 2); correct it, or leave out --deck to play with the "
+                   "box's cards.\n")
     err = refused(capsys, "selfplay", "domino", "--deck", str(tmp_path / "none.toml"))
     assert err == f"brailledev: There is no deck file {tmp_path / 'none.toml'}; give a TOML " \
                   "file holding cards = [...].\n"

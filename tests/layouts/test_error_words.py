@@ -84,7 +84,8 @@ def test_the_environment_chooses_the_language(monkeypatch, variables, lang):
 def test_french_locale_gives_french_errors(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("LANGUAGE", "fr_FR")
     assert main(["selfplay", "uno", "--games", "0"]) == 2
-    assert capsys.readouterr().err == "brailledev: --games doit valoir au moins 1.\n"
+    assert capsys.readouterr().err == (
+        "brailledev: --games doit valoir de 1 à 1000000, par exemple --games 100.\n")
     assert main(["play", "uno", "--resume", str(tmp_path / "none.json"), "--no-speech"]) == 2
     assert capsys.readouterr().err == (
         f"brailledev: Il n'y a pas de partie enregistrée dans {tmp_path / 'none.json'} ; "
@@ -99,7 +100,7 @@ def test_lang_option_wins_over_the_environment(monkeypatch, capsys, tmp_path):
     status = main(["play", "uno", "--lang", "fr", "--pace", "-1", "--no-speech"])
     assert status == 2
     assert capsys.readouterr().err == (
-        "brailledev: --pace doit valoir 0 seconde ou plus, par exemple --pace 1.5.\n")
+        "brailledev: --pace doit valoir de 0 à 60 secondes, par exemple --pace 1.5.\n")
 
 
 def test_emboss_errors_follow_its_lang_option(monkeypatch, capsys):

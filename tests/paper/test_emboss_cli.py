@@ -151,3 +151,70 @@ def test_the_document_title_is_in_the_chosen_language(tmp_path: Path):
     pad = tmp_path / "pad.pef"
     assert main(["emboss", "scorepad", "domino", "--lang", "fr", "--out", str(pad)]) == 0
     assert "<dc:title>feuille de marque de " in pad.read_text(encoding="utf-8")
+
+
+def test_a_preview_is_never_written_when_the_braille_file_is_not(tmp_path: Path, capsys):
+    preview = tmp_path / "pad.pdf"
+    assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "nowhere" / "pad.brf"),
+                 "--preview", str(preview)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"brailledev: there is no folder {tmp_path / 'nowhere'}")
+    (tmp_path / "taken.brf").mkdir()  # the rename of the braille file fails, after writing
+    assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "taken.brf"),
+                 "--preview", str(preview)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"brailledev: cannot write {tmp_path / 'taken.brf'}: that name is "
+                            "a folder") and error.count("\n") == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["taken.brf"]
+
+
+def test_a_preview_that_cannot_be_written_takes_the_braille_file_with_it(tmp_path: Path,
+                                                                        capsys):
+    out = tmp_path / "pad.brf"
+    out.write_bytes(b"old")
+    assert main(["emboss", "scorepad", "uno", "--out", str(out), "--preview",
+                 str(tmp_path / "nowhere" / "pad.svg"), "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        f"brailledev: il n'y a pas de dossier {tmp_path / 'nowhere'} ; créez-le ou "
+        "choisissez un autre --preview\n")
+    assert out.read_bytes() == b"old"
+    (tmp_path / "pad.svg").mkdir()
+    assert main(["emboss", "scorepad", "uno", "--out", str(out), "--preview",
+                 str(tmp_path / "pad.svg")]) == 2
+    assert out.read_bytes() == b"old"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["pad.brf", "pad.svg"]
+
+
+def test_braille_file_and_preview_are_written_together_for_everyone_to_read(tmp_path: Path):
+    out, preview = tmp_path / "pad.brf", tmp_path / "pad.svg"
+    assert main(["emboss", "scorepad", "domino", "--out", str(out), "--preview",
+                 str(preview)]) == 0
+    for path in (out, preview):
+        assert os.stat(path).st_mode & 0o777 == 0o644
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["pad.brf", "pad.svg"]
+
+
+def test_a_stopped_serial_job_writes_no_preview(tmp_path: Path, capsys):
+    preview = tmp_path / "pad.pdf"
+    assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
+                 "--preview", str(preview)]) == 2
+    assert capsys.readouterr().err.startswith(f"brailledev: cannot open {tmp_path / 'ttyNone'}")
+    assert not preview.exists()
+
+
+def test_serial_numbers_and_sheets_out_of_range_are_one_sentence(tmp_path: Path, capsys):
+    out = tmp_path / "pad.brf"
+    cases = {
+        ("--baud", "-1"): "--baud -1 is not a serial speed; give one from 50 to 4000000",
+        ("--baud", "0"): "--baud 0 is not a serial speed",
+        ("--write-timeout", "nan"): "--write-timeout nan is not 0.1 to 3600 seconds",
+        ("--write-timeout", "inf"): "--write-timeout inf is not 0.1 to 3600 seconds",
+        ("--write-timeout", "-1"): "--write-timeout -1.0 is not 0.1 to 3600 seconds",
+        ("--sheets", "0"): "--sheets 0 is not 1 to 500",
+        ("--sheets", "100000000"): "--sheets 100000000 is not 1 to 500",
+    }
+    for (option, value), said in cases.items():
+        assert main(["emboss", "scorepad", "uno", "--out", str(out), option, value]) == 2
+        error = capsys.readouterr().err
+        assert error.startswith(f"brailledev: {said}") and error.count("\n") == 1, error
+    assert not out.exists() and list(tmp_path.iterdir()) == []

@@ -153,7 +153,7 @@ def test_file_is_written_whole_and_nothing_is_left_behind(tmp_path: Path):
 
 
 def test_file_in_a_missing_folder_is_refused_without_a_trace(tmp_path: Path):
-    with pytest.raises(TransportError, match="does not exist"):
+    with pytest.raises(TransportError, match="there is no folder"):
         write_file(tmp_path / "nowhere" / "deck.brf", b"x")
     assert list(tmp_path.iterdir()) == []
 

@@ -1,0 +1,66 @@
+"""Saves written before the message model (history as plain texts) resume, through the
+session and through ``brailledev play`` without ``--new``, and play on (issue 13.1: a saved
+game is never lost to an upgrade)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import brailledev.display
+from brailledev.cli import main
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keys import Named
+from brailledev.session import Session
+from layouts.registry import kit
+
+OLD = Path(__file__).parent / "saves_0_2"
+GAMES = ("uno", "rummikub", "elevens", "elements", "domino")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_before_the_message_model_resumes_whole_and_plays_on(game, tmp_path):
+    path = tmp_path / f"{game}.json"
+    shutil.copy(OLD / f"{game}.json", path)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    session = Session.resume(path, pace=0)
+    assert session.game.to_dict() == saved["table"]["state"]
+    assert session.moves == saved["table"]["moves"]
+    told = saved["reader"]["history"]["texts"]
+    assert session.history.texts[:len(told)] == told  # every message kept, in order
+    assert session.history.texts[-1].endswith(
+        session.catalog.text("game_resumed"))
+    helper = kit(game).make_bot("heuristic", 5)
+    for _ in range(4):  # the person's moves go on being played and saved
+        session.run_bots()
+        if session.game.is_over():
+            break
+        assert session.play(helper.choose(session.view(), session.table.legal(0)))
+    again = Session.resume(path, pace=0)
+    assert again.game.to_dict() == session.game.to_dict()
+    assert json.loads(path.read_text(encoding="utf-8"))["reader"]["history"]["messages"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_make_play_goes_on_with_a_save_before_the_message_model(game, tmp_path, monkeypatch,
+                                                              capsys):
+    path = tmp_path / f"{game}.json"
+    shutil.copy(OLD / f"{game}.json", path)
+    state = json.loads(path.read_text(encoding="utf-8"))["table"]["state"]
+    shown: list[MemoryDisplay] = []
+
+    def open_display(*args, **kwargs) -> MemoryDisplay:
+        display = MemoryDisplay(40)
+        display.press(Named("quit"))
+        shown.append(display)
+        return display
+
+    monkeypatch.setattr(brailledev.display, "open_display", open_display)
+    assert main(["play", game, "--save", str(path), "--no-speech", "--pace", "0"]) == 0
+    assert capsys.readouterr().err == ""
+    assert json.loads(path.read_text(encoding="utf-8"))["table"]["state"] == state
+    assert not list(tmp_path.glob("*.broken-*"))  # resumed, nothing set aside
+    assert shown and shown[0].writes  # the game was drawn
