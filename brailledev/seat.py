@@ -357,6 +357,8 @@ class SeatClient:
             self.play(outcome.move)
         elif isinstance(outcome, Ask):
             self.pending = outcome.pending
+            if outcome.said:
+                self.speech.say(outcome.said)
             if outcome.then is not None and outcome.then != self.focus:
                 self.asked_from = self.focus
                 self.jump(outcome.then)

@@ -128,10 +128,12 @@ class Ask:
     """Routing this target changes the pending input state (``None`` cancels the question).
     The reader stays where they are, unless ``then`` names the line that now asks the
     question (a Wild's colours): they go there, and come back when it is answered:
-    ``Ask(UnoInput(wild="wi"), then=CHOICE_LINE)``."""
+    ``Ask(UnoInput(wild="wi"), then=CHOICE_LINE)``. ``said`` is spoken when it is routed
+    (the line shows the change; speech alone would not: "UNO on: ...")."""
 
     pending: Hashable
     then: str | None = None
+    said: str = ""
 
 
 @dataclass(frozen=True)

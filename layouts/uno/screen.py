@@ -145,7 +145,8 @@ class UnoScreen:
         regions = []
         if said.uno:
             regions.append(Region(context.catalog.text("uno_armed"),
-                                  target=Ask(replace(said, uno=False))))
+                                  target=Ask(replace(said, uno=False),
+                                             said=context.catalog.text("uno_off_said"))))
         for card in sort_hand(view.hand, view.colours):
             target: Ask | PlayMove
             if card in WILDS:
@@ -203,7 +204,9 @@ class UnoScreen:
             regions.append(Region(cat.text("uno_draw"), target=PlayMove(Move(DRAW))))
         if mine and len(view.hand) == 2 and view.phase in ("play", "drawn"):
             regions.append(Region(cat.text("uno_say_on" if said.uno else "uno_say_off"),
-                                  target=Ask(replace(said, uno=not said.uno))))
+                                  target=Ask(replace(said, uno=not said.uno),
+                                             said=cat.text("uno_off_said" if said.uno
+                                                           else "uno_on_said"))))
         # A partner cannot be caught (UNO-11): the engine says so if the player tries.
         if view.catchable >= 0 and view.catchable != view.seat:
             regions.append(Region(cat.text("uno_catch", name=context.names[view.catchable]),

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from brailledev.session import Session
+from brailledev.speech import Silence
 from games.uno.notation import ACCEPT, CHALLENGE, CHOOSE, KEEP, PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.catalog import Catalog
@@ -161,3 +162,32 @@ def test_uno_7_prompt_reminds_to_say_uno_with_two_cards():
                            hands=[["r5", "b2"], ["y1"] * 3])
     assert session.screen.prompt(session.view(), session.context()) == (
         "Your turn, on r7 red. Two cards: route uno? before the card, or be caught.")
+
+
+class Heard(Silence):
+    """A speaker that keeps what it is asked to say (the words, not the sound)."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+@pytest.mark.parametrize(("lang", "on", "off"), [
+    ("en", "UNO on: the next card you play says UNO.", "UNO off."),
+    ("fr", "UNO dit : la prochaine carte que vous jouez dit UNO.", "UNO retiré."),
+])
+def test_uno_7_arming_and_disarming_uno_are_spoken(lang, on, off):
+    session = session_with(lang=lang, discard=["r7"], colour="r", current=0, phase="play",
+                           hands=[["r5", "b2"], ["y1"] * 3])
+    heard = Heard()
+    session.seat.speech = heard
+    session.route(line(session, "commands").regions[1].target)
+    assert heard.said == [on]
+    session.route(line(session, "hand").regions[0].target)  # "UNO on:" routed: disarmed
+    session.route(line(session, "commands").regions[1].target)  # armed again
+    session.route(line(session, "commands").regions[1].target)  # and off from the command
+    assert heard.said == [on, off, on, off]
+    pending = session.seat.pending
+    assert not isinstance(pending, UnoInput) or not pending.uno
