@@ -39,11 +39,11 @@ from brailledev.helptext import say
 from brailledev.history import History
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key, Named
+from brailledev.play import add_reader_options, open_reader_display
 from brailledev.presence import TALK, SeatState, TableSeat
 from brailledev.savefile import Unreadable, damage, read_json
 from brailledev.seat import SeatClient
 from brailledev.speech import Silence, Speech
-from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from brailledev.wire import Codec, codec_for
 from games import saved as check
 from games.core import BadState, Reason, Seat
@@ -351,16 +351,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join.add_argument("code", metavar=say("metavar.code"), help=say("join.code"))
     join.add_argument("--name", default=None, metavar=say("metavar.name"),
                       help=say("join.name"))
-    join.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
-                      help=say("play.display"))
-    join.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
-                      help=say("play.brlapi_host"))
-    join.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
-                      help=say("brlapi_auth"))
-    join.add_argument("--table", default=None, metavar=say("metavar.table"),
-                      help=say("play.table"))
-    join.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
-    join.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    add_reader_options(join)
     join.add_argument("--save", type=Path, default=None, metavar=say("metavar.file"),
                       help=say("join.save", file=say("metavar.file")))
     join.add_argument("--new", action="store_true", help=say("join.new"))
@@ -487,7 +478,6 @@ def _user_name() -> str:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from brailledev.display import open_display
 
     server = _server(args.server)
     code = args.code.strip().lower()
@@ -502,16 +492,11 @@ def _join(args: argparse.Namespace) -> int:
     joined = connect(server, code, name, lang, saved, save_path, braille_table)
     speech: Speech | Silence = Silence()
     try:
-        display = open_display(args.display, args.brlapi_host, lang=lang,
-                               auth=args.brlapi_auth)
+        display = open_reader_display(args, lang)
     except BaseException:
         joined.close()
         raise
     try:
-        if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
-                and MIN_ROWS <= display.rows <= MAX_ROWS):
-            raise UserError("display_size", columns=display.columns, rows=display.rows,
-                            low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
         if not args.no_speech:
             speech = Speech(lang, on_notice=joined.seat.notice)
         joined.seat.attach_speech(speech)

@@ -32,13 +32,11 @@ from brailledev.helptext import say
 from brailledev.history import History
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key
-from brailledev.play import default_save
+from brailledev.play import add_reader_options, default_save, open_reader_display
 from brailledev.seat import SeatClient
 from brailledev.speech import Silence, Speech
-from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from games.core import Event, IllegalMove, Reason, Seat
 from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
-from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.padscreen import pad_screen
 from layouts.registry import kit
@@ -263,16 +261,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("game", choices=PAD_GAMES, help=say("pad.game"))
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("pad.players"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
-    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
-                        help=say("play.table"))
-    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
-                        help=say("play.display"))
-    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
-                        help=say("play.brlapi_host"))
-    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
-                        help=say("brlapi_auth"))
-    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    add_reader_options(parser)
     file = say("metavar.file")
     parser.add_argument("--resume", type=Path, default=None, metavar=file,
                         help=say("pad.resume", file=file))
@@ -289,7 +278,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from brailledev.display import open_display
     from emboss.cli import pad_out
 
     save = args.save or args.resume or default_save(f"{args.game}-pad")
@@ -317,12 +305,7 @@ def _run(args: argparse.Namespace) -> int:
     # Everything the paper needs is checked before the pad starts, not after the game.
     pad_out(args, players, check_only=True)
     session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
-    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
-    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
-            and MIN_ROWS <= display.rows <= MAX_ROWS):
-        display.close()
-        raise UserError("display_size", columns=display.columns, rows=display.rows,
-                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
+    display = open_reader_display(args, lang)
     speech: Speech | Silence = Silence()
     try:
         if not args.no_speech:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from brailledev import options as game_options
 from brailledev.braille import table_for, translator
+from brailledev.display.base import Display
 from brailledev.errors import DisplayGone, env_lang
 from brailledev.files import clean_leftovers, private_folder
 from brailledev.helptext import say
@@ -29,6 +30,35 @@ from layouts.registry import GAMES, kit
 
 # The longest pause between computer moves (seconds): longer is surely a mistake.
 MOST_PACE = 60.0
+
+
+def add_reader_options(parser: argparse.ArgumentParser) -> None:
+    """The options of whoever reads at a display, the same for ``play``, ``pad`` and
+    ``join``: ``add_reader_options(sub.add_parser("play"))``."""
+    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
+                        help=say("play.display"))
+    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
+                        help=say("play.brlapi_host"))
+    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
+                        help=say("brlapi_auth"))
+    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
+                        help=say("play.table"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
+    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+
+
+def open_reader_display(args: argparse.Namespace, lang: str) -> Display:
+    """The display the reader's options name, refused in one sentence (and closed) when
+    its size is one no screen is laid out for: ``open_reader_display(args, "fr")``."""
+    from brailledev.display import open_display
+
+    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
+    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
+            and MIN_ROWS <= display.rows <= MAX_ROWS):
+        display.close()
+        raise UserError("display_size", columns=display.columns, rows=display.rows,
+                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
+    return display
 
 
 def default_save(game: str) -> Path:
@@ -66,16 +96,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="N", help=say("play.seed"))
     parser.add_argument("--bots", default="heuristic", metavar=say("metavar.bots"),
                         help=say("play.bots"))
-    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
-                        help=say("play.display"))
-    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
-                        help=say("play.brlapi_host"))
-    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
-                        help=say("brlapi_auth"))
-    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
-                        help=say("play.table"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
-    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    add_reader_options(parser)
     file = say("metavar.file")
     parser.add_argument("--resume", type=Path, default=None, metavar=file,
                         help=say("play.resume", file=file))
@@ -89,8 +110,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from brailledev.display import open_display
-
     if not 0 <= args.pace <= MOST_PACE:  # refuses NaN too
         raise UserError("pace_range", most=MOST_PACE)
     if args.seed is not None and not 0 <= args.seed <= MOST_SEED:
@@ -125,12 +144,7 @@ def _run(args: argparse.Namespace) -> int:
     braille_table = args.table or (resumed.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
-    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
-            and MIN_ROWS <= display.rows <= MAX_ROWS):
-        display.close()
-        raise UserError("display_size", columns=display.columns, rows=display.rows,
-                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
+    display = open_reader_display(args, lang)
     speech: Speech | Silence = Silence()
     session = resumed
     try:
