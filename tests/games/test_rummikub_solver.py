@@ -481,3 +481,43 @@ def test_rum_3_a_split_into_sets_is_found_exactly_when_there_is_one():
         assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
         assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
     assert found_some and refused_some
+
+
+def test_rum_3_a_joker_makes_a_third_group_of_one_number():
+    # eight tiles of a number and a joker are three groups of three; two groups of four
+    # leave the joker no room
+    table = "K3 R3 B3 Y3 | K3 R3 B3 Y3 | K11 R11 B11 Y11"
+    found = solve(table, "J")
+    assert found.count == 1
+    assert engine_accepts([s.split() for s in table.split(" | ")], ["J"], found) is None
+    from games.rummikub import solver
+    tiles = [t for s in table.split(" | ") for t in s.split()] + ["J"]
+    sets = split(*solver._counts(tiles))
+    assert sets is not None and Counter(t for s in sets for t in s) == Counter(tiles)
+
+
+def test_rum_10_brute_force_agrees_where_many_tiles_share_a_number():
+    # groups crowd one or two numbers and the rack holds jokers: where a third group of one
+    # number can arise
+    from games.rummikub import solver
+    rng = random.Random(37)
+    three = 0
+    for _ in range(25):
+        numbers = rng.sample(range(1, 14), rng.randint(1, 2))
+        pool = [f"{c}{n}" for n in numbers for c in COLOURS for _ in range(2)]
+        rng.shuffle(pool)
+        table_tiles = pool[:rng.randint(6, 8)]
+        sets = split(*solver._counts(table_tiles))
+        if sets is None:
+            continue
+        table = [list(s) for s in sets]
+        rack = pool[len(table_tiles):len(table_tiles) + rng.randint(0, 2)]
+        rack += ["J"] * rng.randint(1, 2)
+        found = solve(table, rack)
+        assert (found.count, found.value) == brute_force(table, rack), (table, rack)
+        if found.count:
+            assert engine_accepts(table, rack, found) is None
+            groups = Counter(s[0][1:] for s in found.table if len({t[1:] for t in s
+                                                                    if t != "J"}) == 1)
+            three += max(groups.values(), default=0) == 3
+    assert three

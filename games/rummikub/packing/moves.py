@@ -103,9 +103,10 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
 def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tuple[int, int]]:
     """(groups, jokers used) that can hold ``tiles`` number tiles, at most ``most`` of one
     colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least.
-    ``canonical``: a joker only completes two number tiles to three."""
+    ``canonical``: a joker only completes two number tiles to three. Three groups of one
+    number need jokers (eight tiles and one make 3 + 3 + 3)."""
     ways = []
-    for groups in range(0, 3):
+    for groups in range(0, 4):
         if groups < most or tiles < 2 * groups or (groups == 0 and tiles):
             continue
         for joker in range(jokers + 1):
