@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict, split
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict
+from games.rummikub.packing.splitter import Splitter
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -267,7 +268,8 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         free -= Counter(tile_set)
         kept.append(tile_set)
     # then each other one, when the rest still splits into sets (the last split found
-    # may hold the next one whole)
+    # may hold the next one whole); the questions share their dead ends
+    splitter = Splitter()
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
@@ -277,7 +279,7 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
             sets.remove(whole)
         else:
             rest = free - need
-            found = None if _isolated(rest) else split(*_counts(rest.elements()))
+            found = None if _isolated(rest) else splitter.split(*_counts(rest.elements()))
             if found is None:
                 continue
             sets = found

@@ -521,3 +521,38 @@ def test_rum_10_brute_force_agrees_where_many_tiles_share_a_number():
                                                                     if t != "J"}) == 1)
             three += max(groups.values(), default=0) == 3
     assert three
+
+
+def test_rum_10_the_splitter_finds_a_split_exactly_when_there_is_one():
+    # the fewest-changes questions: a fresh splitter, one sharing its dead ends across
+    # questions, and one out of budget at once (the layered search answers) against brute force
+    from games.rummikub import solver
+    from games.rummikub.packing.splitter import Splitter
+    rng = random.Random(37)
+    shared = Splitter()
+    found_some = refused_some = 0
+    for _ in range(150):
+        table, rack = random_position(rng, rng.randint(3, 9), rng.randint(0, 3))
+        tiles = [t for s in table for t in s] + rack
+        exists = partitions(tuple(sorted(tiles, key=sort_key)))
+        for splitter in (Splitter(), shared, Splitter(budget=0)):
+            found = splitter.split(*solver._counts(tiles))
+            assert (found is not None) == exists, (tiles, found)
+            if found is not None:
+                assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
+                assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
+        found_some += exists
+        refused_some += not exists
+    assert found_some and refused_some
+
+
+def test_rum_10_the_splitter_makes_more_groups_than_copies_of_a_tile():
+    # two of each colour at 3 and a joker: three groups (two of three, one of two and the
+    # joker), the only split when the group at 11 is full
+    from games.rummikub import solver
+    from games.rummikub.packing.splitter import Splitter
+    tiles = ["K3", "K3", "R3", "R3", "B3", "B3", "Y3", "Y3", "K11", "R11", "B11", "Y11", "J"]
+    assert partitions(tuple(sorted(tiles, key=sort_key)))
+    found = Splitter().split(*solver._counts(tiles))
+    assert found is not None and all(isinstance(arrange(s), Arranged) for s in found)
+    assert sorted(len(s) for s in found) == [3, 3, 3, 4], found
