@@ -510,24 +510,33 @@ def check_jokers(before: Sequence[TileSet], final: list[Arranged],
     joker set needs a successor (tried in every way when copies make it ambiguous)."""
     joker_sets = [old for old in before if JOKER in old]
     plain = [Counter(old) for old in before if JOKER not in old]
+    holds = [Counter(s.tiles) for s in final]
     candidates = []
     for old in joker_sets:
         numbers = Counter(t for t in old if not is_joker(t))
-        found = [i for i, s in enumerate(final) if not _minus(numbers, Counter(s.tiles))]
+        found = [i for i, tiles in enumerate(holds) if _within(numbers, tiles)]
         if not found:
             return Reason.of("joker_set_split", set=format_table([old]))
         candidates.append(found)
+    # the jokers of each final set that holds a whole set of the table without jokers
+    growing = [s.tiles.count(JOKER) if JOKER in s.tiles
+               and any(_within(old, tiles) for old in plain) else 0
+               for s, tiles in zip(final, holds, strict=True)]
     reason: Reason | None = None
     for chosen in product(*candidates):
         if len(set(chosen)) < len(chosen):
             reason = reason or Reason.of("joker_set_split", set=format_table([joker_sets[0]]))
             continue
-        grown = sum(s.tiles.count(JOKER) for i, s in enumerate(final) if i not in chosen
-                    and any(not _minus(old, Counter(s.tiles)) for old in plain))
+        grown = sum(growing) - sum(growing[i] for i in set(chosen))
         reason = _successors_fit(joker_sets, [final[i] for i in chosen], played, grown)
         if reason is None:
             return None
     return reason
+
+
+def _within(part: Counter[str], whole: Counter[str]) -> bool:
+    """Whether every tile of ``part`` is in ``whole``, as many times."""
+    return all(whole[tile] >= count for tile, count in part.items())
 
 
 def _successors_fit(joker_sets: list[TileSet], successors: list[Arranged],
