@@ -154,6 +154,10 @@ class Layers:
         # before and the move's place in its list) in the low bits
         best: list[dict[int, int]] = [{} for _ in range(last + 2)]
         tables: list[dict[int, list[Move]]] = [{} for _ in range(last)]
+        # per step, the changes of the other colours' bounds (see _rebound), which read no
+        # tile given to groups: many states share them
+        rebounds: list[dict[int, list[int]]] = [{} for _ in range(last)]
+        shared = ~(((1 << (USED - GROUPED)) - 1) << GROUPED)
         push, pop = heapq.heappush, heapq.heappop
         neg, top = NEG, last + 1
         best[0][0] = self.most << _BACK_BITS
@@ -207,7 +211,10 @@ class Layers:
                 reached = value + gain
                 if spent:
                     if changes is None:
-                        changes = self._rebound(key, colour, index)
+                        changes = rebounds[step].get(key & shared)
+                        if changes is None:
+                            changes = rebounds[step][key & shared] = self._rebound(
+                                key, colour, index)
                     change = changes[spent]
                     if change == neg:
                         place += 1
