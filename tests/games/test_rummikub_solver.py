@@ -1,11 +1,13 @@
 """The exact solver (RUM-10) against a brute-force reference, against the published ILP
 solver, and against the engine's own rules."""
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, partial
 from itertools import combinations
+from pathlib import Path
 
 from rummikub_solver import RuleSet, SolverMode
 
@@ -481,3 +483,17 @@ def test_rum_3_a_split_into_sets_is_found_exactly_when_there_is_one():
         assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
         assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
     assert found_some and refused_some
+
+
+def test_rum_10_the_slowest_positions_keep_their_best_moves():
+    # the slowest positions of the bench's seeds 2-5 (bench/rummikub_worst.json: joker sets
+    # on the table, rack jokers), each with the best move the search found before the
+    # joker-set bound counted only the jokers still to be placed: a tighter bound prunes
+    # more, never a better move
+    corpus = json.loads((Path(__file__).parents[2] / "bench" / "rummikub_worst.json")
+                        .read_text(encoding="utf-8"))
+    assert len(corpus) >= 50
+    assert {entry["kind"] for entry in corpus} >= {"table_joker_sets", "rack_joker"}
+    for entry in corpus:
+        found = solve(entry["table"], entry["rack"], fewest_changes=False)
+        assert (found.count, found.value) == (entry["count"], entry["value"]), entry
