@@ -69,6 +69,7 @@ class JokerLayers(Layers):
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 24 - GROUPED)) - 1
         self.merged: dict[int, int] = {}  # see _merged
+        self.caps = self.allowed
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(
@@ -195,27 +196,9 @@ class JokerLayers(Layers):
                 moves.append((delta, gain, 0, (option, adds), spent))
         return moves
 
-    def _rebound(self, key: int, colour: int, index: int) -> list[int]:
-        """:meth:`Layers._rebound` with the joker sets' open runs among their colours' runs,
-        and each colour's jokers capped at those its runs may hold."""
-        rests = self.bound.rests
-        free = self.jokers - (key >> USED & 7)
-        special_id = key >> _SPECIALS
-        changes = [0] * (free + 1)
-        for other in range(len(COLOURS)):
-            if other == colour:
-                continue
-            every = rests(other, index + 1 if other < colour else index,
-                          self._merged(key >> other * RUN_BITS & 63, special_id, other))
-            cap = self.allowed[other]
-            now = every[min(cap, free)]
-            for spent in range(1, free + 1):
-                later = every[min(cap, free - spent)]
-                if later == NEG:
-                    changes[spent] = NEG
-                elif changes[spent] != NEG:
-                    changes[spent] += later - now
-        return changes
+    def _runs_of(self, key: int, colour: int) -> int:
+        """The colour's open runs with its joker sets' open runs among them."""
+        return self._merged(key >> colour * RUN_BITS & 63, key >> _SPECIALS, colour)
 
     def _group_moves(self, look: int, index: int) -> list[Move]:
         """The group step of :meth:`Search.best` from the state ``look``."""

@@ -87,6 +87,8 @@ class Layers:
         self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
         self.most = NEG  # the bound of the whole search, once run
         self.taken = 0  # states taken, for the bench
+        self.caps = (self.jokers,) * len(COLOURS)  # the jokers each colour's runs may hold
+        self.drops: dict[int, list[int]] = {}  # see _rebound
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -117,23 +119,43 @@ class Layers:
     def _rebound(self, key: int, colour: int, index: int) -> list[int]:
         """For each number of jokers a move of ``colour`` (4: the groups) at ``index`` may
         take from the state ``key``, how the other colours' bounds change (``NEG``: one
-        could no longer close its runs)."""
-        rests = self.bound.rests
+        could no longer close its runs); each other colour's part found once (see
+        :meth:`_drop`)."""
         free = self.jokers - (key >> USED & 7)
-        changes = [0] * (free + 1)
+        changes: list[int] | None = None
+        drops, drop, runs_of = self.drops, self._drop, self._runs_of
         for other in range(len(COLOURS)):
             if other == colour:
                 continue
-            every = rests(other, index + 1 if other < colour else index,
-                          key >> other * RUN_BITS & 63)
-            now = every[free]
-            for spent in range(1, free + 1):
-                later = every[free - spent]
-                if later == NEG:
-                    changes[spent] = NEG
-                elif changes[spent] != NEG:
-                    changes[spent] += later - now
-        return changes
+            at = index + 1 if other < colour else index
+            runs = runs_of(key, other)
+            place = ((runs << 2 | other) << 4 | at) << 3 | free
+            part = drops.get(place)
+            if part is None:
+                part = drops[place] = drop(other, at, runs, free)
+            if not part:
+                continue  # the colour's bound reads no joker from here
+            changes = part if changes is None else [
+                NEG if NEG in (total, more) else total + more
+                for total, more in zip(changes, part, strict=True)]
+        return [0] * (free + 1) if changes is None else changes
+
+    def _runs_of(self, key: int, colour: int) -> int:
+        """The open runs of ``colour`` in the state ``key`` its bound reads."""
+        return key >> colour * RUN_BITS & 63
+
+    def _drop(self, colour: int, index: int, runs: int, free: int) -> list[int]:
+        """Per number of jokers spent (none to ``free``), how the bound of ``colour`` from
+        ``index`` with the open runs ``runs`` falls (``NEG``: it could no longer close
+        them); empty when it does not fall at all. Its runs hold at most ``caps[colour]``
+        jokers."""
+        every = self.bound.rests(colour, index, runs)
+        cap = self.caps[colour]
+        now = every[min(cap, free)]
+        if every[0] == now != NEG:
+            return []  # the same bound without jokers: nothing changes
+        return [NEG if every[min(cap, free - spent)] == NEG
+                else every[min(cap, free - spent)] - now for spent in range(free + 1)]
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
