@@ -26,7 +26,7 @@ with the peak memory of one solve (tracemalloc); ``caches`` is what the move cac
 slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
 ``pack_strict``), the packing the relaxed search found being refused. ``--corpus`` times
-ours alone on a file of positions (``bench/rummikub_worst.json``, the slowest of seeds 2-5
+ours alone on a file of positions (``bench/rummikub_worst.json``, the slowest of seeds 1-5
 with their best moves) and says whether any best move differs.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
@@ -407,7 +407,7 @@ def main() -> int:
                         help="runs of each solve, the fastest timed (both solvers)")
     parser.add_argument("--corpus", type=Path,
                         help="time ours alone on these positions (bench/rummikub_worst.json: "
-                             "the slowest of seeds 2-5) and stop")
+                             "the slowest of seeds 1-5) and stop")
     args = parser.parse_args()
     if args.corpus:
         return replay(args.corpus, args.repeat)

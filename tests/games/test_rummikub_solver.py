@@ -486,7 +486,7 @@ def test_rum_3_a_split_into_sets_is_found_exactly_when_there_is_one():
 
 
 def test_rum_10_the_slowest_positions_keep_their_best_moves():
-    # the slowest positions of the bench's seeds 2-5 (bench/rummikub_worst.json: joker sets
+    # the slowest positions of the bench's seeds 1-5 (bench/rummikub_worst.json: joker sets
     # on the table, rack jokers), each with the best move the search found before the
     # joker-set bound counted only the jokers still to be placed: a tighter bound prunes
     # more, never a better move
