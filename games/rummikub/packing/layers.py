@@ -35,8 +35,9 @@ from games.rummikub.tiles import COLOURS
 Move = tuple[int, int, int, Made, int]
 # Where a state came from: the state before and the choice (None: nothing happened).
 Back = tuple[int, Made | None]
-# A state waiting in the heap: its key in the low bits, above them the step counted down
-# from the last, above that the value counted down from the most: the smallest waits least.
+# A state waiting in the heap: its key in the low bits, above them its value counted down
+# from the most, above that the step counted down from the last, above that the value
+# capped (see Layers.cap) counted down from the most: the smallest waits least.
 _KEY_BITS = 64
 _KEYS = (1 << _KEY_BITS) - 1
 _STEP_BITS = 7  # a step fits in 7 bits (13 numbers of 5 steps, and the end)
@@ -49,8 +50,13 @@ _BACK_BITS = _KEY_BITS + _MOVE_BITS  # a back pointer below a state's value
 _BACKS = (1 << _BACK_BITS) - 1
 
 
-def _waiting(value: int, step: int, key: int) -> int:
-    return ((_MOST - value) << _STEP_BITS | (_LAST - step)) << _KEY_BITS | key
+_VALUE_BITS = 41  # the value itself, below the value capped and the step
+_VALUES = (1 << _VALUE_BITS) - 1
+
+
+def _waiting(value: int, step: int, key: int, cap: int) -> int:
+    return ((((_MOST - min(value, cap)) << _STEP_BITS | (_LAST - step)) << _VALUE_BITS
+             | (_MOST - value)) << _KEY_BITS | key)
 
 
 class Layers:
@@ -87,6 +93,10 @@ class Layers:
         self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
         self.most = NEG  # the bound of the whole search, once run
         self.taken = 0  # states taken, for the bench
+        # a score no packing beats, known before the search (see pack): states whose value
+        # is above it wait as if they had it, the latest step first, so the search goes
+        # down to a packing of that score at once when there is one
+        self.cap = _MOST
         self.caps = (self.jokers,) * len(COLOURS)  # the jokers each colour's runs may hold
         self.drops: dict[int, list[int]] = {}  # see _rebound
 
@@ -183,14 +193,17 @@ class Layers:
         push, pop = heapq.heappush, heapq.heappop
         neg, top = NEG, last + 1
         best[0][0] = self.most << _BACK_BITS
-        # a state waits in the heap as one integer: best value first, then latest step
-        heap = [_waiting(self.most, 0, 0)]
+        # a state waits in the heap as one integer: best value (capped) first, then latest
+        # step, then best value
+        cap = self.cap
+        heap = [_waiting(self.most, 0, 0, cap)]
         while heap:
             waiting = pop(heap)
             key = waiting & _KEYS
             rank = waiting >> _KEY_BITS
-            step, value = _LAST - (rank & _STEP_MASK), _MOST - (rank >> _STEP_BITS)
+            step, value = _LAST - (rank >> _VALUE_BITS & _STEP_MASK), _MOST - (rank & _VALUES)
             if step == top:
+                assert value <= cap, "a cap is a score no packing beats"
                 self.end, self.backs = key, self._path(key, best, tables, steps)
                 return value
             if best[step][key] >> _BACK_BITS != value:
@@ -211,7 +224,7 @@ class Layers:
                 end = self._end(key, value)
                 if end > best[top].get(key, neg) >> _BACK_BITS:
                     best[top][key] = end << _BACK_BITS | key << _MOVE_BITS | _NOTHING
-                    push(heap, _waiting(end, top, key))
+                    push(heap, _waiting(end, top, key, cap))
                 continue
             colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
             after_best, follow = best[step + 1], step + 1
@@ -248,7 +261,7 @@ class Layers:
                     after += (min(threshold, meld + worth) - meld) << MELD
                 if reached > after_best.get(after, neg) >> _BACK_BITS:
                     after_best[after] = reached << _BACK_BITS | place
-                    push(heap, _waiting(reached, follow, after))
+                    push(heap, _waiting(reached, follow, after, cap))
                 place += 1
         return NEG
 
