@@ -497,3 +497,36 @@ def test_rum_10_the_slowest_positions_keep_their_best_moves():
     for entry in corpus:
         found = solve(entry["table"], entry["rack"], fewest_changes=False)
         assert (found.count, found.value) == (entry["count"], entry["value"]), entry
+
+
+def test_rum_6_joker_set_bounds_count_only_the_jokers_still_to_be_placed():
+    # with joker sets a colour's runs and its groups hold no more jokers than are still to
+    # be placed (unless its runs may hold fewer: then its groups keep their number's share);
+    # joker groups and runs on the table, rack jokers too: the same best score as the
+    # recursive reference, and the bound of the whole search never below it
+    from games.rummikub import solver
+    from games.rummikub.packing.bound import LOOSE
+    rng = random.Random(39)
+    tried = groups = loose = 0
+    while tried < 40:
+        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
+                                      jokers_on_table=True)
+        specials = tuple(solver._joker_set(s) for s in map(solver._arranged, table)
+                         if "J" in s.tiles)
+        if not specials:
+            continue
+        tried += 1
+        groups += any(s.kind == "group" for s in specials)
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        for canonical in (True, False):
+            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30,
+                               specials, canonical)
+            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                  specials, canonical)
+            score = layered.run()
+            assert score == recursive.best(recursive.start()), (table, rack, canonical)
+            assert layered.most >= score, (table, rack, canonical)
+            loose += any(layered.bound.free(colour, layered.jokers) & LOOSE
+                         for colour in range(len(COLOURS)))
+    assert groups >= 10 and loose >= 10, (groups, loose)

@@ -69,7 +69,6 @@ class JokerLayers(Layers):
         self.state_ids = {self.states[0]: 0}
         self.look_mask = (1 << (_SPECIALS + 24 - GROUPED)) - 1
         self.merged: dict[int, int] = {}  # see _merged
-        self.caps = self.allowed
 
     def _colour_bound(self) -> ColourBound:
         grouping = tuple(self.rules.outside + sum(
@@ -85,7 +84,7 @@ class JokerLayers(Layers):
             elif joker_set.kind == "group":
                 for colour in joker_set.places:
                     in_groups[colour][joker_set.number] += 1
-        return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
+        return ColourBound(self.table, self.avail, self.jokers, self.canonical,
                            self.allowed, grouping, tuple(map(tuple, in_runs)),
                            tuple(map(tuple, in_groups)))
 
@@ -139,11 +138,11 @@ class JokerLayers(Layers):
         still to be placed; what the jokers it takes change in the other colours' bounds
         comes from :meth:`_rebound`)."""
         rules = self.rules
-        bound, allowed = self.bound.rest, self.allowed[colour]
+        bound, jokers_of = self.bound.rest, self.bound.free
 
         def rest(colour: int, index: int, runs: int, used: int) -> int:
-            # the colour's runs hold no more jokers than are still to be placed
-            return bound(colour, index, runs, min(allowed, jokers - used))
+            # the colour's sets hold no more jokers than are still to be placed
+            return bound(colour, index, runs, jokers_of(colour, jokers - used))
 
         runs_id = look & 63
         twos = look >> (6 + TWOS - GROUPED) & 7

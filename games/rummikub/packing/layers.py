@@ -97,7 +97,6 @@ class Layers:
         # is above it wait as if they had it, the latest step first, so the search goes
         # down to a packing of that score at once when there is one
         self.cap = _MOST
-        self.caps = (self.jokers,) * len(COLOURS)  # the jokers each colour's runs may hold
         self.drops: dict[int, list[int]] = {}  # see _rebound
 
     @cached_property
@@ -157,15 +156,13 @@ class Layers:
     def _drop(self, colour: int, index: int, runs: int, free: int) -> list[int]:
         """Per number of jokers spent (none to ``free``), how the bound of ``colour`` from
         ``index`` with the open runs ``runs`` falls (``NEG``: it could no longer close
-        them); empty when it does not fall at all. Its runs hold at most ``caps[colour]``
-        jokers."""
+        them); empty when it does not fall at all."""
         every = self.bound.rests(colour, index, runs)
-        cap = self.caps[colour]
-        now = every[min(cap, free)]
+        now = every[free]
         if every[0] == now != NEG:
             return []  # the same bound without jokers: nothing changes
-        return [NEG if every[min(cap, free - spent)] == NEG
-                else every[min(cap, free - spent)] - now for spent in range(free + 1)]
+        return [NEG if every[free - spent] == NEG else every[free - spent] - now
+                for spent in range(free + 1)]
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
