@@ -25,7 +25,9 @@ with the peak memory of one solve (tracemalloc); ``caches`` is what the move cac
 ``packing.moves`` and the rests the bounds share (``packing.bound``) hold once the 300
 slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
-``pack_strict``), the packing the relaxed search found being refused.
+``pack_strict``), the packing the relaxed search found being refused. ``--corpus`` times
+ours alone on a file of positions (``bench/rummikub_worst.json``, the slowest of seeds 1-5
+with their best moves) and says whether any best move differs.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
 joker-free positions (mid-game ones and initial melds). With jokers the rules differ on
@@ -355,6 +357,38 @@ class Kind:
         }
 
 
+def replay(path: Path, repeat: int) -> int:
+    """Time ``solve(..., fewest_changes=False)`` on each position of a corpus (see
+    ``--corpus``): per kind the median and max milliseconds and states taken, how many
+    positions are over 100 ms, and the slowest five; 1 if a best move differs from the
+    corpus's."""
+    corpus = json.loads(path.read_text(encoding="utf-8"))
+    found: dict[str, list[tuple[float, int, int]]] = {}
+    wrong = 0
+    for number, entry in enumerate(corpus):
+        with StatesTaken() as states:
+            move, _ = timed(partial(solve, entry["table"], entry["rack"],
+                                    fewest_changes=False))
+        _, seconds = timed(partial(solve, entry["table"], entry["rack"],
+                                   fewest_changes=False), repeat)
+        wrong += (move.count, move.value) != (entry["count"], entry["value"])
+        found.setdefault(entry["kind"], []).append((seconds * 1e3, states.count, number))
+    every = sorted((item for items in found.values() for item in items), reverse=True)
+    print(json.dumps({
+        "positions": len(corpus), "best_moves_differ": wrong,
+        "over_100_ms": sum(1 for ms, _, _ in every if ms > MOST_MS),
+        "kinds": {kind: {"positions": len(items),
+                         "median_ms": round(statistics.median(ms for ms, _, _ in items), 1),
+                         "max_ms": round(max(ms for ms, _, _ in items), 1),
+                         "states_median": statistics.median(n for _, n, _ in items),
+                         "states_max": max(n for _, n, _ in items)}
+                  for kind, items in found.items()},
+        "slowest": [{"ms": round(ms, 1), "states": n, "position": number}
+                    for ms, n, number in every[:5]],
+    }, indent=1))
+    return 1 if wrong else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="self-play games")
@@ -371,7 +405,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=2,
                         help="runs of each solve, the fastest timed (both solvers)")
+    parser.add_argument("--corpus", type=Path,
+                        help="time ours alone on these positions (bench/rummikub_worst.json: "
+                             "the slowest of seeds 1-5) and stop")
     args = parser.parse_args()
+    if args.corpus:
+        return replay(args.corpus, args.repeat)
     rng = random.Random(args.seed)
     sources = [("self_play", self_played(args.games, args.seed)),
                ("synthetic", synthetic(rng, args.positions, args.initial, args.jokers))]

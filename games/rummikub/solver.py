@@ -93,8 +93,9 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
         # as found, else the search where each freed joker goes to a new set
         final = tuple(successors) + tuple(packed)
         if not accept(list(final)):
+            # its best is at most the relaxed one's, which it stops at when it finds it
             found = pack_strict(table_counts, rack_counts, table_jokers, rack_jokers,
-                                joker_penalty, specials, _new_place(ordinary))
+                                joker_penalty, specials, _new_place(ordinary), found.score)
             if found is None or not found.played:
                 return nothing
             successors = found.sets[:len(specials)]

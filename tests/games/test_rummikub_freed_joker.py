@@ -221,3 +221,37 @@ def test_rum_6_strict_layered_search_agrees_with_the_recursive_one():
         assert score == recursive.best(recursive.start()), (table, rack)
         scored += score != NEG and score > 0
     assert scored > 20
+
+
+def test_rum_6_a_cap_from_the_relaxed_search_changes_no_score():
+    # the search where freed jokers go to new sets knows the relaxed best (a freed joker
+    # anywhere) and the full search the canonical best: neither may beat it, and stopping
+    # at the first packing that reaches it finds the very score found without it
+    from games.rummikub import solver
+    from games.rummikub.packing import NEG, pack, pack_strict
+    from games.rummikub.packing.joker_layers import JokerLayers
+    rng = random.Random(62)
+    reached = 0
+    for _ in range(40):
+        table, rack = exchange_position(rng)
+        specials = tuple(solver._joker_set(solver._arranged(s)) for s in table if "J" in s)
+        new = solver._new_place([s for s in table if "J" not in s])
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        relaxed = pack(table_counts, rack_counts, table_jokers, jokers, 0, 30, specials)
+        assert relaxed is not None, (table, rack)
+        plain = pack_strict(table_counts, rack_counts, table_jokers, jokers, 30, specials,
+                            new)
+        capped = pack_strict(table_counts, rack_counts, table_jokers, jokers, 30, specials,
+                             new, relaxed.score)
+        assert (plain is None) == (capped is None), (table, rack)
+        if plain is not None and capped is not None:
+            assert plain.score == capped.score <= relaxed.score, (table, rack)
+            reached += capped.score == relaxed.score
+        searches = [JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                specials, canonical) for canonical in (True, False, False)]
+        canonical_best = searches[0].run()
+        if canonical_best != NEG:
+            searches[2].cap = canonical_best
+        assert searches[1].run() == searches[2].run() <= canonical_best, (table, rack)
+    assert reached >= 10, reached

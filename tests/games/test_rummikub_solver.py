@@ -1,11 +1,13 @@
 """The exact solver (RUM-10) against a brute-force reference, against the published ILP
 solver, and against the engine's own rules."""
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, partial
 from itertools import combinations
+from pathlib import Path
 
 from rummikub_solver import RuleSet, SolverMode
 
@@ -556,3 +558,50 @@ def test_rum_10_the_splitter_makes_more_groups_than_copies_of_a_tile():
     found = Splitter().split(*solver._counts(tiles))
     assert found is not None and all(isinstance(arrange(s), Arranged) for s in found)
     assert sorted(len(s) for s in found) == [3, 3, 3, 4], found
+
+
+def test_rum_10_the_slowest_positions_keep_their_best_moves():
+    # the slowest positions of the bench's seeds 1-5 (bench/rummikub_worst.json: joker sets
+    # on the table, rack jokers), each with the best move the search found before the
+    # joker-set bound counted only the jokers still to be placed: a tighter bound prunes
+    # more, never a better move
+    corpus = json.loads((Path(__file__).parents[2] / "bench" / "rummikub_worst.json")
+                        .read_text(encoding="utf-8"))
+    assert len(corpus) >= 50
+    assert {entry["kind"] for entry in corpus} >= {"table_joker_sets", "rack_joker"}
+    for entry in corpus:
+        found = solve(entry["table"], entry["rack"], fewest_changes=False)
+        assert (found.count, found.value) == (entry["count"], entry["value"]), entry
+
+
+def test_rum_6_joker_set_bounds_count_only_the_jokers_still_to_be_placed():
+    # with joker sets a colour's runs and its groups hold no more jokers than are still to
+    # be placed (unless its runs may hold fewer: then its groups keep their number's share);
+    # joker groups and runs on the table, rack jokers too: the same best score as the
+    # recursive reference, and the bound of the whole search never below it
+    from games.rummikub import solver
+    from games.rummikub.packing.bound import LOOSE
+    rng = random.Random(39)
+    tried = groups = loose = 0
+    while tried < 40:
+        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
+                                      jokers_on_table=True)
+        specials = tuple(solver._joker_set(s) for s in map(solver._arranged, table)
+                         if "J" in s.tiles)
+        if not specials:
+            continue
+        tried += 1
+        groups += any(s.kind == "group" for s in specials)
+        table_counts, table_jokers = solver._counts(t for s in table for t in s)
+        rack_counts, jokers = solver._counts(rack)
+        for canonical in (True, False):
+            recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30,
+                               specials, canonical)
+            layered = JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                  specials, canonical)
+            score = layered.run()
+            assert score == recursive.best(recursive.start()), (table, rack, canonical)
+            assert layered.most >= score, (table, rack, canonical)
+            loose += any(layered.bound.free(colour, layered.jokers) & LOOSE
+                         for colour in range(len(COLOURS)))
+    assert groups >= 10 and loose >= 10, (groups, loose)

@@ -31,6 +31,7 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     jokers must be placed (one may be needed where it stands), or for an initial meld (where
     a spare joker adds to the meld's value), every placement is searched.
     """
+    cap = None  # the canonical search's score: the full search finds no better
     for canonical in ((False,) if threshold else (True, False)):
         layers: Layers
         if specials:
@@ -40,11 +41,14 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
         else:
             layers = Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
                             canonical, trace or bool(must_jokers + rack_jokers))
+        if cap is not None:
+            layers.cap = cap
         score = layers.run()
         if score == NEG:
             if canonical and must_jokers:
                 continue  # a joker of the table may be needed where it stands
             return None
+        cap = score
         if not layers.trace:
             return Packing(score, [])
         sets = layers.sets()
@@ -62,18 +66,21 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
 
 
 def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                joker_points: int, specials: tuple[JokerSet, ...], new: JokerSet
-                ) -> Packing | None:
+                joker_points: int, specials: tuple[JokerSet, ...], new: JokerSet,
+                cap: int | None = None) -> Packing | None:
     """The best packing where each joker freed from a set of ``specials`` goes to a new set
     (RUM-6), or ``None``: a place ``new`` (kind ``"new"``) for each joker the rack could free,
     every placement searched. Its sets: the successors of ``specials``, the new sets made,
-    then the others.
+    then the others. ``cap``: a score it cannot beat (the best where a freed joker may go
+    anywhere, see :func:`pack`), which lets the search stop at the first packing scoring it.
 
         pack_strict(table, rack, 1, 0, 30, specials, new)
     """
     freeable = sum(min(s.jokers, exchangeable(s, rack)) for s in specials)
     layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
                          specials + (new,) * freeable, canonical=False, strict=True)
+    if cap is not None:
+        layers.cap = cap
     score = layers.run()
     return None if score == NEG else Packing(score, layers.sets())
 

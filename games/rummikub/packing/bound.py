@@ -3,7 +3,9 @@
 Each colour is packed alone, its runs as the searches make them, while its tiles may go to
 groups whenever other colours (or jokers) have enough tiles of their number: two for one
 group, four for two groups, one per colour and group. A joker set's number tiles stay in its
-run (no group may take them) or in its group. Every colour may use all the jokers still free.
+run (no group may take them) or in its group. Every colour may use all the jokers still free
+(with joker sets: in its runs, those it may hold; in its groups, those of the number, and
+neither more than are still to be placed unless its runs' share is the lesser, ``LOOSE``).
 Whatever the whole search can still do from a state, each colour does at least as well
 here, so the sum over the colours bounds the rest of the search; ``NEG`` says that a
 colour's open runs cannot be closed at all. The rests are kept across bounds, keyed by
@@ -29,6 +31,9 @@ from games.rummikub.packing.moves import (
 from games.rummikub.tiles import COLOURS
 
 _NONE = NEG - 1  # not computed yet
+# added to the free jokers of a colour whose runs may hold fewer jokers than are still to be
+# placed: its groups may then hold more than its runs' share (those of their number)
+LOOSE = 8
 # Shared by every bound: a colour's tiles from a number on (with what its groups may use) get
 # one id, so a search of nearly the same tiles (the fewest-changes tests) reuses the rests.
 _SIGNS: dict[tuple[int, ...], int] = {}
@@ -91,25 +96,32 @@ class ColourBound:
         """The bound of the whole search (every colour from number 1, no run open)."""
         total = 0
         for colour in range(len(COLOURS)):
-            rest = self.rest(colour, 0, 0, self.allowed[colour])
+            rest = self.rest(colour, 0, 0, self.free(colour, self.jokers))
             if rest == NEG:
                 return NEG
             total += rest
         return total
 
+    def free(self, colour: int, left: int) -> int:
+        """The free jokers :meth:`rest` takes for ``colour`` when ``left`` jokers are still
+        to be placed: ``free(0, 2)``."""
+        most = self.allowed[colour]
+        return left if left <= most else most | LOOSE
+
     def rests(self, colour: int, index: int, runs: int) -> tuple[int, ...]:
-        """:meth:`rest` for every number of free jokers, from none."""
+        """:meth:`rest` for every number of jokers still to be placed, from none."""
         place = (colour * (TOP + 1) + index) << 6 | runs
         found = self.every.get(place)
         if found is None:
-            found = self.every[place] = tuple(self.rest(colour, index, runs, free)
-                                              for free in range(self.jokers + 1))
+            found = self.every[place] = tuple(self.rest(colour, index, runs,
+                                                        self.free(colour, left))
+                                              for left in range(self.jokers + 1))
         return found
 
     def rest(self, colour: int, index: int, runs: int, free: int) -> int:
         """The most ``colour`` adds from ``index`` on with the open runs ``RUNS[runs]`` and
-        ``free`` jokers."""
-        place = (self.signs[colour][index] << 6 | runs) << 3 | free
+        ``free`` jokers (plus ``LOOSE``: see :meth:`free`)."""
+        place = (self.signs[colour][index] << 6 | runs) << 4 | free
         found = _RESTS.get(place, _NONE)
         if found != _NONE:
             return found
@@ -123,7 +135,9 @@ class ColourBound:
             weight = WEIGHT + number_at(index)
             # a group holds two tiles besides the colour's, of other colours or jokers
             partners = self.partners[colour][index]
-            spare = free if self.grouping is None else self.grouping[index]
+            loose, free = free & LOOSE, free & ~LOOSE
+            spare = free if self.grouping is None else (
+                self.grouping[index] if loose else min(self.grouping[index], free))
             most = row[index] - self.in_runs[colour][index]
             if partners[1] + spare < 4:
                 most = min(most, 1)
@@ -135,7 +149,7 @@ class ColourBound:
                     self.canonical, index >= TOP - 3):
                 if not least <= grouped <= most:
                     continue
-                more = self.rest(colour, index + 1, run_id(after), free - joker)
+                more = self.rest(colour, index + 1, run_id(after), free - joker | loose)
                 if more != NEG and (used - must) * weight + more > found:
                     found = (used - must) * weight + more
         _RESTS[place] = found

@@ -42,7 +42,8 @@ class JokerLayers(Layers):
     they appear; the moves are :class:`Search`'s, computed once per step for each part of
     the state they depend on. The bound of the rest counts a joker set's open run among
     its colour's runs and keeps its number tiles in its run (or its group); a colour's runs
-    may hold the jokers that can leave their sets and its own joker sets'."""
+    may hold the jokers that can leave their sets and its own joker sets', but never more
+    than are still to be placed."""
 
     ranked = True  # the joker sets' rules decide, not the first packing found
     quiet = False  # a joker set may take a joker, or start, where its colour has no tile
@@ -54,9 +55,10 @@ class JokerLayers(Layers):
                             specials, canonical, strict)
         self.specials = specials
         # the jokers a colour's runs may hold: those that may leave their sets, and its own
-        # joker sets'; a group's: those that may leave, and its number's joker groups'
-        self.allowed = tuple(self.rules.outside + sum(
-            s.jokers for s in specials if s.kind == "run" and s.colour == colour)
+        # joker sets'; a group's: those that may leave, and its number's joker groups'; never
+        # more than there are (a joker that may leave its run is counted both ways)
+        self.allowed = tuple(min(must_jokers + rack_jokers, self.rules.outside + sum(
+            s.jokers for s in specials if s.kind == "run" and s.colour == colour))
             for colour in range(len(COLOURS)))
         super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical)
         # per colour, the joker sets that are runs of it
@@ -82,7 +84,7 @@ class JokerLayers(Layers):
             elif joker_set.kind == "group":
                 for colour in joker_set.places:
                     in_groups[colour][joker_set.number] += 1
-        return ColourBound(self.table, self.avail, max(self.allowed), self.canonical,
+        return ColourBound(self.table, self.avail, self.jokers, self.canonical,
                            self.allowed, grouping, tuple(map(tuple, in_runs)),
                            tuple(map(tuple, in_groups)))
 
@@ -132,12 +134,15 @@ class JokerLayers(Layers):
     def _moves(self, look: int, colour: int, index: int, must: int, avail: int, next1: int,
                next2: int, later: int, jokers: int, canonical: bool) -> list[Move]:
         """The colour step of :meth:`Search.best` from the state ``look``, each move gaining
-        its score and the change of the colour's bound (counted with every joker free)."""
+        its score and the change of the colour's bound (its runs holding at most the jokers
+        still to be placed; what the jokers it takes change in the other colours' bounds
+        comes from :meth:`_rebound`)."""
         rules = self.rules
-        bound, allowed = self.bound.rest, self.allowed[colour]
+        bound, jokers_of = self.bound.rest, self.bound.free
 
-        def rest(colour: int, index: int, runs: int) -> int:
-            return bound(colour, index, runs, allowed)
+        def rest(colour: int, index: int, runs: int, used: int) -> int:
+            # the colour's sets hold no more jokers than are still to be placed
+            return bound(colour, index, runs, jokers_of(colour, jokers - used))
 
         runs_id = look & 63
         twos = look >> (6 + TWOS - GROUPED) & 7
@@ -145,7 +150,7 @@ class JokerLayers(Layers):
         special_id = look >> (6 + _SPECIALS - GROUPED)
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
-        before = rest(colour, index, self._merged(runs_id, special_id, colour))
+        before = rest(colour, index, self._merged(runs_id, special_id, colour), used)
         # the jokers other sets may still take; a joker a new set takes is one less
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
@@ -178,15 +183,21 @@ class JokerLayers(Layers):
                     after_runs = after_runs[:short + reach]
                 after_id = run_id(after_runs)
                 marked_id = self._id(marked)
-                more = rest(colour, index + 1, self._merged(after_id, marked_id, colour))
+                spent = joker + own_joker
+                more = rest(colour, index + 1, self._merged(after_id, marked_id, colour),
+                            used + spent)
                 if more == NEG:
                     continue
                 delta = ((after_id - runs_id) << shift) + (grouped << GROUPED) + (
-                    (two - twos) << TWOS) + ((joker + own_joker) << USED) + (
+                    (two - twos) << TWOS) + (spent << USED) + (
                     (marked_id - special_id) << _SPECIALS)
                 gain = (total - must) * (WEIGHT + number) + more - before
-                moves.append((delta, gain, 0, (option, adds), 0))
+                moves.append((delta, gain, 0, (option, adds), spent))
         return moves
+
+    def _runs_of(self, key: int, colour: int) -> int:
+        """The colour's open runs with its joker sets' open runs among them."""
+        return self._merged(key >> colour * RUN_BITS & 63, key >> _SPECIALS, colour)
 
     def _group_moves(self, look: int, index: int) -> list[Move]:
         """The group step of :meth:`Search.best` from the state ``look``."""
@@ -208,7 +219,8 @@ class JokerLayers(Layers):
             for groups, joker in group_ways(grouped, most, free, self.canonical):
                 delta = clear + ((joker + special_jokers) << USED) + (
                     (self._id(after_specials) - special_id) << _SPECIALS)
-                moves.append((delta, 0, 0, (groups, joker, special_jokers), 0))
+                moves.append((delta, 0, 0, (groups, joker, special_jokers),
+                              joker + special_jokers))
         return moves
 
     def _end(self, key: int, value: int) -> int:

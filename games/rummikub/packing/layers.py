@@ -35,8 +35,9 @@ from games.rummikub.tiles import COLOURS
 Move = tuple[int, int, int, Made, int]
 # Where a state came from: the state before and the choice (None: nothing happened).
 Back = tuple[int, Made | None]
-# A state waiting in the heap: its key in the low bits, above them the step counted down
-# from the last, above that the value counted down from the most: the smallest waits least.
+# A state waiting in the heap: its key in the low bits, above them its value counted down
+# from the most, above that the step counted down from the last, above that the value
+# capped (see Layers.cap) counted down from the most: the smallest waits least.
 _KEY_BITS = 64
 _KEYS = (1 << _KEY_BITS) - 1
 _STEP_BITS = 7  # a step fits in 7 bits (13 numbers of 5 steps, and the end)
@@ -49,8 +50,13 @@ _BACK_BITS = _KEY_BITS + _MOVE_BITS  # a back pointer below a state's value
 _BACKS = (1 << _BACK_BITS) - 1
 
 
-def _waiting(value: int, step: int, key: int) -> int:
-    return ((_MOST - value) << _STEP_BITS | (_LAST - step)) << _KEY_BITS | key
+_VALUE_BITS = 41  # the value itself, below the value capped and the step
+_VALUES = (1 << _VALUE_BITS) - 1
+
+
+def _waiting(value: int, step: int, key: int, cap: int) -> int:
+    return ((((_MOST - min(value, cap)) << _STEP_BITS | (_LAST - step)) << _VALUE_BITS
+             | (_MOST - value)) << _KEY_BITS | key)
 
 
 class Layers:
@@ -87,6 +93,11 @@ class Layers:
         self.scoring = bool(self.ranked or rack_jokers or any(any(row) for row in rack))
         self.most = NEG  # the bound of the whole search, once run
         self.taken = 0  # states taken, for the bench
+        # a score no packing beats, known before the search (see pack): states whose value
+        # is above it wait as if they had it, the latest step first, so the search goes
+        # down to a packing of that score at once when there is one
+        self.cap = _MOST
+        self.drops: dict[int, list[int]] = {}  # see _rebound
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -117,23 +128,41 @@ class Layers:
     def _rebound(self, key: int, colour: int, index: int) -> list[int]:
         """For each number of jokers a move of ``colour`` (4: the groups) at ``index`` may
         take from the state ``key``, how the other colours' bounds change (``NEG``: one
-        could no longer close its runs)."""
-        rests = self.bound.rests
+        could no longer close its runs); each other colour's part found once (see
+        :meth:`_drop`)."""
         free = self.jokers - (key >> USED & 7)
-        changes = [0] * (free + 1)
+        changes: list[int] | None = None
+        drops, drop, runs_of = self.drops, self._drop, self._runs_of
         for other in range(len(COLOURS)):
             if other == colour:
                 continue
-            every = rests(other, index + 1 if other < colour else index,
-                          key >> other * RUN_BITS & 63)
-            now = every[free]
-            for spent in range(1, free + 1):
-                later = every[free - spent]
-                if later == NEG:
-                    changes[spent] = NEG
-                elif changes[spent] != NEG:
-                    changes[spent] += later - now
-        return changes
+            at = index + 1 if other < colour else index
+            runs = runs_of(key, other)
+            place = ((runs << 2 | other) << 4 | at) << 3 | free
+            part = drops.get(place)
+            if part is None:
+                part = drops[place] = drop(other, at, runs, free)
+            if not part:
+                continue  # the colour's bound reads no joker from here
+            changes = part if changes is None else [
+                NEG if NEG in (total, more) else total + more
+                for total, more in zip(changes, part, strict=True)]
+        return [0] * (free + 1) if changes is None else changes
+
+    def _runs_of(self, key: int, colour: int) -> int:
+        """The open runs of ``colour`` in the state ``key`` its bound reads."""
+        return key >> colour * RUN_BITS & 63
+
+    def _drop(self, colour: int, index: int, runs: int, free: int) -> list[int]:
+        """Per number of jokers spent (none to ``free``), how the bound of ``colour`` from
+        ``index`` with the open runs ``runs`` falls (``NEG``: it could no longer close
+        them); empty when it does not fall at all."""
+        every = self.bound.rests(colour, index, runs)
+        now = every[free]
+        if every[0] == now != NEG:
+            return []  # the same bound without jokers: nothing changes
+        return [NEG if every[free - spent] == NEG else every[free - spent] - now
+                for spent in range(free + 1)]
 
     def run(self) -> int:
         """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
@@ -154,17 +183,24 @@ class Layers:
         # before and the move's place in its list) in the low bits
         best: list[dict[int, int]] = [{} for _ in range(last + 2)]
         tables: list[dict[int, list[Move]]] = [{} for _ in range(last)]
+        # per step, the changes of the other colours' bounds (see _rebound), which read no
+        # tile given to groups: many states share them
+        rebounds: list[dict[int, list[int]]] = [{} for _ in range(last)]
+        shared = ~(((1 << (USED - GROUPED)) - 1) << GROUPED)
         push, pop = heapq.heappush, heapq.heappop
         neg, top = NEG, last + 1
         best[0][0] = self.most << _BACK_BITS
-        # a state waits in the heap as one integer: best value first, then latest step
-        heap = [_waiting(self.most, 0, 0)]
+        # a state waits in the heap as one integer: best value (capped) first, then latest
+        # step, then best value
+        cap = self.cap
+        heap = [_waiting(self.most, 0, 0, cap)]
         while heap:
             waiting = pop(heap)
             key = waiting & _KEYS
             rank = waiting >> _KEY_BITS
-            step, value = _LAST - (rank & _STEP_MASK), _MOST - (rank >> _STEP_BITS)
+            step, value = _LAST - (rank >> _VALUE_BITS & _STEP_MASK), _MOST - (rank & _VALUES)
             if step == top:
+                assert value <= cap, "a cap is a score no packing beats"
                 self.end, self.backs = key, self._path(key, best, tables, steps)
                 return value
             if best[step][key] >> _BACK_BITS != value:
@@ -185,7 +221,7 @@ class Layers:
                 end = self._end(key, value)
                 if end > best[top].get(key, neg) >> _BACK_BITS:
                     best[top][key] = end << _BACK_BITS | key << _MOVE_BITS | _NOTHING
-                    push(heap, _waiting(end, top, key))
+                    push(heap, _waiting(end, top, key, cap))
                 continue
             colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
             after_best, follow = best[step + 1], step + 1
@@ -207,7 +243,10 @@ class Layers:
                 reached = value + gain
                 if spent:
                     if changes is None:
-                        changes = self._rebound(key, colour, index)
+                        changes = rebounds[step].get(key & shared)
+                        if changes is None:
+                            changes = rebounds[step][key & shared] = self._rebound(
+                                key, colour, index)
                     change = changes[spent]
                     if change == neg:
                         place += 1
@@ -219,7 +258,7 @@ class Layers:
                     after += (min(threshold, meld + worth) - meld) << MELD
                 if reached > after_best.get(after, neg) >> _BACK_BITS:
                     after_best[after] = reached << _BACK_BITS | place
-                    push(heap, _waiting(reached, follow, after))
+                    push(heap, _waiting(reached, follow, after, cap))
                 place += 1
         return NEG
 
