@@ -192,7 +192,7 @@ class Layers:
         best[0][0] = self.most << _BACK_BITS
         # a state waits in the heap as one integer: best value (capped) first, then latest
         # step, then best value
-        cap = self.cap
+        cap, most = self.cap, _MOST
         heap = [_waiting(self.most, 0, 0, cap)]
         while heap:
             waiting = pop(heap)
@@ -239,6 +239,7 @@ class Layers:
                     moves = table[look] = self._group_moves(look, index)
             changes = None
             place = key << _MOVE_BITS if trace else 0
+            rank_step = (_LAST - follow) << _VALUE_BITS  # the step's part of _waiting
             for delta, gain, worth, _, spent in moves:
                 reached = value + gain
                 if spent:
@@ -258,7 +259,10 @@ class Layers:
                     after += (min(threshold, meld + worth) - meld) << MELD
                 if reached > after_best.get(after, neg) >> _BACK_BITS:
                     after_best[after] = reached << _BACK_BITS | place
-                    push(heap, _waiting(reached, follow, after, cap))
+                    # _waiting(reached, follow, after, cap), written out: the hottest line
+                    push(heap, ((((most - (reached if reached < cap else cap)) << _STEP_BITS)
+                                 << _VALUE_BITS | rank_step | (most - reached)) << _KEY_BITS
+                                | after))
                 place += 1
         return NEG
 
