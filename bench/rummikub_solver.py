@@ -26,7 +26,8 @@ with the peak memory of one solve (tracemalloc); ``caches`` is what the move cac
 slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
 ``pack_strict``), the packing the relaxed search found being refused. ``--corpus`` times
-ours alone on a file of positions (``bench/rummikub_worst.json``, the slowest of seeds 1-5
+ours alone (the search, and the hint with RUM-10) on a file of positions
+(``bench/rummikub_worst.json``, the slowest of seeds 1-5
 with their best moves) and says whether any best move differs.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
@@ -358,12 +359,12 @@ class Kind:
 
 
 def replay(path: Path, repeat: int) -> int:
-    """Time ``solve(..., fewest_changes=False)`` on each position of a corpus (see
-    ``--corpus``): per kind the median and max milliseconds and states taken, how many
-    positions are over 100 ms, and the slowest five; 1 if a best move differs from the
-    corpus's."""
+    """Time ``solve(..., fewest_changes=False)`` and the hint's ``solve`` (RUM-10, fewest
+    sets changed) on each position of a corpus (see ``--corpus``): per kind the median and
+    max milliseconds of both and the states the first took, how many positions are over
+    100 ms, and the slowest five; 1 if a best move differs from the corpus's."""
     corpus = json.loads(path.read_text(encoding="utf-8"))
-    found: dict[str, list[tuple[float, int, int]]] = {}
+    found: dict[str, list[tuple[float, int, int, float]]] = {}
     wrong = 0
     for number, entry in enumerate(corpus):
         with StatesTaken() as states:
@@ -371,20 +372,26 @@ def replay(path: Path, repeat: int) -> int:
                                     fewest_changes=False))
         _, seconds = timed(partial(solve, entry["table"], entry["rack"],
                                    fewest_changes=False), repeat)
+        hint, hint_seconds = timed(partial(solve, entry["table"], entry["rack"]), repeat)
         wrong += (move.count, move.value) != (entry["count"], entry["value"])
-        found.setdefault(entry["kind"], []).append((seconds * 1e3, states.count, number))
+        wrong += (hint.count, hint.value) != (entry["count"], entry["value"])
+        found.setdefault(entry["kind"], []).append((seconds * 1e3, states.count, number,
+                                                    hint_seconds * 1e3))
     every = sorted((item for items in found.values() for item in items), reverse=True)
     print(json.dumps({
         "positions": len(corpus), "best_moves_differ": wrong,
-        "over_100_ms": sum(1 for ms, _, _ in every if ms > MOST_MS),
+        "over_100_ms": sum(1 for ms, _, _, _ in every if ms > MOST_MS),
+        "rum_10_over_100_ms": sum(1 for _, _, _, ms in every if ms > MOST_MS),
         "kinds": {kind: {"positions": len(items),
-                         "median_ms": round(statistics.median(ms for ms, _, _ in items), 1),
-                         "max_ms": round(max(ms for ms, _, _ in items), 1),
-                         "states_median": statistics.median(n for _, n, _ in items),
-                         "states_max": max(n for _, n, _ in items)}
+                         "median_ms": round(statistics.median(i[0] for i in items), 1),
+                         "max_ms": round(max(i[0] for i in items), 1),
+                         "rum_10_median_ms": round(statistics.median(i[3] for i in items), 1),
+                         "rum_10_max_ms": round(max(i[3] for i in items), 1),
+                         "states_median": statistics.median(i[1] for i in items),
+                         "states_max": max(i[1] for i in items)}
                   for kind, items in found.items()},
-        "slowest": [{"ms": round(ms, 1), "states": n, "position": number}
-                    for ms, n, number in every[:5]],
+        "slowest": [{"ms": round(ms, 1), "rum_10_ms": round(hint_ms, 1), "states": n,
+                     "position": number} for ms, n, number, hint_ms in every[:5]],
     }, indent=1))
     return 1 if wrong else 0
 
