@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from games.core import Reason
 from games.rummikub.engine import check_jokers
 from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict
+from games.rummikub.packing.layers import Budget
 from games.rummikub.packing.splitter import Splitter
 from games.rummikub.tiles import (
     COLOURS,
@@ -225,6 +226,11 @@ def _new_place(ordinary: list[TileSet]) -> JokerSet:
                     tuple(map(tuple, groups)))
 
 
+# States the fewest-changes questions of one hint may take between them (about 50 ms): past
+# them the sets not yet asked about count as changed, so a hint never waits on a tie-break
+_KEEP_STATES = 10_000
+
+
 def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
                     ) -> tuple[list[TileSet], list[TileSet]]:
     """Table sets (without jokers) that can stay as they were while the other packed tiles
@@ -270,7 +276,7 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         kept.append(tile_set)
     # then each other one, when the rest still splits into sets (the last split found
     # may hold the next one whole); the questions share their dead ends
-    splitter = Splitter()
+    splitter = Splitter(layered=Budget(_KEEP_STATES))
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):

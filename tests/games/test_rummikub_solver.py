@@ -605,3 +605,36 @@ def test_rum_6_joker_set_bounds_count_only_the_jokers_still_to_be_placed():
             loose += any(layered.bound.free(colour, layered.jokers) & LOOSE
                          for colour in range(len(COLOURS)))
     assert groups >= 10 and loose >= 10, (groups, loose)
+
+
+def test_rum_10_a_spent_fewest_changes_budget_touches_only_the_last_tie_break(monkeypatch):
+    # past its states the fewest-changes phase stops asking: count, value and legality stay,
+    # only sets that could have stayed may count as changed
+    from games.rummikub import solver
+    rng = random.Random(38)
+    positions = [random_position(rng, rng.randint(20, 40), rng.randint(6, 14))
+                 for _ in range(30)]
+    full = [solve(table, rack) for table, rack in positions]
+    monkeypatch.setattr(solver, "_KEEP_STATES", 0)
+    more = 0
+    for (table, rack), whole in zip(positions, full, strict=True):
+        found = solve(table, rack)
+        assert (found.count, found.value) == (whole.count, whole.value), (table, rack)
+        assert found.changed >= whole.changed, (table, rack)
+        more += found.changed > whole.changed
+        if found.count:
+            assert engine_accepts(table, rack, found) is None, (table, rack)
+    assert more
+
+
+def test_rum_10_the_splitter_answers_none_once_its_layered_budget_is_spent():
+    from games.rummikub import solver
+    from games.rummikub.packing.layers import Budget
+    from games.rummikub.packing.splitter import Splitter
+    # two jokers and many tiles: the lean search hands over to the layered one
+    tiles = [f"{c}{n}" for c in COLOURS for n in range(1, 10)] + ["J", "J"]
+    counts = solver._counts(tiles)
+    assert Splitter(budget=0).split(*counts) is not None
+    spent = Budget(0)
+    assert Splitter(budget=0, layered=spent).split(*counts) is None
+    assert spent.left < 0

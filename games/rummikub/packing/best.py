@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import product
 
 from games.rummikub.packing.joker_layers import JokerLayers
-from games.rummikub.packing.layers import Layers
+from games.rummikub.packing.layers import Budget, Layers
 from games.rummikub.packing.moves import NEG, TOP, Counts, JokerSet, Packing
 from games.rummikub.packing.reference import exchangeable
 from games.rummikub.tiles import COLOURS, JOKER
@@ -85,16 +85,18 @@ def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
     return None if score == NEG else Packing(score, layers.sets())
 
 
-def split(tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
+def split(tiles: Counts, jokers: int, budget: Budget | None = None
+          ) -> list[tuple[str, ...]] | None:
     """A split of ``tiles`` and ``jokers`` jokers into sets, or ``None`` when there is none:
     the first found, the jokers where a set needs them and the spare ones added to sets
-    with room (where no set has room, every placement is searched).
+    with room (where no set has room, every placement is searched). The depth-first search
+    spends ``budget`` (:class:`~layers.OutOfStates` when it runs out).
 
         split(counts, 1)
     """
     search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True)
     # the bound of each colour alone says at once when a colour's tiles cannot all be placed
-    if search.bound.start() == NEG or search.first() == NEG:
+    if search.bound.start() == NEG or search.first(budget) == NEG:
         return None
     sets = search.sets()
     placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))

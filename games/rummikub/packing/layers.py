@@ -59,6 +59,21 @@ def _waiting(value: int, step: int, key: int, cap: int) -> int:
              | (_MOST - value)) << _KEY_BITS | key)
 
 
+class OutOfStates(Exception):
+    """A :class:`Budget` ran out before the search ended."""
+
+
+class Budget:
+    """States that depth-first searches may still take between them; past them
+    :meth:`Layers.first` raises :class:`OutOfStates`.
+
+        budget = Budget(10_000)
+    """
+
+    def __init__(self, states: int) -> None:
+        self.left = states
+
+
 class Layers:
     """The search of :class:`Search` for a table without joker sets, state by state in the
     order of their value: the score so far plus the most the rest could add (a
@@ -287,9 +302,10 @@ class Layers:
             key = before
         return path
 
-    def first(self) -> int:
+    def first(self, budget: Budget | None = None) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
-        there is none. States from which none was found are not tried twice."""
+        there is none. States from which none was found are not tried twice. Each state
+        tried spends one of ``budget`` (:class:`OutOfStates` when none is left)."""
         steps = self._steps(bounded=False)
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
@@ -311,6 +327,10 @@ class Layers:
             place = key << _STEP_BITS | step
             if place in failed:
                 return False
+            if budget is not None:
+                budget.left -= 1
+                if budget.left < 0:
+                    raise OutOfStates
             colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
             if colour < len(COLOURS):
                 look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6

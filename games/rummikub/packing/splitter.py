@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.rummikub.packing.best import split
+from games.rummikub.packing.layers import Budget, OutOfStates
 from games.rummikub.packing.moves import TOP, Counts
 from games.rummikub.tiles import COLOURS, JOKER
 
@@ -44,19 +45,22 @@ class _OutOfBudget(Exception):
 class Splitter:
     """Splits of tiles into sets, remembering the dead ends met across its questions."""
 
-    def __init__(self, budget: int = BUDGET) -> None:
+    def __init__(self, budget: int = BUDGET, layered: Budget | None = None) -> None:
         self._dead: set[int] = set()
         self._budget = self._left = budget
+        self._layered = layered
 
     def split(self, tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
         """A split of ``tiles`` (counts as in :mod:`moves`) and ``jokers`` jokers into sets,
         the spare jokers added to sets with room; ``None`` when there is none. More jokers or
-        copies than the box holds, or a search past the budget, are left to ``best.split``.
+        copies than the box holds, or a search past the budget, are left to ``best.split``,
+        which spends the ``layered`` budget shared by every question: once it is spent, the
+        answer is ``None`` (no split found).
 
-            Splitter().split(counts, 0)
+            Splitter(layered=Budget(10_000)).split(counts, 0)
         """
         if jokers > MAX_JOKERS or any(k > _MAX_COUNT for row in tiles for k in row):
-            return split(tiles, jokers)
+            return self._layered_split(tiles, jokers)
         packed = 0
         for colour, row in enumerate(tiles):
             for index, count in enumerate(row):
@@ -67,8 +71,14 @@ class Splitter:
             if not self._search(packed, jokers, 0, sets):
                 return None
         except _OutOfBudget:
-            return split(tiles, jokers)
+            return self._layered_split(tiles, jokers)
         return _with_spares(sets, jokers - sum(s.count(JOKER) for s in sets))
+
+    def _layered_split(self, tiles: Counts, jokers: int) -> list[tuple[str, ...]] | None:
+        try:
+            return split(tiles, jokers, self._layered)
+        except OutOfStates:
+            return None
 
     def _search(self, tiles: int, jokers: int, room: int, sets: list[tuple[str, ...]]
                 ) -> bool:
