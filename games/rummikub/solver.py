@@ -6,9 +6,10 @@ rules (RUM-4 initial meld, RUM-5 manipulation, RUM-6 jokers as defined in ``engi
 
 Ties are broken by the higher value played (a number tile its number, a joker its rack
 penalty: what leaves the rack's score, RUM-8), then by fewer table sets changed. Count and
-value are exact. Fewer changes is sought greedily: the table sets near the played tiles are
-freed ring after ring until the tiles pack, then kept again one by one while the rest still
-packs, which finds a maximal (not always maximum) collection of untouched sets.
+value are exact. Fewer changes is sought greedily: of the table sets the best packing reaches,
+each is kept in turn while the rest still splits into sets, which finds a maximal (not always
+maximum) collection of untouched sets; past a budget of search states (``_KEEP_STATES``) the
+sets not yet asked about count as changed.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
 each joker set of the table being packed as one set that keeps its number tiles together.
@@ -241,8 +242,8 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
     sharing a tile with them, and so on while they share tiles. Outside it the packed sets
     hold exactly the tiles of the table sets there, which therefore stay as they were.
     Inside, the table sets the packing holds whole stay; each other one stays in turn when
-    the rest still packs. The result is maximal: adding valid sets to tiles that pack still
-    packs, so a set refused once stays refused."""
+    the rest still packs. The result is maximal (unless the questions spend their budget):
+    adding valid sets to tiles that pack still packs, so a set refused once stays refused."""
     balance = Counter(t for s in packed for t in s)
     balance.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
     reached = {t for t, k in balance.items() if k}
