@@ -26,9 +26,8 @@ from dataclasses import dataclass
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
-from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict
-from games.rummikub.packing.layers import Budget
-from games.rummikub.packing.splitter import Splitter
+from games.rummikub.packing import Counts, JokerSet, index_of, pack, pack_strict, split
+from games.rummikub.packing.layers import Budget, OutOfStates
 from games.rummikub.tiles import (
     COLOURS,
     JOKER,
@@ -276,8 +275,8 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         free -= Counter(tile_set)
         kept.append(tile_set)
     # then each other one, when the rest still splits into sets (the last split found
-    # may hold the next one whole); the questions share their dead ends
-    splitter = Splitter(layered=Budget(_KEEP_STATES))
+    # may hold the next one whole); the questions share one budget of states
+    budget = Budget(_KEEP_STATES)
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):
@@ -287,13 +286,22 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
             sets.remove(whole)
         else:
             rest = free - need
-            found = None if _isolated(rest) else splitter.split(*_counts(rest.elements()))
+            found = None if _isolated(rest) else _split(rest, budget)
             if found is None:
                 continue
             sets = found
         free -= need
         kept.append(tile_set)
     return kept, sets
+
+
+def _split(tiles: Counter[str], budget: Budget) -> list[TileSet] | None:
+    """A split of ``tiles`` into sets, or ``None`` when there is none or ``budget`` ran out
+    before one was found."""
+    try:
+        return split(*_counts(tiles.elements()), budget)
+    except OutOfStates:
+        return None
 
 
 def _isolated(tiles: Counter[str]) -> bool:

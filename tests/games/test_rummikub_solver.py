@@ -525,41 +525,6 @@ def test_rum_10_brute_force_agrees_where_many_tiles_share_a_number():
     assert three
 
 
-def test_rum_10_the_splitter_finds_a_split_exactly_when_there_is_one():
-    # the fewest-changes questions: a fresh splitter, one sharing its dead ends across
-    # questions, and one out of budget at once (the layered search answers) against brute force
-    from games.rummikub import solver
-    from games.rummikub.packing.splitter import Splitter
-    rng = random.Random(37)
-    shared = Splitter()
-    found_some = refused_some = 0
-    for _ in range(150):
-        table, rack = random_position(rng, rng.randint(3, 9), rng.randint(0, 3))
-        tiles = [t for s in table for t in s] + rack
-        exists = partitions(tuple(sorted(tiles, key=sort_key)))
-        for splitter in (Splitter(), shared, Splitter(budget=0)):
-            found = splitter.split(*solver._counts(tiles))
-            assert (found is not None) == exists, (tiles, found)
-            if found is not None:
-                assert all(isinstance(arrange(s), Arranged) for s in found), (tiles, found)
-                assert Counter(t for s in found for t in s) == Counter(tiles), (tiles, found)
-        found_some += exists
-        refused_some += not exists
-    assert found_some and refused_some
-
-
-def test_rum_10_the_splitter_makes_more_groups_than_copies_of_a_tile():
-    # two of each colour at 3 and a joker: three groups (two of three, one of two and the
-    # joker), the only split when the group at 11 is full
-    from games.rummikub import solver
-    from games.rummikub.packing.splitter import Splitter
-    tiles = ["K3", "K3", "R3", "R3", "B3", "B3", "Y3", "Y3", "K11", "R11", "B11", "Y11", "J"]
-    assert partitions(tuple(sorted(tiles, key=sort_key)))
-    found = Splitter().split(*solver._counts(tiles))
-    assert found is not None and all(isinstance(arrange(s), Arranged) for s in found)
-    assert sorted(len(s) for s in found) == [3, 3, 3, 4], found
-
-
 def test_rum_10_the_slowest_positions_keep_their_best_moves():
     # the slowest positions of the bench's seeds 1-5 (bench/rummikub_worst.json: joker sets
     # on the table, rack jokers), each with the best move the search found before the
@@ -627,14 +592,17 @@ def test_rum_10_a_spent_fewest_changes_budget_touches_only_the_last_tie_break(mo
     assert more
 
 
-def test_rum_10_the_splitter_answers_none_once_its_layered_budget_is_spent():
+def test_rum_10_a_split_spends_its_budget_and_says_so():
     from games.rummikub import solver
-    from games.rummikub.packing.layers import Budget
-    from games.rummikub.packing.splitter import Splitter
-    # two jokers and many tiles: the lean search hands over to the layered one
+    from games.rummikub.packing.layers import Budget, OutOfStates
     tiles = [f"{c}{n}" for c in COLOURS for n in range(1, 10)] + ["J", "J"]
     counts = solver._counts(tiles)
-    assert Splitter(budget=0).split(*counts) is not None
-    spent = Budget(0)
-    assert Splitter(budget=0, layered=spent).split(*counts) is None
-    assert spent.left < 0
+    assert split(*counts) is not None
+    enough = Budget(10_000)
+    assert split(*counts, enough) is not None and 0 <= enough.left < 10_000
+    try:
+        split(*counts, Budget(0))
+    except OutOfStates:
+        pass
+    else:
+        raise AssertionError("a spent budget must stop the search")

@@ -27,7 +27,6 @@ form ``pack`` uses.
 - ``joker_layers``: the layers of a table with joker sets;
 - ``reference``: the recursive reference;
 - ``best``: ``pack``, the narrowed search then the whole one, and the spare jokers;
-- ``splitter``: whether tiles alone split into sets, fast, for the fewest changes (RUM-10).
 """
 
 from games.rummikub.packing.best import pack, pack_strict, split
