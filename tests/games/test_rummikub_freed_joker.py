@@ -7,11 +7,15 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import check_jokers
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
-from tests.games.test_rummikub_solver import engine_accepts, random_position
+from tests.games.test_rummikub_solver import (
+    engine_accepts,
+    every_partition,
+    joker_set_position,
+    random_position,
+)
 
 # Positions where the packing put a freed joker into a set of the table it grew (found by
 # fuzzing): R7 frees the joker of K7 B7 Y7 J, and B8 B9 B10 J is no new set.
@@ -81,32 +85,6 @@ def test_rum_6_the_new_set_holds_the_freed_joker_and_no_whole_table_set():
     assert holding and all(not {"Y10", "Y11", "Y12"} <= set(s) for s in holding)
 
 
-def all_splits(tiles):
-    """Every split of the sorted tuple ``tiles`` into valid sets (brute force)."""
-    if not tiles:
-        yield []
-        return
-    numbered = [t for t in tiles if t != "J"]
-    if not numbered:
-        return
-    first = numbered[0]
-    rest = list(tiles)
-    rest.remove(first)
-    seen = set()
-    for size in range(2, len(rest) + 1):
-        for others in combinations(rest, size):
-            if others in seen:
-                continue
-            seen.add(others)
-            arranged = arrange((first, *others))
-            if isinstance(arranged, Reason):
-                continue
-            left = Counter(rest)
-            left.subtract(others)
-            for more in all_splits(tuple(sorted((+left).elements(), key=sort_key))):
-                yield [arranged, *more]
-
-
 def brute_force_rum_6(table, rack):
     """Most rack tiles, then most points (a joker 30), over every split of the table and a
     part of the rack that the engine's RUM-6 check accepts."""
@@ -119,7 +97,7 @@ def brute_force_rum_6(table, rack):
                 continue
             tiles = tuple(sorted(base + list(chosen), key=sort_key))
             if any(check_jokers(table, split, Counter(chosen)) is None
-                   for split in all_splits(tiles)):
+                   for split in every_partition(tiles)):
                 best = value
         if best is not None:
             return size, best
@@ -208,10 +186,9 @@ def test_rum_6_strict_layered_search_agrees_with_the_recursive_one():
     scored = 0
     for _ in range(40):
         table, rack = exchange_position(rng)
-        specials = tuple(solver._joker_set(solver._arranged(s)) for s in table if "J" in s)
+        specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
+            table, rack)
         new = solver._new_place([s for s in table if "J" not in s])
-        table_counts, table_jokers = solver._counts(t for s in table for t in s)
-        rack_counts, jokers = solver._counts(rack)
         places = specials + (new,) * len(specials)
         recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30, places,
                            canonical=False, strict=True)
@@ -234,10 +211,9 @@ def test_rum_6_a_cap_from_the_relaxed_search_changes_no_score():
     reached = 0
     for _ in range(40):
         table, rack = exchange_position(rng)
-        specials = tuple(solver._joker_set(solver._arranged(s)) for s in table if "J" in s)
+        specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
+            table, rack)
         new = solver._new_place([s for s in table if "J" not in s])
-        table_counts, table_jokers = solver._counts(t for s in table for t in s)
-        rack_counts, jokers = solver._counts(rack)
         relaxed = pack(table_counts, rack_counts, table_jokers, jokers, 0, 30, specials)
         assert relaxed is not None, (table, rack)
         plain = pack_strict(table_counts, rack_counts, table_jokers, jokers, 30, specials,

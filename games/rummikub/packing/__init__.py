@@ -26,7 +26,7 @@ form ``pack`` uses.
 - ``layers``: the layered search;
 - ``joker_layers``: the layers of a table with joker sets;
 - ``reference``: the recursive reference;
-- ``best``: ``pack``, the narrowed search then the whole one, and the spare jokers;
+- ``best``: ``pack``, the narrowed search then the whole one, and the spare jokers.
 """
 
 from games.rummikub.packing.best import pack, pack_strict, split
