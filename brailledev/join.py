@@ -39,7 +39,7 @@ from brailledev.helptext import say
 from brailledev.history import History
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key, Named
-from brailledev.play import add_reader_options, open_reader_display
+from brailledev.play import add_reader_options, open_reader_display, open_reader_speech
 from brailledev.presence import TALK, SeatState, TableSeat
 from brailledev.savefile import Unreadable, damage, read_json
 from brailledev.seat import SeatClient
@@ -497,8 +497,7 @@ def _join(args: argparse.Namespace) -> int:
         joined.close()
         raise
     try:
-        if not args.no_speech:
-            speech = Speech(lang, on_notice=joined.seat.notice)
+        speech = open_reader_speech(args, lang, joined.seat.notice)
         joined.seat.attach_speech(speech)
         TableFront(joined, display, braille).run()
     except DisplayGone as gone:

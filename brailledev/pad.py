@@ -32,7 +32,12 @@ from brailledev.helptext import say
 from brailledev.history import History
 from brailledev.keyloop import Front
 from brailledev.keys import Chord, Key
-from brailledev.play import add_reader_options, default_save, open_reader_display
+from brailledev.play import (
+    add_reader_options,
+    default_save,
+    open_reader_display,
+    open_reader_speech,
+)
 from brailledev.seat import SeatClient
 from brailledev.speech import Silence, Speech
 from games.core import Event, IllegalMove, Reason, Seat
@@ -308,8 +313,7 @@ def _run(args: argparse.Namespace) -> int:
     display = open_reader_display(args, lang)
     speech: Speech | Silence = Silence()
     try:
-        if not args.no_speech:
-            speech = Speech(lang, on_notice=session.seat.notice)
+        speech = open_reader_speech(args, lang, session.seat.notice)
         session.seat.attach_speech(speech)
         PadFront(session, display, braille).run()
     except DisplayGone as gone:

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from brailledev import options as game_options
@@ -59,6 +60,13 @@ def open_reader_display(args: argparse.Namespace, lang: str) -> Display:
         raise UserError("display_size", columns=display.columns, rows=display.rows,
                         low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
     return display
+
+
+def open_reader_speech(args: argparse.Namespace, lang: str,
+                       notice: Callable[[str, str], None]) -> Speech | Silence:
+    """The reader's speech, telling ``notice`` when it cannot speak, or silence with
+    ``--no-speech``: ``open_reader_speech(args, "fr", seat.notice)``."""
+    return Silence() if args.no_speech else Speech(lang, on_notice=notice)
 
 
 def default_save(game: str) -> Path:
@@ -162,8 +170,7 @@ def _run(args: argparse.Namespace) -> int:
             session.notice("kept_aside", str(kept))
         if auto_resume:
             session.notice("resumed_saved_game", str(save))
-        if not args.no_speech:
-            speech = Speech(lang, on_notice=session.notice)
+        speech = open_reader_speech(args, lang, session.notice)
         session.attach_speech(speech)
         Front(session, display, braille).run()
     except DisplayGone as gone:
