@@ -12,7 +12,7 @@ from itertools import product
 
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Budget, Layers
-from games.rummikub.packing.moves import NEG, TOP, Counts, JokerSet, Packing
+from games.rummikub.packing.moves import NEG, TOP, UP, Counts, JokerSet, Packing
 from games.rummikub.packing.reference import exchangeable
 from games.rummikub.tiles import COLOURS, JOKER
 
@@ -30,20 +30,30 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     room), the first way that ``accept`` takes. When none fits, when that finds nothing while
     jokers must be placed (one may be needed where it stands), or for an initial meld (where
     a spare joker adds to the meld's value), every placement is searched.
+
+    Each search runs from 13 down and from 1 up in turn (see :func:`race`); the full one
+    starts in the direction that ended first.
     """
     cap = None  # the canonical search's score: the full search finds no better
+    ascending = False  # the direction that ended first
     for canonical in ((False,) if threshold else (True, False)):
-        layers: Layers
-        if specials:
-            assert not threshold, "an initial meld is made from the rack alone"
-            layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
-                                 specials, canonical)
-        else:
-            layers = Layers(table, rack, must_jokers, rack_jokers, threshold, joker_points,
-                            canonical, trace or bool(must_jokers + rack_jokers))
-        if cap is not None:
-            layers.cap = cap
-        score = layers.run()
+
+        def make(up: bool, canonical: bool = canonical, cap: int | None = cap) -> Layers:
+            layers: Layers
+            if specials:
+                assert not threshold, "an initial meld is made from the rack alone"
+                layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                                     specials, canonical, ascending=up)
+            else:
+                layers = Layers(table, rack, must_jokers, rack_jokers, threshold,
+                                joker_points, canonical,
+                                trace or bool(must_jokers + rack_jokers), ascending=up)
+            if cap is not None:
+                layers.cap = cap
+            return layers
+
+        layers, score = race(make, ascending)
+        ascending = layers.numbers == UP
         if score == NEG:
             if canonical and must_jokers:
                 continue  # a joker of the table may be needed where it stands
@@ -77,12 +87,50 @@ def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
         pack_strict(table, rack, 1, 0, 30, specials, new)
     """
     freeable = sum(min(s.jokers, exchangeable(s, rack)) for s in specials)
-    layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
-                         specials + (new,) * freeable, canonical=False, strict=True)
-    if cap is not None:
-        layers.cap = cap
-    score = layers.run()
+
+    def make(up: bool) -> Layers:
+        layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
+                             specials + (new,) * freeable, canonical=False, strict=True,
+                             ascending=up)
+        if cap is not None:
+            layers.cap = cap
+        return layers
+
+    layers, score = race(make)
     return None if score == NEG else Packing(score, layers.sets())
+
+
+# States the first direction takes alone: most searches end within them, and then never
+# pay for a second one, which then takes as many. Past them the search nearer its end takes
+# the next slice, unless it took more than ``SHARE`` times the states of the other.
+HEAD = 2_000
+SLICE = 1_000
+SHARE = 3
+
+
+def race(make: Callable[[bool], Layers], ascending: bool = False) -> tuple[Layers, int]:
+    """The search that ends first of ``make(ascending)`` and ``make(not ascending)`` (the
+    numbers taken down or up, see :class:`Layers`), and its score: the first alone for
+    ``HEAD`` states, then the second as many, then slices to the one nearer its end (see
+    :meth:`Layers.frontier`). Both find the same best score; where the slack of a position
+    lies decides which finds it sooner, often by far.
+
+        layers, score = race(lambda up: Layers(table, rack, 0, 1, 0, 30, True, ascending=up))
+    """
+    first = make(ascending)
+    score = first.run(HEAD)
+    if score is not None:
+        return first, score
+    second = make(not ascending)
+    score = second.run(HEAD)
+    if score is not None:
+        return second, score
+    while True:
+        nearer, other = sorted((first, second), key=Layers.frontier)
+        search = other if nearer.taken > SHARE * other.taken else nearer
+        score = search.run(SLICE)
+        if score is not None:
+            return search, score
 
 
 def split(tiles: Counts, jokers: int, budget: Budget | None = None

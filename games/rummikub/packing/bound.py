@@ -19,13 +19,13 @@ that differ in a set or two, and most of their rests are found already.
 from __future__ import annotations
 
 from games.rummikub.packing.moves import (
+    DOWN,
     NEG,
     RUNS,
     TOP,
     WEIGHT,
     Counts,
     colour_options,
-    number_at,
     run_id,
 )
 from games.rummikub.tiles import COLOURS
@@ -49,8 +49,10 @@ class ColourBound:
     def __init__(self, table: Counts, avail: Counts, jokers: int, canonical: bool,
                  allowed: tuple[int, ...] | None = None,
                  grouping: tuple[int, ...] | None = None,
-                 in_runs: Counts | None = None, in_groups: Counts | None = None) -> None:
+                 in_runs: Counts | None = None, in_groups: Counts | None = None,
+                 numbers: tuple[int, ...] = DOWN) -> None:
         self.table = table
+        self.numbers = numbers  # the number at each index (see moves.UP)
         self.avail = avail
         self.jokers = jokers
         self.canonical = canonical
@@ -83,7 +85,8 @@ class ColourBound:
     def _signs(self, colour: int) -> tuple[int, ...]:
         """Per index, the id of everything :meth:`rest` reads of ``colour`` from there."""
         signs = [0] * (TOP + 1)
-        signs[TOP] = _sign((-1, int(self.canonical)))
+        # the direction in the base: a rest counts the points of the numbers it reads
+        signs[TOP] = _sign((-1, int(self.canonical), self.numbers[0]))
         for index in range(TOP - 1, -1, -1):
             signs[index] = _sign((
                 self.table[colour][index], self.avail[colour][index],
@@ -132,7 +135,7 @@ class ColourBound:
             found = NEG
             must = self.table[colour][index]
             row = self.rows[colour]
-            weight = WEIGHT + number_at(index)
+            weight = WEIGHT + self.numbers[index]
             # a group holds two tiles besides the colour's, of other colours or jokers
             partners = self.partners[colour][index]
             loose, free = free & LOOSE, free & ~LOOSE

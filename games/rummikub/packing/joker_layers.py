@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.layers import Layers, Move
 from games.rummikub.packing.moves import (
+    DOWN,
     GROUPED,
     MELD,
     NEG,
@@ -17,6 +18,7 @@ from games.rummikub.packing.moves import (
     RUNS,
     TOP,
     TWOS,
+    UP,
     USED,
     WEIGHT,
     Counts,
@@ -27,7 +29,7 @@ from games.rummikub.packing.moves import (
     colour_options,
     group_ways,
     groups_alive,
-    number_at,
+    mirrored,
     run_id,
 )
 from games.rummikub.packing.reference import Search, mark
@@ -50,9 +52,13 @@ class JokerLayers(Layers):
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  joker_points: int, specials: tuple[JokerSet, ...], canonical: bool,
-                 strict: bool = False) -> None:
-        self.rules = Search(table, rack, must_jokers, rack_jokers, 0, joker_points,
-                            specials, canonical, strict)
+                 strict: bool = False, ascending: bool = False) -> None:
+        if ascending:  # the rules see everything in the search's order (see Layers)
+            specials = tuple(joker_set.mirrored() for joker_set in specials)
+        self.rules = Search(mirrored(table) if ascending else table,
+                            mirrored(rack) if ascending else rack, must_jokers, rack_jokers,
+                            0, joker_points, specials, canonical, strict,
+                            UP if ascending else DOWN)
         self.specials = specials
         # the jokers a colour's runs may hold: those that may leave their sets, and its own
         # joker sets'; a group's: those that may leave, and its number's joker groups'; never
@@ -60,7 +66,8 @@ class JokerLayers(Layers):
         self.allowed = tuple(min(must_jokers + rack_jokers, self.rules.outside + sum(
             s.jokers for s in specials if s.kind == "run" and s.colour == colour))
             for colour in range(len(COLOURS)))
-        super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical)
+        super().__init__(table, rack, must_jokers, rack_jokers, 0, joker_points, canonical,
+                         ascending=ascending)
         # per colour, the joker sets that are runs of it
         self.own_runs = tuple(tuple(k for k, s in enumerate(specials)
                                     if s.kind == "run" and s.colour == colour)
@@ -86,7 +93,7 @@ class JokerLayers(Layers):
                     in_groups[colour][joker_set.number] += 1
         return ColourBound(self.table, self.avail, self.jokers, self.canonical,
                            self.allowed, grouping, tuple(map(tuple, in_runs)),
-                           tuple(map(tuple, in_groups)))
+                           tuple(map(tuple, in_groups)), self.numbers)
 
     def _merged(self, runs_id: int, special_id: int, colour: int) -> int:
         """The colour's open runs with its joker sets' open runs among them (the joker
@@ -154,7 +161,7 @@ class JokerLayers(Layers):
         # the jokers other sets may still take; a joker a new set takes is one less
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
-        number = number_at(index)
+        number = self.numbers[index]
         moves: list[Move] = []
         for after_specials, own_real, own_joker, adds, marks in rules.special_steps(
                 colour, index, specials):
@@ -243,4 +250,4 @@ class JokerLayers(Layers):
                 path.append((index, colour, option, adds, after))
             else:
                 path.append((index, colour, made, (), after))  # type: ignore[arg-type]
-        return build_sets(path, self.specials)
+        return build_sets(path, self.specials, self.numbers)

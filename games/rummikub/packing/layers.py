@@ -8,10 +8,13 @@ groups), each state one integer, taken best first.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Generator
 from functools import cached_property
+from typing import overload
 
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.moves import (
+    DOWN,
     GROUP_MASK,
     GROUPED,
     MELD,
@@ -19,6 +22,7 @@ from games.rummikub.packing.moves import (
     RUN_BITS,
     TOP,
     TWOS,
+    UP,
     USED,
     WEIGHT,
     Counts,
@@ -26,7 +30,7 @@ from games.rummikub.packing.moves import (
     Step,
     build_sets,
     group_ways,
-    number_at,
+    mirrored,
     step_moves,
 )
 from games.rummikub.tiles import COLOURS
@@ -52,6 +56,7 @@ _BACKS = (1 << _BACK_BITS) - 1
 
 _VALUE_BITS = 41  # the value itself, below the value capped and the step
 _VALUES = (1 << _VALUE_BITS) - 1
+_ENDLESS = 1 << 62  # states a run without a number of them may take
 
 
 def _waiting(value: int, step: int, key: int, cap: int) -> int:
@@ -83,15 +88,23 @@ class Layers:
 
     A state is one integer (see ``RUN_BITS``) and each choice adds a fixed amount to it; the
     moves of a step are found once per part of the state they depend on (``look``). Back
-    pointers give the sets of the best packing."""
+    pointers give the sets of the best packing.
+
+    ``ascending`` takes the numbers from 1 up instead (the counts given are still indexed
+    from 13 down): the same best score, found faster where the slack is in the low numbers;
+    :func:`~best.pack` races the two."""
 
     ranked = False  # whether packings of the table alone are told apart
     quiet = True  # whether a step without tiles is idle although jokers are free (_steps)
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
-                 threshold: int, joker_points: int, canonical: bool, trace: bool = True
-                 ) -> None:
+                 threshold: int, joker_points: int, canonical: bool, trace: bool = True,
+                 ascending: bool = False) -> None:
         self.trace = trace
+        # the number at each step index: a search going up sees the counts mirrored
+        self.numbers = UP if ascending else DOWN
+        if ascending:
+            table, rack = mirrored(table), mirrored(rack)
         self.table = table
         self.avail = tuple(tuple(t + r for t, r in zip(tc, rc, strict=True))
                            for tc, rc in zip(table, rack, strict=True))
@@ -113,6 +126,9 @@ class Layers:
         # down to a packing of that score at once when there is one
         self.cap = _MOST
         self.drops: dict[int, list[int]] = {}  # see _rebound
+        self.walk: Generator[None, int, int] | None = None  # the search under way (see run)
+        self.score: int | None = None  # its result, once it ended
+        self.heap: list[int] = []  # the states waiting, while it runs (see frontier)
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -120,7 +136,8 @@ class Layers:
         return self._colour_bound()
 
     def _colour_bound(self) -> ColourBound:
-        return ColourBound(self.table, self.avail, self.jokers, self.canonical)
+        return ColourBound(self.table, self.avail, self.jokers, self.canonical,
+                           numbers=self.numbers)
 
     def _moves(self, look: int, colour: int, index: int, must: int, avail: int, next1: int,
                next2: int, later: int, jokers: int, canonical: bool) -> list[Move]:
@@ -133,7 +150,8 @@ class Layers:
         before = rest(colour, index, look & 63, free)
         moves: list[Move] = []
         for delta, gain, worth, option, after in step_moves(
-                look, colour, index, must, avail, next1, next2, later, jokers, canonical):
+                look, colour, index, self.numbers[index], must, avail, next1, next2, later,
+                jokers, canonical):
             joker = option[2]
             more = rest(colour, index + 1, after, free - joker)
             if more != NEG:
@@ -179,11 +197,45 @@ class Layers:
         return [NEG if every[free - spent] == NEG else every[free - spent] - now
                 for spent in range(free + 1)]
 
-    def run(self) -> int:
+    @overload
+    def run(self) -> int: ...
+
+    @overload
+    def run(self, states: int) -> int | None: ...
+
+    def run(self, states: int | None = None) -> int | None:
         """The best score, or ``NEG`` when the table tiles cannot all be placed. Without a
-        rack, the first packing found is the best."""
+        rack, the first packing found is the best. Given ``states``, it stops once it took
+        that many more (``None``: not ended yet) and goes on at the next call:
+        ``search.run(2_000)``."""
+        if self.score is not None:
+            return self.score
+        if self.walk is None:
+            self.walk = self._walk()
+            next(self.walk)  # to its first pause, before any state is taken
+        try:
+            self.walk.send(_ENDLESS if states is None else states)
+        except StopIteration as ended:
+            self.score = ended.value
+            self.walk, self.heap = None, []  # its heap and tables go
+            return self.score
+        return None
+
+    def frontier(self) -> tuple[int, int]:
+        """Where a search paused by :meth:`run` stands: the most a packing may still score
+        (capped, see ``cap``) and how many states wait; the lower both, the nearer its end
+        (``race`` gives its next states to the nearer of two): ``search.frontier()``."""
+        if not self.heap:
+            return NEG, 0
+        return _MOST - (self.heap[0] >> _KEY_BITS + _VALUE_BITS + _STEP_BITS), len(self.heap)
+
+    def _walk(self) -> Generator[None, int, int]:
+        """The search of :meth:`run`: it pauses before it starts, and then each time it took
+        as many states as it was sent, to be sent how many more it may take."""
         if not self.scoring and not self.threshold:
+            yield
             return self.first()
+        stop = yield
         start = self.bound.start()
         if start == NEG:
             return NEG
@@ -208,8 +260,12 @@ class Layers:
         # a state waits in the heap as one integer: best value (capped) first, then latest
         # step, then best value
         cap, most = self.cap, _MOST
-        heap = [_waiting(self.most, 0, 0, cap)]
+        heap = self.heap = [_waiting(self.most, 0, 0, cap)]
+        taken = self.taken
         while heap:
+            if taken == stop:  # the states it was given are taken: wait to be given more
+                self.taken = taken
+                stop += yield
             waiting = pop(heap)
             key = waiting & _KEYS
             rank = waiting >> _KEY_BITS
@@ -217,10 +273,11 @@ class Layers:
             if step == top:
                 assert value <= cap, "a cap is a score no packing beats"
                 self.end, self.backs = key, self._path(key, best, tables, steps)
+                self.taken = taken
                 return value
             if best[step][key] >> _BACK_BITS != value:
                 continue  # a better way to this state was found since
-            self.taken += 1
+            taken += 1
             # steps where nothing can happen to this state keep it as it is
             while step < last and steps[step][4] and not key >> steps[step][3] & 63:
                 value += steps[step][5]
@@ -279,6 +336,7 @@ class Layers:
                                  << _VALUE_BITS | rank_step | (most - reached)) << _KEY_BITS
                                 | after))
                 place += 1
+        self.taken = taken
         return NEG
 
     def _path(self, key: int, best: list[dict[int, int]], tables: list[dict[int, list[Move]]],
@@ -342,8 +400,8 @@ class Layers:
                     # a move after which the colour alone cannot place its tiles is no way
                     free = jokers - (look >> (6 + USED - GROUPED) & 7)
                     choices = [(delta, option) for delta, _, _, option, after in
-                               step_moves(look, colour, index, must, avail, next1, next2,
-                                          later, jokers, canonical)
+                               step_moves(look, colour, index, self.numbers[index], must,
+                                          avail, next1, next2, later, jokers, canonical)
                                if rest(colour, index + 1, after, free - option[2]) != NEG]
                 else:
                     choices = [(delta, made) for delta, _, _, made, _ in
@@ -415,7 +473,7 @@ class Layers:
         used = look >> (USED - GROUPED) & 7
         most = 2 if twos else min(1, grouped)
         clear = -(grouped << GROUPED) - (twos << TWOS)
-        number = number_at(index)
+        number = self.numbers[index]
         return [(clear + (joker << USED), 0, (grouped + joker) * number, (groups, joker, 0),
                  joker) for groups, joker in group_ways(grouped, most, self.jokers - used,
                                                         self.canonical)]
@@ -424,7 +482,7 @@ class Layers:
         """The sets of the best packing found by :meth:`run`."""
         path: list[Step] = [(index, colour, made, (), ())  # type: ignore[misc]
                             for index, colour, made, _ in self._choices()]
-        return build_sets(path, ())
+        return build_sets(path, (), self.numbers)
 
     def _choices(self) -> list[tuple[int, int, Made, int]]:
         """Number index, colour (4: the groups), choice and state after it, for each step of

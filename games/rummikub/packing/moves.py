@@ -15,19 +15,27 @@ from games.rummikub.tiles import COLOURS, JOKER
 
 TOP = 13
 WEIGHT = 10_000  # one more tile played outweighs any difference of points
-Counts = tuple[tuple[int, ...], ...]  # [colour][index], see number_at
+Counts = tuple[tuple[int, ...], ...]  # [colour][index], see index_of
 Runs = tuple[tuple[int, ...], ...]  # per colour, sorted open run lengths capped at 3
 NEG = -(1 << 60)
 
 
-def number_at(index: int) -> int:
-    """The tile number at a step index: the searches take the numbers from 13 down, so the
-    points of a move, most of them in the high numbers, are settled first."""
-    return TOP - index
+# The number at each step index: the searches take the numbers from 13 down (a move's
+# points, most of them in the high numbers, are settled first) unless told to go up; the
+# counts and joker sets given to a search are indexed from 13 down (see ``index_of``).
+DOWN = tuple(range(TOP, 0, -1))
+UP = tuple(range(1, TOP + 1))
 
 
 def index_of(number: int) -> int:
+    """The index of a number in the counts a search is given: ``index_of(13)`` is 0."""
     return TOP - number
+
+
+def mirrored(counts: Counts) -> Counts:
+    """The counts indexed the other way round (for a search going up, see ``UP``):
+    ``mirrored(table)[colour][0]`` counts the ones."""
+    return tuple(tuple(reversed(row)) for row in counts)
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,20 @@ class JokerSet:
     old_runs: tuple[tuple[tuple[int, int], ...], ...] = ()
     old_groups: tuple[tuple[int, ...], ...] = ()
 
+    def mirrored(self) -> JokerSet:
+        """The same set with its indices counted the other way round (see :func:`mirrored`):
+        ``JokerSet("group", 0, 0, frozenset({1, 2}), 1).mirrored().number`` is 12."""
+        last = TOP - 1
+        group = self.kind == "group"  # its places are colours
+        return JokerSet(
+            self.kind, self.colour, last - self.number if group else 0,
+            self.places if group else frozenset(last - index for index in self.places),
+            self.jokers,
+            tuple(last - index for index in self.joker_places),
+            tuple(tuple((last - high, last - low) for low, high in runs)
+                  for runs in self.old_runs),
+            tuple(reversed(self.old_groups)))
+
     @property
     def low(self) -> int:
         return min(self.places)
@@ -169,8 +191,10 @@ Made = Chosen | tuple[Option, Adds]  # with what the joker sets took, when there
 Step = tuple[int, int, Chosen, Adds, tuple[Special, ...]]
 
 
-def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[str, ...]]:
-    """Replay the choices of a best packing into its sets; the joker sets' come first."""
+def build_sets(path: list[Step], specials: tuple[JokerSet, ...], numbers: tuple[int, ...]
+               ) -> list[tuple[str, ...]]:
+    """Replay the choices of a best packing into its sets, ``numbers`` naming the numbers
+    at the path's indices (``DOWN`` or ``UP``); the joker sets' come first."""
     found: list[tuple[str, ...]] = []
     own: list[list[str]] = [[] for _ in specials]
     open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
@@ -189,14 +213,14 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
             to_group = []
             continue
         _, grouped, joker, real, go_on, new = made
-        tile = f"{COLOURS[colour]}{number_at(index)}"
+        tile = f"{COLOURS[colour]}{numbers[index]}"
         for k, kind in adds:
             own[k].append(tile if kind == "real" else JOKER)
         current = open_runs[colour]
         if current or new:
             short = [run for run in current if len(run) < 3]
             full = [run for run in current if len(run) >= 3]
-            found.extend(tuple(reversed(run)) for run in full[go_on:])
+            found.extend(_written(run, numbers) for run in full[go_on:])
             going = short + full[:go_on] + [[] for _ in range(new)]
             items = [tile] * (real - grouped) + [JOKER] * joker
             for run, item in zip(going, items, strict=True):
@@ -205,12 +229,18 @@ def build_sets(path: list[Step], specials: tuple[JokerSet, ...]) -> list[tuple[s
         if grouped:
             to_group.append([tile] * grouped)
     for colour_runs in open_runs:
-        found.extend(tuple(reversed(run)) for run in colour_runs)
-    # runs were made from their highest number down: written from their lowest; a new set
+        found.extend(_written(run, numbers) for run in colour_runs)
+    # runs were made in the search's order, written from their lowest number; a new set
     # never begun is no set
-    return [tuple(reversed(tiles)) if _is_run(joker_set, tiles) else tuple(tiles)
+    return [_written(tiles, numbers) if _is_run(joker_set, tiles) else tuple(tiles)
             for tiles, joker_set in zip(own, specials, strict=True)
             if tiles or joker_set.kind != "new"] + found
+
+
+def _written(run: list[str], numbers: tuple[int, ...]) -> tuple[str, ...]:
+    """A run made in the search's order, from its lowest number (a search going down made
+    it from its highest)."""
+    return tuple(reversed(run)) if numbers[0] > numbers[-1] else tuple(run)
 
 
 def _is_run(joker_set: JokerSet, tiles: list[str]) -> bool:
@@ -295,14 +325,13 @@ def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later:
     return tuple(moves)
 
 
-def step_moves(look: int, colour: int, index: int, must: int, avail: int, next1: int,
-               next2: int, later: int, jokers: int, canonical: bool
+def step_moves(look: int, colour: int, index: int, number: int, must: int, avail: int,
+               next1: int, next2: int, later: int, jokers: int, canonical: bool
                ) -> tuple[tuple[int, int, int, Option, int], ...]:
     """(added to the state, score gained, meld value, choice, open runs after) for each way
-    the colour can use its tiles of this number from the state ``look`` (see
-    :func:`_look_moves`)."""
+    the colour can use its tiles of ``number``, at step ``index``, from the state ``look``
+    (see :func:`_look_moves`)."""
     shift = colour * RUN_BITS
-    number = number_at(index)
     weight = WEIGHT + number
     runs_id = look & 63
     return tuple(((runs << shift) + rest, played * weight, in_runs * number, option,

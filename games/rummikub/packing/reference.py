@@ -10,6 +10,7 @@ tests hold the layered searches to it.
 from __future__ import annotations
 
 from games.rummikub.packing.moves import (
+    DOWN,
     NEG,
     NEW_GROUP,
     TOP,
@@ -20,7 +21,6 @@ from games.rummikub.packing.moves import (
     Special,
     colour_options,
     group_ways,
-    number_at,
 )
 from games.rummikub.tiles import COLOURS
 
@@ -38,8 +38,10 @@ class Search:
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
-                 canonical: bool, strict: bool = False) -> None:
+                 canonical: bool, strict: bool = False, numbers: tuple[int, ...] = DOWN
+                 ) -> None:
         self.canonical = canonical
+        self.numbers = numbers  # the number at each index (see moves.UP)
         # strict: a freed joker goes to a new set (RUM-6), one of the ``"new"`` specials;
         # otherwise anywhere (a relaxation: the solver checks what it finds)
         assert not (strict and canonical), "the new sets place jokers anywhere"
@@ -61,7 +63,7 @@ class Search:
         self.memo: dict[State, int] = {}
         self.bounds: dict[State, int] = {}
         # most[p]: the best any state at step p (number index * 4 + colour) can still add
-        weights = [rack[c][i] * (WEIGHT + number_at(i)) if self._may_play(c, i) else 0
+        weights = [rack[c][i] * (WEIGHT + numbers[i]) if self._may_play(c, i) else 0
                    for i in range(TOP) for c in range(len(COLOURS))]
         self.most = [sum(weights[p:]) + rack_jokers * (WEIGHT + joker_points)
                      for p in range(len(weights) + 1)]
@@ -145,7 +147,7 @@ class Search:
                 result = (played - self.must_jokers) * (WEIGHT + self.joker_points)
             self.memo[state] = result
             return result
-        number = number_at(index)
+        number = self.numbers[index]
         if colour == len(COLOURS):
             for after_specials, special_jokers in self.group_specials(index, specials,
                                                                       self.jokers - used):
