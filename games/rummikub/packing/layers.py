@@ -128,7 +128,7 @@ class Layers:
         self.drops: dict[int, list[int]] = {}  # see _rebound
         self.walk: Generator[None, int, int] | None = None  # the search under way (see run)
         self.score: int | None = None  # its result, once it ended
-        self.heap: list[int] = []  # the states waiting, while it runs (see frontier)
+        self.heap: list[int] = []  # the states waiting while it runs (see frontier)
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -221,13 +221,13 @@ class Layers:
             return self.score
         return None
 
-    def frontier(self) -> tuple[int, int]:
-        """Where a search paused by :meth:`run` stands: the most a packing may still score
-        (capped, see ``cap``) and how many states wait; the lower both, the nearer its end
-        (``race`` gives its next states to the nearer of two): ``search.frontier()``."""
+    def frontier(self) -> int:
+        """The most a packing may still score (capped, see ``cap``) where a search paused by
+        :meth:`run` stands: the lower, the nearer its end (``race`` gives its next states to
+        the nearer of two): ``search.frontier()``."""
         if not self.heap:
-            return NEG, 0
-        return _MOST - (self.heap[0] >> _KEY_BITS + _VALUE_BITS + _STEP_BITS), len(self.heap)
+            return NEG
+        return _MOST - (self.heap[0] >> _KEY_BITS + _VALUE_BITS + _STEP_BITS)
 
     def _walk(self) -> Generator[None, int, int]:
         """The search of :meth:`run`: it pauses before it starts, and then each time it took
