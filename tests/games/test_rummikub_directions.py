@@ -235,13 +235,18 @@ def slow_going_down():
 def test_rum_10_a_race_won_going_up_gives_sets_in_real_numbers():
     entry, (specials, table_counts, table_jokers, rack_counts, jokers) = slow_going_down()
     for canonical in (True, False):
+        made: list[Layers] = []
 
-        def make(up: bool, canonical: bool = canonical) -> Layers:
-            return JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30, specials,
-                               canonical, ascending=up)
+        def make(up: bool, canonical: bool = canonical, made: list[Layers] = made) -> Layers:
+            made.append(JokerLayers(table_counts, rack_counts, table_jokers, jokers, 30,
+                                    specials, canonical, ascending=up))
+            return made[-1]
 
         winner, score = race(make)
         assert winner.numbers == UP and score != NEG
+        # the search going down was given up, its states let go at once
+        assert made[0].numbers == DOWN and made[0].walk is None and not made[0].heap
+        assert made[0].score is None and made[0].taken >= 1_000
         assert legal_sets(winner.sets(), entry["table"], entry["rack"], not canonical)
     found = pack(table_counts, rack_counts, table_jokers, jokers, 0, 30, specials)
     assert found is not None

@@ -125,16 +125,15 @@ def race(make: Callable[[bool], Layers], ascending: bool = False) -> tuple[Layer
     if score is not None:
         return first, score
     second = make(not ascending)
+    search = second
     score = second.run(HEAD)
-    if score is not None:
-        return second, score
-    while True:
+    while score is None:
         nearer, other = (second, first) if second.frontier() < first.frontier() \
             else (first, second)
         search = other if nearer.taken > SHARE * other.taken else nearer
         score = search.run(SLICE)
-        if score is not None:
-            return search, score
+    (second if search is first else first).drop()
+    return search, score
 
 
 def split(tiles: Counts, jokers: int, budget: Budget | None = None

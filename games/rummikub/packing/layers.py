@@ -221,6 +221,13 @@ class Layers:
             return self.score
         return None
 
+    def drop(self) -> None:
+        """Give up a search paused by :meth:`run`: its heap and tables go now (its paused
+        walk refers to it, so they would wait for the garbage collector): ``search.drop()``."""
+        if self.walk is not None:
+            self.walk.close()
+        self.walk, self.heap = None, []
+
     def frontier(self) -> int:
         """The most a packing may still score (capped, see ``cap``) where a search paused by
         :meth:`run` stands: the lower, the nearer its end (``race`` gives its next states to

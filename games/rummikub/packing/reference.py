@@ -34,7 +34,8 @@ class Search:
     """Memoised search; a state is taken after each colour of each number, so partial
     choices shared by many earlier states are solved once. :class:`JokerLayers` uses its
     step rules (``special_steps``, ``group_specials``, ``finished``); ``best`` is the
-    recursive reference of the tests."""
+    recursive reference of the tests. ``numbers`` are the numbers at the counts' indices
+    (``moves.UP`` for counts and joker sets mirrored, a search going up)."""
 
     def __init__(self, table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
                  threshold: int, joker_points: int, specials: tuple[JokerSet, ...],
