@@ -8,8 +8,9 @@ Ties are broken by the higher value played (a number tile its number, a joker it
 penalty: what leaves the rack's score, RUM-8), then by fewer table sets changed. Count and
 value are exact. Fewer changes is sought greedily: of the table sets the best packing reaches,
 each is kept in turn while the rest still splits into sets, which finds a maximal (not always
-maximum) collection of untouched sets; past a budget of search states (``_KEEP_STATES``) the
-sets not yet asked about count as changed.
+maximum) collection of untouched sets; past a budget of search states (what the best move's
+search left of ``_KEEP_STATES``, at least ``_KEEP_LEAST``) the sets not yet asked about count
+as changed.
 
 How: the dynamic programme of :mod:`games.rummikub.packing` packs the table and the rack,
 each joker set of the table being packed as one set that keeps its number tiles together.
@@ -86,7 +87,8 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
         return nothing
     successors = found.sets[:len(specials)]
     packed = found.sets[len(specials):]
-    kept, rest = _keep_untouched(ordinary, packed) if fewest_changes else ([], packed)
+    kept, rest = _keep_untouched(ordinary, packed, found.states) if fewest_changes \
+        else ([], packed)
     final = tuple(successors) + tuple(kept) + tuple(rest)
     if accept is not None and not accept(list(final)):
         # keeping sets whole, or the search itself (a freed joker may go anywhere there: a
@@ -95,14 +97,15 @@ def solve(table: str | Sequence[Sequence[str]], rack: str | Sequence[str],
         final = tuple(successors) + tuple(packed)
         if not accept(list(final)):
             # its best is at most the relaxed one's, which it stops at when it finds it
+            searched = found.states
             found = pack_strict(table_counts, rack_counts, table_jokers, rack_jokers,
                                 joker_penalty, specials, _new_place(ordinary), found.score)
             if found is None or not found.played:
                 return nothing
             successors = found.sets[:len(specials)]
             packed = found.sets[len(specials):]
-            kept, rest = _keep_untouched(ordinary, packed) if fewest_changes \
-                else ([], packed)
+            kept, rest = _keep_untouched(ordinary, packed, searched + found.states) \
+                if fewest_changes else ([], packed)
             final = tuple(successors) + tuple(kept) + tuple(rest)
             if not accept(list(final)):
                 final = tuple(successors) + tuple(packed)
@@ -226,12 +229,14 @@ def _new_place(ordinary: list[TileSet]) -> JokerSet:
                     tuple(map(tuple, groups)))
 
 
-# States the fewest-changes questions of one hint may take between them (about 50 ms): past
-# them the sets not yet asked about count as changed, so a hint never waits on a tie-break
+# States a hint's searches may take (about 50 ms): the fewest-changes questions share those
+# the best move's search left, and at least _KEEP_LEAST (a few ms); past them the sets not
+# yet asked about count as changed, so a hint never waits long on a tie-break
 _KEEP_STATES = 10_000
+_KEEP_LEAST = 1_000
 
 
-def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
+def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet], searched: int = 0
                     ) -> tuple[list[TileSet], list[TileSet]]:
     """Table sets (without jokers) that can stay as they were while the other packed tiles
     still form valid sets, and those sets.
@@ -242,7 +247,9 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
     hold exactly the tiles of the table sets there, which therefore stay as they were.
     Inside, the table sets the packing holds whole stay; each other one stays in turn when
     the rest still packs. The result is maximal (unless the questions spend their budget):
-    adding valid sets to tiles that pack still packs, so a set refused once stays refused."""
+    adding valid sets to tiles that pack still packs, so a set refused once stays refused.
+    ``searched``: the states the best move's search took, which the questions' budget
+    (``_KEEP_STATES``) lends them no more."""
     balance = Counter(t for s in packed for t in s)
     balance.subtract(t for s in ordinary for t in s)  # below 0: a tile went to a joker set
     reached = {t for t, k in balance.items() if k}
@@ -276,7 +283,7 @@ def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet]
         kept.append(tile_set)
     # then each other one, when the rest still splits into sets (the last split found
     # may hold the next one whole); the questions share one budget of states
-    budget = Budget(_KEEP_STATES)
+    budget = Budget(max(_KEEP_LEAST, _KEEP_STATES - searched))
     for tile_set in trying:
         need = Counter(tile_set)
         if any(free[t] < k for t, k in need.items()):

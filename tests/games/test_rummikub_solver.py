@@ -585,6 +585,7 @@ def test_rum_10_a_spent_fewest_changes_budget_touches_only_the_last_tie_break(mo
                  for _ in range(30)]
     full = [solve(table, rack) for table, rack in positions]
     monkeypatch.setattr(solver, "_KEEP_STATES", 0)
+    monkeypatch.setattr(solver, "_KEEP_LEAST", 0)
     more = 0
     for (table, rack), whole in zip(positions, full, strict=True):
         found = solve(table, rack)
@@ -594,6 +595,46 @@ def test_rum_10_a_spent_fewest_changes_budget_touches_only_the_last_tie_break(mo
         if found.count:
             assert engine_accepts(table, rack, found) is None, (table, rack)
     assert more
+
+
+def test_rum_10_the_fewest_changes_budget_is_what_the_search_left(monkeypatch):
+    # a hint's searches share one budget: the questions get what the best move's search
+    # left of it, and never less than a few milliseconds' worth
+    from games.rummikub import solver
+    from games.rummikub.packing import best
+    given: list[int] = []
+    searched: list[int] = []
+
+    class Recorded(solver.Budget):
+        def __init__(self, states: int) -> None:
+            given.append(states)
+            super().__init__(states)
+
+    def counted(search):
+        def run(*args, **kwargs):
+            found = search(*args, **kwargs)
+            searched.append(0 if found is None else found.states)
+            return found
+        return run
+
+    monkeypatch.setattr(solver, "Budget", Recorded)
+    monkeypatch.setattr(solver, "pack", counted(best.pack))
+    monkeypatch.setattr(solver, "pack_strict", counted(best.pack_strict))
+    corpus = json.loads((Path(__file__).parents[2] / "bench" / "rummikub_worst.json")
+                        .read_text(encoding="utf-8"))
+    light = heavy = 0
+    for entry in corpus[:20]:
+        given.clear()
+        searched.clear()
+        found = solve(entry["table"], entry["rack"])
+        assert (found.count, found.value) == (entry["count"], entry["value"])
+        if not given:
+            continue  # no set to ask about
+        assert len(given) == 1 and sum(searched) > 0
+        assert given == [max(solver._KEEP_LEAST, solver._KEEP_STATES - sum(searched))]
+        light += given[0] > solver._KEEP_LEAST
+        heavy += given[0] == solver._KEEP_LEAST
+    assert light and heavy, (light, heavy)
 
 
 def test_rum_10_a_split_spends_its_budget_and_says_so():

@@ -36,6 +36,7 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
     """
     cap = None  # the canonical search's score: the full search finds no better
     ascending = False  # the direction that ended first
+    made: list[Layers] = []  # every search, for the states they took between them
     for canonical in ((False,) if threshold else (True, False)):
 
         def make(up: bool, canonical: bool = canonical, cap: int | None = cap) -> Layers:
@@ -50,6 +51,7 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
                                 trace or bool(must_jokers + rack_jokers), ascending=up)
             if cap is not None:
                 layers.cap = cap
+            made.append(layers)
             return layers
 
         layers, score = race(make, ascending)
@@ -60,10 +62,10 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
             return None
         cap = score
         if not layers.trace:
-            return Packing(score, [])
+            return Packing(score, [], _taken(made))
         sets = layers.sets()
         if not canonical:
-            return Packing(score, sets)
+            return Packing(score, sets, _taken(made))
         missing = must_jokers + rack_jokers - sum(t.count(JOKER) for t in sets)
         spares = [max(0, s.jokers - sets[k].count(JOKER)) for k, s in enumerate(specials)]
         for back in product(*(range(n, -1, -1) for n in spares)):
@@ -71,7 +73,7 @@ def pack(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int, thresh
                 continue
             placed = _add_spares(sets, len(specials), back, missing - sum(back))
             if placed is not None and (accept is None or accept(placed)):
-                return Packing(score, placed)
+                return Packing(score, placed, _taken(made))
     raise AssertionError("the full search places every joker")
 
 
@@ -88,16 +90,24 @@ def pack_strict(table: Counts, rack: Counts, must_jokers: int, rack_jokers: int,
     """
     freeable = sum(min(s.jokers, exchangeable(s, rack)) for s in specials)
 
+    made: list[Layers] = []
+
     def make(up: bool) -> Layers:
         layers = JokerLayers(table, rack, must_jokers, rack_jokers, joker_points,
                              specials + (new,) * freeable, canonical=False, strict=True,
                              ascending=up)
         if cap is not None:
             layers.cap = cap
+        made.append(layers)
         return layers
 
     layers, score = race(make)
-    return None if score == NEG else Packing(score, layers.sets())
+    return None if score == NEG else Packing(score, layers.sets(), _taken(made))
+
+
+def _taken(searches: list[Layers]) -> int:
+    """The states ``searches`` took between them (the race's loser too)."""
+    return sum(search.taken for search in searches)
 
 
 # States the first direction takes alone: most searches end within them, and then never

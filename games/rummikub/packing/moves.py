@@ -40,8 +40,11 @@ def mirrored(counts: Counts) -> Counts:
 
 @dataclass(frozen=True)
 class Packing:
+    """The best ``score`` found, its ``sets``, and the ``states`` its searches took."""
+
     score: int
     sets: list[tuple[str, ...]]
+    states: int = 0
 
     @property
     def played(self) -> int:
