@@ -10,10 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import brailledev.display
 from brailledev.cli import main
-from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import Named
 from brailledev.session import Session
 from layouts.registry import kit
 
@@ -45,22 +42,13 @@ def test_a_save_before_the_message_model_resumes_whole_and_plays_on(game, tmp_pa
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_make_play_goes_on_with_a_save_before_the_message_model(game, tmp_path, monkeypatch,
-                                                              capsys):
+def test_make_play_goes_on_with_a_save_before_the_message_model(game, tmp_path, capsys,
+                                                              quitting):
     path = tmp_path / f"{game}.json"
     shutil.copy(OLD / f"{game}.json", path)
     state = json.loads(path.read_text(encoding="utf-8"))["table"]["state"]
-    shown: list[MemoryDisplay] = []
-
-    def open_display(*args, **kwargs) -> MemoryDisplay:
-        display = MemoryDisplay(40)
-        display.press(Named("quit"))
-        shown.append(display)
-        return display
-
-    monkeypatch.setattr(brailledev.display, "open_display", open_display)
     assert main(["play", game, "--save", str(path), "--no-speech", "--pace", "0"]) == 0
     assert capsys.readouterr().err == ""
     assert json.loads(path.read_text(encoding="utf-8"))["table"]["state"] == state
     assert not list(tmp_path.glob("*.broken-*"))  # resumed, nothing set aside
-    assert shown and shown[0].writes  # the game was drawn
+    assert quitting and quitting[0].writes  # the game was drawn

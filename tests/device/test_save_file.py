@@ -15,31 +15,13 @@ from pathlib import Path
 
 import pytest
 
-import brailledev.display
 from brailledev.cli import main
-from brailledev.display.memory import MemoryDisplay
 from brailledev.history import History
-from brailledev.keys import Named
 from brailledev.session import Session
 from layouts.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[2]
 ONE_ROUND = {"match_target": 0}
-
-
-@pytest.fixture
-def quitting(monkeypatch):
-    """``brailledev play`` on a memory display whose reader quits at once."""
-    opened: list[MemoryDisplay] = []
-
-    def open_display(*args, **kwargs) -> MemoryDisplay:
-        display = MemoryDisplay(40)
-        display.press(Named("quit"))
-        opened.append(display)
-        return display
-
-    monkeypatch.setattr(brailledev.display, "open_display", open_display)
-    return opened
 
 
 def new_game(path: Path, seed: int = 3, **kwargs) -> Session:

@@ -1,0 +1,25 @@
+"""Fixtures of the device tests: ``brailledev play`` on a memory display."""
+
+from __future__ import annotations
+
+import pytest
+
+import brailledev.display
+from brailledev.display.memory import MemoryDisplay
+from brailledev.keys import Named
+
+
+@pytest.fixture
+def quitting(monkeypatch: pytest.MonkeyPatch) -> list[MemoryDisplay]:
+    """``brailledev play`` on a memory display whose reader quits at once: the displays
+    opened, in order."""
+    opened: list[MemoryDisplay] = []
+
+    def open_display(*args: object, **kwargs: object) -> MemoryDisplay:
+        display = MemoryDisplay(40)
+        display.press(Named("quit"))
+        opened.append(display)
+        return display
+
+    monkeypatch.setattr(brailledev.display, "open_display", open_display)
+    return opened
