@@ -14,7 +14,11 @@ from games.rummikub.packing.layers import Layers
 from games.rummikub.packing.moves import DOWN, UP, JokerSet, mirrored
 from games.rummikub.packing.reference import Search, exchangeable
 from games.rummikub.tiles import COLOURS, Arranged, arrange
-from tests.games.test_rummikub_solver import joker_set_position, random_position
+from tests.games.test_rummikub_solver import (
+    counted_positions,
+    joker_set_position,
+    random_position,
+)
 
 
 def legal_sets(sets, table, rack, jokers_counted=True):
@@ -45,28 +49,21 @@ def both_ways(kind, *args, **options):
 def test_rum_10_searching_up_finds_the_best_of_searching_down():
     # no joker sets: rack jokers, initial melds, canonical or not; the same best score and
     # legal sets named by their real numbers either way
-    from games.rummikub import solver
     rng = random.Random(161)
     scored = 0
-    for trial in range(60):
-        initial = trial % 5 == 0
-        table, rack = random_position(rng, 0 if initial else rng.randint(9, 40),
-                                      rng.randint(3, 14))
-        table_counts, _ = solver._counts(t for s in table for t in s)
-        rack_counts, jokers = solver._counts(rack)
-        threshold = 30 if initial else 0
-        for canonical in (False,) if initial else (True, False):
-            (down, down_sets), (up, up_sets) = both_ways(
-                Layers, table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
-            assert down == up, (table, rack, canonical)
-            if up == NEG:
-                continue
-            scored += 1
-            for sets in (down_sets, up_sets):
-                assert legal_sets(sets, table, rack, not canonical), (table, rack, sets)
-            if initial:  # a joker counts the number it stands for (RUM-4)
-                melded = [arrange(s) for s in up_sets]
-                assert sum(sum(s.numbers) for s in melded if isinstance(s, Arranged)) >= 30
+    for table, rack, table_counts, rack_counts, jokers, threshold, canonical in \
+            counted_positions(rng, 60, melds_every=5):
+        (down, down_sets), (up, up_sets) = both_ways(
+            Layers, table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
+        assert down == up, (table, rack, canonical)
+        if up == NEG:
+            continue
+        scored += 1
+        for sets in (down_sets, up_sets):
+            assert legal_sets(sets, table, rack, not canonical), (table, rack, sets)
+        if threshold:  # a joker counts the number it stands for (RUM-4)
+            melded = [arrange(s) for s in up_sets]
+            assert sum(sum(s.numbers) for s in melded if isinstance(s, Arranged)) >= 30
     assert scored >= 50
 
 
@@ -182,13 +179,11 @@ def test_rum_10_a_run_in_slices_ends_as_one_run():
 def test_rum_10_shared_rests_tell_the_two_directions_apart():
     # a rest counts the points of the numbers it reads: a bound going up never takes one
     # found going down from the same tiles
-    from games.rummikub import solver
     rng = random.Random(165)
     makes = []
     for _ in range(8):
         table, rack = random_position(rng, rng.randint(20, 45), rng.randint(3, 12))
-        table_counts, _ = solver._counts(t for s in table for t in s)
-        rack_counts, jokers = solver._counts(rack)
+        _, table_counts, _, rack_counts, jokers = joker_set_position(table, rack)
         for ascending in (False, True):
             makes.append(lambda ascending=ascending, t=table_counts, r=rack_counts,
                          j=jokers: Layers(t, r, 0, j, 0, 30, False, ascending=ascending))

@@ -403,8 +403,7 @@ def test_rum_10_idle_steps_with_free_jokers_change_nothing(monkeypatch):
     def outcomes():
         found = []
         for table, rack in positions:
-            table_counts, _ = solver._counts(t for s in table for t in s)
-            rack_counts, jokers = solver._counts(rack)
+            _, table_counts, _, rack_counts, jokers = joker_set_position(table, rack)
             found.append(Layers(table_counts, rack_counts, 0, jokers, 0, 30, True).run())
             pool = Counter(t for s in table for t in s) + Counter(rack[:4])
             found.append(split(*solver._counts(pool.elements())) is not None)
@@ -416,32 +415,39 @@ def test_rum_10_idle_steps_with_free_jokers_change_nothing(monkeypatch):
     assert any(quiet[1::2]) and not all(quiet[1::2])
 
 
+def counted_positions(rng, trials, melds_every):
+    """Random positions without joker sets, every ``melds_every``-th an initial meld (an
+    empty table), with the packing's view: (table, rack, table counts, rack counts, rack
+    jokers, meld threshold, canonical) once per search the position takes (an initial meld
+    is searched in full only)."""
+    for trial in range(trials):
+        initial = trial % melds_every == 0
+        table, rack = random_position(rng, 0 if initial else rng.randint(9, 40),
+                                      rng.randint(3, 14))
+        _, table_counts, _, rack_counts, jokers = joker_set_position(table, rack)
+        for canonical in (False,) if initial else (True, False):
+            yield table, rack, table_counts, rack_counts, jokers, 30 if initial else 0, canonical
+
+
 def test_rum_10_layered_search_agrees_with_the_recursive_one():
     # tables without joker sets take the layered search; the recursive one (kept for joker
     # sets) must find the very same best score, with rack jokers and initial melds too
-    from games.rummikub import solver
     rng = random.Random(34)
-    for trial in range(60):
-        initial = trial % 4 == 0
-        table, rack = random_position(rng, 0 if initial else rng.randint(9, 40),
-                                      rng.randint(3, 14))
-        table_counts, _ = solver._counts(t for s in table for t in s)
-        rack_counts, jokers = solver._counts(rack)
-        threshold = 30 if initial else 0
-        for canonical in (False,) if initial else (True, False):
-            recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30, (),
-                               canonical)
-            layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
-            score = layered.run()
-            assert score == recursive.best(recursive.start()), (table, rack, canonical)
-            # the bound the search is taken in the order of is never below the best
-            assert layered.most >= score, (table, rack, canonical)
-            if score != NEG:
-                sets = layered.sets()
-                used = Counter(t for s in sets for t in s)
-                assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
-                assert not +(Counter(t for s in table for t in s) - used)
-                assert not +(used - Counter(t for s in table for t in s) - Counter(rack))
+    for table, rack, table_counts, rack_counts, jokers, threshold, canonical in \
+            counted_positions(rng, 60, melds_every=4):
+        recursive = Search(table_counts, rack_counts, 0, jokers, threshold, 30, (),
+                           canonical)
+        layered = Layers(table_counts, rack_counts, 0, jokers, threshold, 30, canonical)
+        score = layered.run()
+        assert score == recursive.best(recursive.start()), (table, rack, canonical)
+        # the bound the search is taken in the order of is never below the best
+        assert layered.most >= score, (table, rack, canonical)
+        if score != NEG:
+            sets = layered.sets()
+            used = Counter(t for s in sets for t in s)
+            assert all(isinstance(arrange(s), Arranged) for s in sets if "J" not in s)
+            assert not +(Counter(t for s in table for t in s) - used)
+            assert not +(used - Counter(t for s in table for t in s) - Counter(rack))
 
 
 def joker_set_position(table, rack):
