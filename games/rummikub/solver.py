@@ -236,7 +236,7 @@ _KEEP_STATES = 10_000
 _KEEP_LEAST = 1_000
 
 
-def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet], searched: int = 0
+def _keep_untouched(ordinary: list[TileSet], packed: list[TileSet], searched: int
                     ) -> tuple[list[TileSet], list[TileSet]]:
     """Table sets (without jokers) that can stay as they were while the other packed tiles
     still form valid sets, and those sets.
