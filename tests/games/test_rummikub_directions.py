@@ -266,3 +266,30 @@ def test_rum_10_mirrored_counts_read_the_ones_first():
     counts = tuple(tuple(range(13)) for _ in COLOURS)  # index 12 (the ones) holds 12
     assert mirrored(counts)[0][0] == 12 and mirrored(mirrored(counts)) == counts
     assert JokerSet("group", 0, 12, frozenset({0, 1}), 1).mirrored().number == 0
+
+
+def test_rum_10_a_split_starts_from_the_end_of_its_tightest_tiles():
+    # the fewest-changes questions: where a number's tiles have few ways into a set, a
+    # depth-first search that meets them first proves at once that there is no split
+    from games.rummikub import solver
+    from games.rummikub.packing.best import split, tight_low
+    from games.rummikub.packing.layers import Budget
+
+    high = ("K8 K9 K10 K11 K12 K13 R10 R11 R12 R13 B10 B11 B12 B13 Y10 Y11 Y12 Y13 "
+            "K10 R10 B10 Y9 Y8")
+    refused, split_up = (solver._counts(f"{high} {low}".split())
+                         for low in ("Y2 Y3 Y4 B3 J", "Y2 Y3 Y4 B3 B4 J"))
+    assert tight_low(refused[0]) and tight_low(split_up[0])
+    assert not tight_low(solver._counts(["K1", "K2", "K3", "R1", "R2", "R3", "Y12"])[0])
+    # B3 and the joker make no set with the yellow run, going either way
+    up, down = Budget(10**6), Budget(10**6)
+    assert split(*refused, up) is None
+    search = Layers(refused[0], tuple((0,) * 13 for _ in COLOURS), 0, refused[1], 0, 0,
+                    canonical=True)
+    assert search.bound.start() != NEG and search.first(down) == NEG
+    assert 10**6 - up.left < (10**6 - down.left) / 10, (up.left, down.left)
+    # a split found going up names the tiles by their real numbers
+    found = split(*split_up)
+    tiles = Counter(f"{high} Y2 Y3 Y4 B3 B4 J".split())
+    assert found is not None and Counter(t for s in found for t in s) == tiles
+    assert all(isinstance(arrange(s), Arranged) for s in found)
