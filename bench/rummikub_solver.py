@@ -27,7 +27,7 @@ slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
 ``pack_strict``), the packing the relaxed search found being refused. ``--corpus`` times
 ours alone (the search, and the hint with RUM-10) on a file of positions
-(``bench/rummikub_worst.json``, the slowest of seeds 1-5
+(``bench/rummikub_worst.json``, the slowest of seeds 1-7
 with their best moves) and says whether any best move differs.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
@@ -416,7 +416,7 @@ def main() -> int:
                         help="runs of each solve, the fastest timed (both solvers)")
     parser.add_argument("--corpus", type=Path,
                         help="time ours alone on these positions (bench/rummikub_worst.json: "
-                             "the slowest of seeds 1-5) and stop")
+                             "the slowest of seeds 1-7) and stop")
     args = parser.parse_args()
     if args.corpus:
         return replay(args.corpus, args.repeat)

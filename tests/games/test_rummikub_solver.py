@@ -546,10 +546,11 @@ def test_rum_10_brute_force_agrees_where_many_tiles_share_a_number():
 
 
 def test_rum_10_the_slowest_positions_keep_their_best_moves():
-    # the slowest positions of the bench's seeds 1-5 (bench/rummikub_worst.json: joker sets
+    # the slowest positions of the bench's seeds 1-7 (bench/rummikub_worst.json: joker sets
     # on the table, rack jokers), each with the best move the search found before the
-    # joker-set bound counted only the jokers still to be placed: a tighter bound prunes
-    # more, never a better move
+    # joker-set bound counted only the jokers still to be placed (seeds 6 and 7: as found
+    # when added, by each direction alone and by the race): a tighter bound prunes more,
+    # never a better move
     corpus = json.loads((Path(__file__).parents[2] / "bench" / "rummikub_worst.json")
                         .read_text(encoding="utf-8"))
     assert len(corpus) >= 50
