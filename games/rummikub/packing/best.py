@@ -181,7 +181,8 @@ def tight_low(tiles: Counts) -> bool:
     fewer states: on the fewest-changes questions of the bench's positions (seeds 1 and 2)
     the depth-first states fell by 42-44% where the rack holds a joker and by 7-21% on the
     other kinds, against always going down."""
-    masks = [_MASKS.get(row) or _mask(row) for row in tiles]
+    # per colour, the indices holding a tile as bits
+    masks = [sum(1 << index for index, count in enumerate(row) if count) for row in tiles]
     first, second, third, fourth = masks
     # bit i: a group of three can be made at index i
     groups = (first & second & (third | fourth)) | (third & fourth & (first | second))
@@ -199,25 +200,16 @@ def tight_low(tiles: Counts) -> bool:
         for ways, tiles_with in enumerate((~(one | two | four), one & ~two & ~four,
                                            two & ~one & ~four, one & two, four)):
             tiles_with &= mask
-            if tiles_with:
-                part = _WEIGHTS[ways]
-                weight += part * tiles_with.bit_count()
-                centre += part * (TOP * tiles_with.bit_count() - _INDEX_SUM[tiles_with])
+            part = _WEIGHTS[ways]
+            weight += part * tiles_with.bit_count()
+            while tiles_with:  # each tile's number
+                low = tiles_with & -tiles_with
+                tiles_with ^= low
+                centre += part * (TOP + 1 - low.bit_length())
     return weight > 0 and centre < 7 * weight
 
 
 _WEIGHTS = tuple(1 / (1 + ways) ** 4 for ways in range(5))
-# per set of indices as bits (13 of them), the sum of the indices
-_INDEX_SUM = tuple(sum(index for index in range(TOP) if bits >> index & 1)
-                   for bits in range(1 << TOP))
-_MASKS: dict[tuple[int, ...], int] = {}  # a colour's counts -> its indices present as bits
-
-
-def _mask(row: tuple[int, ...]) -> int:
-    if len(_MASKS) > 100_000:
-        _MASKS.clear()
-    found = _MASKS[row] = sum(1 << index for index, count in enumerate(row) if count)
-    return found
 
 
 def _add_spares(sets: list[tuple[str, ...]], skip: int, back: tuple[int, ...], spare: int
