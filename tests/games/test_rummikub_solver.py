@@ -350,6 +350,20 @@ def test_rum_10_a_looser_bound_changes_nothing(monkeypatch):
         forget()  # no loose rest is left for the tests after
 
 
+def test_rum_10_rests_held_are_put_back_as_they_were():
+    # the bench times each run of a position as its first call: the rests the bounds share
+    # are put back as they were before it, and a search after that finds the same best
+    from games.rummikub.packing.bound import held, restore
+    table, rack = "K1 K2 K3 | R7 B7 Y7 | B9 B10 B11", "K4 R8 R9 Y8 J B12"
+    solve("R1 R2 R3", "R4 B4 K4")
+    saved = held()
+    first = solve(table, rack)
+    assert len(held()[1]) > len(saved[1])
+    restore(saved)
+    assert held() == saved
+    assert solve(table, rack) == first
+
+
 def test_rum_10_rests_shared_across_bounds_are_the_fresh_ones():
     # the fewest-changes tests search the same tiles but a set or two: the bounds share
     # their rests, keyed by a colour's tiles from a number on; each must be what a bound

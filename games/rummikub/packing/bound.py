@@ -169,6 +169,28 @@ def forget() -> None:
     _SIGNS.clear()
 
 
+Held = tuple[dict[tuple[int, ...], int], dict[int, int]]
+
+
+def held() -> Held:
+    """A copy of the rests the bounds share, for :func:`restore` (the bench times each run of
+    a position as its first call, from what the positions before it left):
+
+        saved = held()
+    """
+    return dict(_SIGNS), dict(_RESTS)
+
+
+def restore(saved: Held) -> None:
+    """Put back the rests of :func:`held` (the ids given since are not given again):
+    ``restore(saved)``."""
+    signs, rests = saved
+    _SIGNS.clear()
+    _SIGNS.update(signs)
+    _RESTS.clear()
+    _RESTS.update(rests)
+
+
 def _sign(key: tuple[int, ...]) -> int:
     """The id of ``key``, a new one the first time: ``_sign((-1, 1))``."""
     found = _SIGNS.get(key)
