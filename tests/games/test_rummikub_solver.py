@@ -658,6 +658,33 @@ def test_rum_10_the_fewest_changes_budget_is_what_the_search_left(monkeypatch):
     assert light and heavy, (light, heavy)
 
 
+def test_rum_10_a_split_without_a_bound_answers_as_the_bounded_search():
+    # the fewest-changes questions search without the colours' bound (cheaper on tiles no
+    # search has seen): whether tiles split is what the bounded search says, either way
+    # round, on questions shaped as the hint asks them (a table with played tiles and
+    # jokers, one of its sets taken away)
+    from games.rummikub import solver
+    rng = random.Random(61)
+    nothing = tuple((0,) * TOP for _ in COLOURS)
+    answers = []
+    for _ in range(150):
+        table, rack = random_position(rng, rng.randint(9, 45), rng.randint(2, 6))
+        pool = Counter(t for s in table for t in s) + Counter(rack)
+        pool -= Counter(rng.choice(table))
+        pool["J"] = rng.choice((0, 0, 1, 2))
+        tiles, jokers = solver._counts(pool.elements())
+        found = split(tiles, jokers)
+        bounded = [Layers(tiles, nothing, 0, jokers, 0, 0, True, ascending=up)
+                   for up in (False, True)]
+        assert all((search.bound.start() != NEG and search.first() != NEG) == (found is not None)
+                   for search in bounded), (table, rack)
+        if found is not None:
+            assert Counter(t for s in found for t in s) == +pool
+            assert all(isinstance(arrange(s), Arranged) for s in found)
+        answers.append(found is not None)
+    assert 20 < sum(answers) < 130, sum(answers)
+
+
 def test_rum_10_a_split_spends_its_budget_and_says_so():
     from games.rummikub import solver
     from games.rummikub.packing.layers import Budget, OutOfStates

@@ -367,14 +367,17 @@ class Layers:
             key = before
         return path
 
-    def first(self, budget: Budget | None = None) -> int:
+    def first(self, budget: Budget | None = None, bounded: bool = True) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
         there is none. States from which none was found are not tried twice. Each state
-        tried spends one of ``budget`` (:class:`OutOfStates` when none is left)."""
+        tried spends one of ``budget`` (:class:`OutOfStates` when none is left).
+        ``bounded``: a move after which its colour alone could not place its tiles is left
+        out (the bound's rests say so); without it only the moves' own look-ahead (a short
+        run finds its next tiles) prunes, and no bound is built."""
         steps = self._steps(bounded=False)
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
-        rest = self.bound.rest
+        rest = self.bound.rest if bounded else None
         backs: list[dict[int, Back]] = [{} for _ in range(last)]
         failed: set[int] = set()
         # per step, the moves from each part of a state they depend on
@@ -409,7 +412,8 @@ class Layers:
                     choices = [(delta, option) for delta, _, _, option, after in
                                step_moves(look, colour, index, self.numbers[index], must,
                                           avail, next1, next2, later, jokers, canonical)
-                               if rest(colour, index + 1, after, free - option[2]) != NEG]
+                               if rest is None
+                               or rest(colour, index + 1, after, free - option[2]) != NEG]
                 else:
                     choices = [(delta, made) for delta, _, _, made, _ in
                                self._group_moves(look, index)]
