@@ -307,7 +307,7 @@ class Strict:
 
 
 _CACHES = (moves.colour_options, moves.group_ways, moves._base_moves, moves.groups_alive,
-           moves._look_moves)
+           moves._look_moves, moves.step_moves)
 
 
 def caches_mb(positions: list[Position]) -> dict[str, object]:
