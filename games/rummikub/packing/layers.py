@@ -129,6 +129,12 @@ class Layers:
         self.walk: Generator[None, int, int] | None = None  # the search under way (see run)
         self.score: int | None = None  # its result, once it ended
         self.heap: list[int] = []  # the states waiting while it runs (see frontier)
+        # what :meth:`first` learnt: whether bounded, its steps, back pointers, the states
+        # that failed and the moves of each step
+        self.depth_first: tuple[bool, list[tuple[int, int, tuple[int, int, int, int, int],
+                                                 int, bool, int]],
+                                list[dict[int, Back]], set[int],
+                                list[dict[int, list[tuple[int, Made]]]]] | None = None
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -370,18 +376,21 @@ class Layers:
     def first(self, budget: Budget | None = None, bounded: bool = True) -> int:
         """Depth first, the first packing found, whatever its score: 0, or ``NEG`` when
         there is none. States from which none was found are not tried twice. Each state
-        tried spends one of ``budget`` (:class:`OutOfStates` when none is left).
+        tried spends one of ``budget`` (:class:`OutOfStates` when none is left); called
+        again, the search goes on from what it learnt (the states that failed are not tried
+        again), so it may be given its states in slices (see :func:`~best.split`).
         ``bounded``: a move after which its colour alone could not place its tiles is left
         out (the bound's rests say so); without it only the moves' own look-ahead (a short
         run finds its next tiles) prunes, and no bound is built."""
-        steps = self._steps(bounded=False)
+        if self.depth_first is None or self.depth_first[0] != bounded:
+            steps = self._steps(bounded=False)
+            # per step, the moves from each part of a state they depend on
+            self.depth_first = (bounded, steps, [{} for _ in steps], set(),
+                                [{} for _ in steps])
+        _, steps, backs, failed, tables = self.depth_first
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
         rest = self.bound.rest if bounded else None
-        backs: list[dict[int, Back]] = [{} for _ in range(last)]
-        failed: set[int] = set()
-        # per step, the moves from each part of a state they depend on
-        tables: list[dict[int, list[tuple[int, Made]]]] = [{} for _ in range(last)]
 
         def found(step: int, key: int) -> bool:
             while step < last and steps[step][4] and not key >> steps[step][3] & 63:
