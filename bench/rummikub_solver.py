@@ -22,15 +22,15 @@ whether the targets hold: median 10x, p95 3x, no position over 100 ms. Each time
 fastest of ``--repeat`` runs, for both solvers alike: the machine is shared, and the
 fastest run is the one least disturbed by other processes; each run of ours starts from the
 rests the bounds held before the position's first solve (see :class:`FirstCall`), so it
-costs what a first call costs. The slowest positions are listed
-with the peak memory of one solve (tracemalloc); ``caches`` is what the move caches of
+costs what a first call costs. The slowest positions are listed with the peak memory of
+one solve (tracemalloc); ``caches`` is what the move caches of
 ``packing.moves`` and the rests the bounds share (``packing.bound``) hold once the 300
 slowest positions are solved (tracemalloc, from empty caches);
 ``strict`` counts the positions where the search packed freed jokers into new sets (RUM-6,
 ``pack_strict``), the packing the relaxed search found being refused. ``--corpus`` times
 ours alone (the search, and the hint with RUM-10) on a file of positions
-(``bench/rummikub_worst.json``, the slowest of seeds 1-7
-with their best moves) and says whether any best move differs.
+(``bench/rummikub_worst.json``, the slowest of seeds 1-7 with their best moves) and says
+whether any best move differs.
 
 The two solvers agree on the rules without jokers, so the differential count is taken on
 joker-free positions (mid-game ones and initial melds). With jokers the rules differ on

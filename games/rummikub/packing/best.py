@@ -170,37 +170,45 @@ def split(tiles: Counts, jokers: int, budget: Budget | None = None
 
         split(counts, 1)
     """
+    def direction(up: bool) -> Layers:
+        return Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True, ascending=up)
+
     low = tight_low(tiles)
-    searches = [Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True, ascending=low)]
-    turn, size = 0, SPLIT_HEAD
-    while True:
-        if budget is not None and budget.left <= 0:
-            raise OutOfStates
-        given = size if budget is None else min(size, budget.left)
-        part = Budget(given)
-        try:
-            score: int | None = searches[turn].first(part, bounded=False)
-        except OutOfStates:
-            score = None
-        if budget is not None:
-            budget.left -= given - max(0, part.left)
-        if score is not None:
-            break
-        turn = 1 - turn
-        if turn == 0:
+    lead = search = direction(low)
+    other: Layers | None = None
+    size = SPLIT_HEAD
+    while (score := _slice(search, size, budget)) is None:
+        if other is None:
+            other = direction(not low)
+        search, other = other, search
+        if search is lead:
             size *= 2
-        elif len(searches) == 1:
-            searches.append(Layers(tiles, _EMPTY, 0, jokers, 0, 0, canonical=True,
-                                   ascending=not low))
     if score == NEG:
         return None
-    search = searches[turn]
     sets = search.sets()
     placed = _add_spares(sets, 0, (), jokers - sum(s.count(JOKER) for s in sets))
     if placed is not None:
         return placed
     found = pack(tiles, _EMPTY, jokers, 0, 0, 0)
     return None if found is None else found.sets
+
+
+def _slice(search: Layers, states: int, budget: Budget | None) -> int | None:
+    """``search.first`` given ``states`` more, no more than ``budget`` has left (which it
+    spends): its score, ``None`` when they ran out, :class:`~layers.OutOfStates` when the
+    budget had none left."""
+    if budget is not None:
+        if budget.left <= 0:
+            raise OutOfStates
+        states = min(states, budget.left)
+    part = Budget(states)
+    try:
+        return search.first(part, bounded=False)
+    except OutOfStates:
+        return None
+    finally:
+        if budget is not None:
+            budget.left -= states - max(0, part.left)
 
 
 _EMPTY: Counts = tuple((0,) * TOP for _ in COLOURS)

@@ -39,6 +39,10 @@ from games.rummikub.tiles import COLOURS
 Move = tuple[int, int, int, Made, int]
 # Where a state came from: the state before and the choice (None: nothing happened).
 Back = tuple[int, Made | None]
+# One step of a search (see Layers._steps): the colour (4: the groups), the number index,
+# the colour's tiles there, the shift of its runs in a state, whether it is idle for a state
+# without open runs of that colour, and what the bound says then.
+Plan = tuple[int, int, tuple[int, int, int, int, int], int, bool, int]
 # A state waiting in the heap: its key in the low bits, above them its value counted down
 # from the most, above that the step counted down from the last, above that the value
 # capped (see Layers.cap) counted down from the most: the smallest waits least.
@@ -77,6 +81,19 @@ class Budget:
 
     def __init__(self, states: int) -> None:
         self.left = states
+
+
+class DepthFirst:
+    """What :meth:`Layers.first` learnt, for its next call: whether it read the bound, its
+    steps, the back pointers of the packing found, the states that failed, and per step the
+    moves from each part of a state they depend on."""
+
+    def __init__(self, bounded: bool, steps: list[Plan]) -> None:
+        self.bounded = bounded
+        self.steps = steps
+        self.backs: list[dict[int, Back]] = [{} for _ in steps]
+        self.failed: set[int] = set()
+        self.tables: list[dict[int, list[tuple[int, Made]]]] = [{} for _ in steps]
 
 
 class Layers:
@@ -129,12 +146,7 @@ class Layers:
         self.walk: Generator[None, int, int] | None = None  # the search under way (see run)
         self.score: int | None = None  # its result, once it ended
         self.heap: list[int] = []  # the states waiting while it runs (see frontier)
-        # what :meth:`first` learnt: whether bounded, its steps, back pointers, the states
-        # that failed and the moves of each step
-        self.depth_first: tuple[bool, list[tuple[int, int, tuple[int, int, int, int, int],
-                                                 int, bool, int]],
-                                list[dict[int, Back]], set[int],
-                                list[dict[int, list[tuple[int, Made]]]]] | None = None
+        self.depth_first: DepthFirst | None = None  # what first learnt, for its next call
 
     @cached_property
     def bound(self) -> ColourBound:
@@ -353,8 +365,7 @@ class Layers:
         return NEG
 
     def _path(self, key: int, best: list[dict[int, int]], tables: list[dict[int, list[Move]]],
-              steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]
-              ) -> list[dict[int, Back]]:
+              steps: list[Plan]) -> list[dict[int, Back]]:
         """The back pointers of the way to ``key`` alone, each with its choice."""
         path: list[dict[int, Back]] = [{} for _ in steps]
         if not (self.trace or self.threshold):
@@ -382,12 +393,10 @@ class Layers:
         ``bounded``: a move after which its colour alone could not place its tiles is left
         out (the bound's rests say so); without it only the moves' own look-ahead (a short
         run finds its next tiles) prunes, and no bound is built."""
-        if self.depth_first is None or self.depth_first[0] != bounded:
-            steps = self._steps(bounded=False)
-            # per step, the moves from each part of a state they depend on
-            self.depth_first = (bounded, steps, [{} for _ in steps], set(),
-                                [{} for _ in steps])
-        _, steps, backs, failed, tables = self.depth_first
+        learnt = self.depth_first
+        if learnt is None or learnt.bounded != bounded:
+            learnt = self.depth_first = DepthFirst(bounded, self._steps(bounded=False))
+        steps, backs, failed, tables = learnt.steps, learnt.backs, learnt.failed, learnt.tables
         last = len(steps)
         mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
         rest = self.bound.rest if bounded else None
@@ -439,8 +448,7 @@ class Layers:
         self.backs = backs
         return 0
 
-    def _steps(self, bounded: bool
-               ) -> list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]]:
+    def _steps(self, bounded: bool) -> list[Plan]:
         """Per step: the colour (4: the groups), the number index, the colour's tiles (table,
         all, at the next two numbers, and the later colours' at this number), the shift of
         the colour's runs in a state, whether nothing can happen to a state without open
@@ -451,7 +459,7 @@ class Layers:
         # canonical jokers open no run before the last three numbers (see colour_options),
         # and join no group of no tiles: such steps stay idle although jokers are free
         quiet = self.quiet and self.canonical
-        steps: list[tuple[int, int, tuple[int, int, int, int, int], int, bool, int]] = []
+        steps: list[Plan] = []
         for index in range(TOP):
             at = [row[index] for row in rows]
             later = sum(at)
