@@ -17,6 +17,7 @@ from games.rummikub.tiles import COLOURS, Arranged, arrange
 from tests.games.test_rummikub_solver import (
     counted_positions,
     joker_set_position,
+    joker_set_positions,
     random_position,
 )
 
@@ -71,15 +72,10 @@ def test_rum_6_searching_up_finds_the_best_of_searching_down_with_joker_sets():
     # joker runs and groups on the table: their places mirrored, the same best score as
     # down and as the recursive reference going up, and legal sets in real numbers
     rng = random.Random(162)
-    tried = groups = 0
-    while tried < 30:
-        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
-                                      jokers_on_table=True)
+    groups = 0
+    for table, rack in joker_set_positions(rng, 30):
         specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
             table, rack)
-        if not specials:
-            continue
-        tried += 1
         groups += any(s.kind == "group" for s in specials)
         for canonical in (True, False):
             (down, _), (up, up_sets) = both_ways(
@@ -106,16 +102,15 @@ def test_rum_6_the_strict_search_up_finds_the_best_of_the_strict_search_down():
     # each freed joker goes to a new set: the new sets' old runs and groups mirrored
     from games.rummikub import solver
     rng = random.Random(163)
-    tried = 0
-    while tried < 20:
-        table, rack = random_position(rng, rng.randint(12, 30), rng.randint(3, 10),
-                                      jokers_on_table=True)
+
+    def jokers_freed(table, rack):
+        specials, _, _, rack_counts, _ = joker_set_position(table, rack)
+        return sum(min(s.jokers, exchangeable(s, rack_counts)) for s in specials)
+
+    for table, rack in joker_set_positions(rng, 20, (12, 30), (3, 10), jokers_freed):
         specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
             table, rack)
-        freeable = sum(min(s.jokers, exchangeable(s, rack_counts)) for s in specials)
-        if not freeable:
-            continue
-        tried += 1
+        freeable = jokers_freed(table, rack)
         new = solver._new_place([tuple(s) for s in table if "J" not in s])
         (down, _), (up, up_sets) = both_ways(
             JokerLayers, table_counts, rack_counts, table_jokers, jokers, 30,

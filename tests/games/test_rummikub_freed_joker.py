@@ -176,19 +176,25 @@ def test_rum_6_brute_force_agrees_with_two_jokers_to_free():
     assert both >= 3, both
 
 
+def strict_position(rng):
+    """An exchange position (see :func:`exchange_position`), the packing's view of it (see
+    ``joker_set_position``) and the place of a freed joker, a new set (RUM-6)."""
+    from games.rummikub import solver
+    table, rack = exchange_position(rng)
+    return (table, rack, *joker_set_position(table, rack),
+            solver._new_place([s for s in table if "J" not in s]))
+
+
 def test_rum_6_strict_layered_search_agrees_with_the_recursive_one():
     # the new sets are places of both searches: the same best score, with a freed joker
-    from games.rummikub import solver
     from games.rummikub.packing import NEG
     from games.rummikub.packing.joker_layers import JokerLayers
     from games.rummikub.packing.reference import Search
     rng = random.Random(61)
     scored = 0
     for _ in range(40):
-        table, rack = exchange_position(rng)
-        specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
-            table, rack)
-        new = solver._new_place([s for s in table if "J" not in s])
+        table, rack, specials, table_counts, table_jokers, rack_counts, jokers, new = (
+            strict_position(rng))
         places = specials + (new,) * len(specials)
         recursive = Search(table_counts, rack_counts, table_jokers, jokers, 0, 30, places,
                            canonical=False, strict=True)
@@ -204,16 +210,13 @@ def test_rum_6_a_cap_from_the_relaxed_search_changes_no_score():
     # the search where freed jokers go to new sets knows the relaxed best (a freed joker
     # anywhere) and the full search the canonical best: neither may beat it, and stopping
     # at the first packing that reaches it finds the very score found without it
-    from games.rummikub import solver
     from games.rummikub.packing import NEG, pack, pack_strict
     from games.rummikub.packing.joker_layers import JokerLayers
     rng = random.Random(62)
     reached = 0
     for _ in range(40):
-        table, rack = exchange_position(rng)
-        specials, table_counts, table_jokers, rack_counts, jokers = joker_set_position(
-            table, rack)
-        new = solver._new_place([s for s in table if "J" not in s])
+        table, rack, specials, table_counts, table_jokers, rack_counts, jokers, new = (
+            strict_position(rng))
         relaxed = pack(table_counts, rack_counts, table_jokers, jokers, 0, 30, specials)
         assert relaxed is not None, (table, rack)
         plain = pack_strict(table_counts, rack_counts, table_jokers, jokers, 30, specials,

@@ -129,6 +129,18 @@ def random_position(rng, table_tiles, rack_tiles, jokers_on_table=False, rack_jo
     return table, rest[:rack_tiles]
 
 
+def joker_set_positions(rng, count, table_tiles=(9, 30), rack_tiles=(2, 10), keep=None):
+    """``count`` random positions (table, rack) whose table holds a joker set, and that
+    ``keep(table, rack)`` keeps when given."""
+    kept = 0
+    while kept < count:
+        table, rack = random_position(rng, rng.randint(*table_tiles),
+                                      rng.randint(*rack_tiles), jokers_on_table=True)
+        if any("J" in s for s in table) and (keep is None or keep(table, rack)):
+            kept += 1
+            yield table, rack
+
+
 def engine_accepts(table, rack, solution, melded=True):
     game = Rummikub.new(players=2, seed=0, data=rules_data("rummikub"), turn_times=0)
     game.table = [tuple(s) for s in table]
@@ -267,13 +279,7 @@ def brute_force_legal(table, rack):
 
 def test_rum_6_brute_force_agrees_with_jokers_on_the_table():
     rng = random.Random(14)
-    tried = 0
-    while tried < 40:
-        table, rack = random_position(rng, rng.randint(3, 7), rng.randint(1, 4),
-                                      jokers_on_table=True)
-        if not any("J" in s for s in table):
-            continue
-        tried += 1
+    for table, rack in joker_set_positions(rng, 40, (3, 7), (1, 4)):
         assert solve(table, rack).count == brute_force_legal(table, rack), (table, rack)
 
 
@@ -489,13 +495,7 @@ def layered_agrees_with_recursive(table, rack, canonical):
 
 def test_rum_6_layered_search_agrees_with_the_recursive_one_on_joker_sets():
     rng = random.Random(35)
-    tried = 0
-    while tried < 30:
-        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
-                                      jokers_on_table=True)
-        if not any("J" in s for s in table):
-            continue
-        tried += 1
+    for table, rack in joker_set_positions(rng, 30):
         for canonical in (True, False):
             layered_agrees_with_recursive(table, rack, canonical)
 
@@ -581,14 +581,9 @@ def test_rum_6_joker_set_bounds_count_only_the_jokers_still_to_be_placed():
     # recursive reference, and the bound of the whole search never below it
     from games.rummikub.packing.bound import LOOSE
     rng = random.Random(39)
-    tried = groups = loose = 0
-    while tried < 40:
-        table, rack = random_position(rng, rng.randint(9, 30), rng.randint(2, 10),
-                                      jokers_on_table=True)
+    groups = loose = 0
+    for table, rack in joker_set_positions(rng, 40):
         specials = joker_set_position(table, rack)[0]
-        if not specials:
-            continue
-        tried += 1
         groups += any(s.kind == "group" for s in specials)
         for canonical in (True, False):
             layered = layered_agrees_with_recursive(table, rack, canonical)
