@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.core import Reason
 from games.rummikub.engine import check_jokers
@@ -164,10 +165,16 @@ def _solution(final: tuple[TileSet, ...], before: tuple[TileSet, ...], rack: lis
     return Solution(count, value, ordered, tiles, changed)
 
 
+# each packing a hint checks arranges its sets again, most of them met before
+_arrange = lru_cache(maxsize=1 << 12)(arrange)
+
+
+# a hint compares each table set with every set of each split found: ~260 calls a hint
+@lru_cache(maxsize=1 << 12)
 def _canonical(tile_set: TileSet) -> TileSet:
     if JOKER not in tile_set:  # a valid set without jokers: colour then number order
         return tuple(sorted(tile_set, key=sort_key))
-    arranged = arrange(tile_set)
+    arranged = _arrange(tile_set)
     assert not isinstance(arranged, Reason), tile_set
     return arranged.tiles
 
@@ -189,7 +196,7 @@ def _legal_turn(before: tuple[TileSet, ...], rack: list[str]
         return found
 
     def _accepted(sets: list[TileSet]) -> bool:
-        final = [arrange(s) for s in sets]
+        final = [_arrange(s) for s in sets]
         if not all(isinstance(s, Arranged) for s in final):
             return False
         if not rule_6:
