@@ -12,6 +12,8 @@ from collections.abc import Generator
 from functools import cached_property
 from typing import overload
 
+from mypy_extensions import mypyc_attr
+
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.moves import (
     DOWN,
@@ -72,6 +74,7 @@ class OutOfStates(Exception):
     """A :class:`Budget` ran out before the search ended."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests record the budgets given
 class Budget:
     """States that depth-first searches may still take between them; past them
     :meth:`Layers.first` raises :class:`OutOfStates`.
