@@ -5,13 +5,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEBS := brltty python3-brlapi liblouis-data liblouis-bin python3-louis espeak-ng alsa-utils \
         python3-venv tmux poppler-utils cups-client cups python3-cairo fonts-dejavu-core \
-        chromium chromium-driver
+        chromium chromium-driver gcc python3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
+# the Rummikub packing's modules compiled by mypyc (gcc and python3-dev build them)
+PACKING := games/rummikub/packing
+COMPILED := $(PACKING)/compiled.sha256
 
 .PHONY: setup debs play test lint bench clean
 
-setup: debs $(VENV)/.installed
+setup: debs $(VENV)/.installed $(COMPILED)
 
 debs:
 	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
@@ -27,6 +30,12 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
+
+# the manifest of hashes is the stamp: a source edited since makes it stale here, and makes
+# the package import the sources until this runs again (see packing/__init__.py)
+$(COMPILED): $(foreach m,best bound joker_layers layers moves,$(PACKING)/$(m).py) \
+             tools/build_packing.py $(VENV)/.installed
+	$(PY) tools/build_packing.py
 
 play: setup
 	$(VENV)/bin/brailledev play uno $(ARGS)
@@ -45,4 +54,5 @@ bench: setup
 	for b in $$(ls bench/*.py | grep -v __init__); do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis build *__mypyc*.so \
+	    $(COMPILED) $(PACKING)/*.so

@@ -18,7 +18,8 @@ max milliseconds of ``ours`` (most rack tiles, then most points, and one whole t
 ``ours_rum_10`` (with the last tie-break of RUM-10, the fewest table sets changed: what the
 hint and the solver bot call) and of ``rummikub_solver``; the ratios theirs / ours at the
 median and at p95 for both; the states our searches took (see ``Layers.taken``); and
-whether the targets hold: median 10x, p95 3x, no position over 100 ms. Each time is the
+whether the targets hold: median 10x, p95 3x, no position over 100 ms; ``compiled_packing``
+says whether the packing ran compiled by mypyc (see ``games/rummikub/packing``). Each time is the
 fastest of ``--repeat`` runs, for both solvers alike: the machine is shared, and the
 fastest run is the one least disturbed by other processes; each run of ours starts from the
 rests the bounds held before the position's first solve (see :class:`FirstCall`), so it
@@ -63,11 +64,10 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from rummikub_solver import RuleSet, SolverMode  # noqa: E402
 
 from games.play import play_out  # noqa: E402
-from games.rummikub import BOTS, solve  # noqa: E402
+from games.rummikub import BOTS, packing, solve  # noqa: E402
 from games.rummikub import solver as solver_module  # noqa: E402
 from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
-from games.rummikub.packing import bound, moves  # noqa: E402
-from games.rummikub.packing.layers import Layers  # noqa: E402
+from games.rummikub.packing import Packing, bound, moves  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
 
@@ -195,27 +195,30 @@ class Theirs:
 
 
 class StatesTaken:
-    """Counts the states every search takes while it is on."""
+    """Counts the states the solver's searches take while it is on: those of each packing
+    the solver is given (``Packing.states``), counted where it calls ``pack`` and
+    ``pack_strict``, as compiled searches call each other's methods directly."""
 
     def __init__(self) -> None:
         self.count = 0
-        self.original = Layers.run
+        self.originals = (solver_module.pack, solver_module.pack_strict)
 
     def __enter__(self) -> StatesTaken:
-        original, counter = self.original, self
+        counter = self
 
-        def run(search: Layers, *states: int) -> int | None:
-            # a raced search is run in slices: each counts the states it took
-            before = search.taken
-            score = original(search, *states)
-            counter.count += search.taken - before
-            return score
+        def counted(search: Callable[..., Packing | None]) -> Callable[..., Packing | None]:
+            def run(*args: Any, **kwargs: Any) -> Packing | None:
+                found = search(*args, **kwargs)
+                counter.count += 0 if found is None else found.states
+                return found
+            return run
 
-        cast(Any, Layers).run = run
+        cast(Any, solver_module).pack = counted(self.originals[0])
+        cast(Any, solver_module).pack_strict = counted(self.originals[1])
         return self
 
     def __exit__(self, *_: object) -> None:
-        cast(Any, Layers).run = self.original
+        cast(Any, solver_module).pack, cast(Any, solver_module).pack_strict = self.originals
 
 
 def kept_exactly(rng: random.Random, positions: int) -> dict[str, object]:
@@ -405,6 +408,7 @@ def replay(path: Path, repeat: int) -> int:
                                                     hint_seconds * 1e3))
     every = sorted((item for items in found.values() for item in items), reverse=True)
     print(json.dumps({
+        "compiled_packing": packing.COMPILED,
         "positions": len(corpus), "best_moves_differ": wrong,
         "over_100_ms": sum(1 for ms, _, _, _ in every if ms > MOST_MS),
         "rum_10_over_100_ms": sum(1 for _, _, _, ms in every if ms > MOST_MS),
@@ -502,6 +506,7 @@ def main() -> int:
                 "initial": initial, "peak_mb": peak_mb(table, rack, initial)}
                for seconds, kind, (table, rack, initial) in slow[:args.slowest]]
     print(json.dumps({
+        "compiled_packing": packing.COMPILED,
         "seed": args.seed,
         "games": args.games,
         "kinds": {kind: record.report() for kind, record in kinds.items()},

@@ -2,7 +2,10 @@
 solver, and against the engine's own rules."""
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, partial
@@ -15,7 +18,7 @@ from rummikub_solver import RuleSet, SolverMode
 from games.core import Reason
 from games.rummikub import solve
 from games.rummikub.engine import Rummikub, Table
-from games.rummikub.packing import NEG, WEIGHT, split
+from games.rummikub.packing import COMPILED, NEG, WEIGHT, split
 from games.rummikub.packing.bound import ColourBound, forget
 from games.rummikub.packing.joker_layers import JokerLayers
 from games.rummikub.packing.layers import Layers
@@ -23,6 +26,29 @@ from games.rummikub.packing.moves import TOP
 from games.rummikub.packing.reference import Search
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box, sort_key
 from layouts.catalog import rules_data
+
+
+def pure_packing(test):
+    """``test`` (taking ``monkeypatch``) run where the packing runs from its sources: here
+    when it does, else as its own pytest with ``BRAILLEDEV_PURE_PACKING=1``, since compiled
+    code calls compiled methods directly and a patch of them would change nothing it runs.
+
+        test_x = pure_packing(test_x)
+    """
+    def run(monkeypatch, request):
+        if not COMPILED:
+            test(monkeypatch)
+            return
+        assert os.environ.get("BRAILLEDEV_PURE_PACKING") != "1"
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:xdist", request.node.nodeid],
+            cwd=request.config.rootpath, env={**os.environ, "BRAILLEDEV_PURE_PACKING": "1"},
+            capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-4000:]
+
+    run.__name__ = test.__name__
+    run.__doc__ = test.__doc__
+    return run
 
 
 @cache
@@ -323,6 +349,7 @@ def test_rum_10_fewest_changes_keeps_a_maximal_collection_of_table_sets():
     assert checked
 
 
+@pure_packing
 def test_rum_10_a_looser_bound_changes_nothing(monkeypatch):
     # every search takes its states in the order of a bound of the rest; with a looser
     # bound it must find moves as good (the sets may differ, and so may the changes the
@@ -409,6 +436,7 @@ def test_rum_10_rests_shared_across_bounds_are_the_fresh_ones():
     assert any(rest != NEG for rests in fresh for rest in rests)
 
 
+@pure_packing
 def test_rum_10_idle_steps_with_free_jokers_change_nothing(monkeypatch):
     # with rack jokers a canonical step without tiles is skipped (no joker opens a run
     # before the last three numbers, none joins an empty group): the best score and whether

@@ -30,10 +30,80 @@ form ``pack`` uses.
 - ``reference``: the recursive reference;
 - ``best``: ``pack``, the narrowed search then the whole one, the race of the two directions,
   and the spare jokers.
+
+Five of them (not ``reference``) may run compiled by mypyc (``tools/build_packing.py``, run
+by ``make setup``), which records the sha256 of each source it compiled in
+``compiled.sha256``. They are one compiled group (each calls the others directly), so either
+all five run compiled or none: the compiled modules are used only while every source has its
+recorded hash, else the sources are imported, as they are when ``BRAILLEDEV_PURE_PACKING=1``.
+``COMPILED`` says which.
 """
 
-from games.rummikub.packing.best import pack, pack_strict, split
-from games.rummikub.packing.moves import NEG, WEIGHT, Counts, JokerSet, Packing, index_of
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from pathlib import Path
+from types import ModuleType
 
-__all__ = ["NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "index_of", "pack", "pack_strict",
-           "split"]
+COMPILED_MODULES = ("best", "bound", "joker_layers", "layers", "moves")
+MANIFEST = "compiled.sha256"
+
+
+def compiled_fresh(directory: Path, names: Sequence[str] = COMPILED_MODULES) -> bool:
+    """Whether every module of ``names`` in ``directory`` has a compiled library and its source
+    the sha256 that ``MANIFEST`` recorded when it was compiled.
+
+        compiled_fresh(Path("games/rummikub/packing"))  # False once a source is edited
+    """
+    try:
+        lines = (directory / MANIFEST).read_text(encoding="utf-8").splitlines()
+        recorded = {name: digest for digest, name in (line.split("  ", 1) for line in lines)}
+        return all(
+            any((directory / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+            and recorded.get(f"{name}.py")
+            == hashlib.sha256((directory / f"{name}.py").read_bytes()).hexdigest()
+            for name in names)
+    except (OSError, ValueError):  # no manifest, a source gone, a line that is not a pair
+        return False
+
+
+class _Sources:
+    """Finds the five modules as their sources, before the finders that prefer a compiled
+    library beside them (placed first in ``sys.meta_path``)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.paths = {f"{__name__}.{name}": directory / f"{name}.py"
+                      for name in COMPILED_MODULES}
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        """The spec of the source for one of the five modules, else None (others decide)."""
+        if fullname not in self.paths:
+            return None
+        return importlib.util.spec_from_file_location(fullname, self.paths[fullname])
+
+
+_HERE = Path(__file__).resolve().parent
+if os.environ.get("BRAILLEDEV_PURE_PACKING") == "1" or not compiled_fresh(_HERE):
+    sys.meta_path.insert(0, _Sources(_HERE))
+
+from games.rummikub.packing import best, bound, joker_layers, layers, moves  # noqa: E402
+from games.rummikub.packing.best import pack, pack_strict, split  # noqa: E402
+from games.rummikub.packing.moves import (  # noqa: E402
+    NEG,
+    WEIGHT,
+    Counts,
+    JokerSet,
+    Packing,
+    index_of,
+)
+
+COMPILED = all(isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
+               for module in (best, bound, joker_layers, layers, moves))
+
+__all__ = ["COMPILED", "NEG", "WEIGHT", "Counts", "JokerSet", "Packing", "index_of", "pack",
+           "pack_strict", "split"]

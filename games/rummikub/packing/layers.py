@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Generator
-from functools import cached_property
 from typing import overload
+
+from mypy_extensions import mypyc_attr
 
 from games.rummikub.packing.bound import ColourBound
 from games.rummikub.packing.moves import (
@@ -72,6 +73,7 @@ class OutOfStates(Exception):
     """A :class:`Budget` ran out before the search ended."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests record the budgets given
 class Budget:
     """States that depth-first searches may still take between them; past them
     :meth:`Layers.first` raises :class:`OutOfStates`.
@@ -147,11 +149,15 @@ class Layers:
         self.score: int | None = None  # its result, once it ended
         self.heap: list[int] = []  # the states waiting while it runs (see frontier)
         self.depth_first: DepthFirst | None = None  # what first learnt, for its next call
+        self._bound: ColourBound | None = None  # see bound
 
-    @cached_property
+    @property
     def bound(self) -> ColourBound:
-        """The bound of the rest that orders the best-first search."""
-        return self._colour_bound()
+        """The bound of the rest that orders the best-first search, made on first use (not
+        a cached_property: compiled by mypyc, that would make a new bound at every use)."""
+        if self._bound is None:
+            self._bound = self._colour_bound()
+        return self._bound
 
     def _colour_bound(self) -> ColourBound:
         return ColourBound(self.table, self.avail, self.jokers, self.canonical,
