@@ -718,3 +718,29 @@ def test_rum_10_a_split_spends_its_budget_and_says_so():
     assert split(*counts, enough) is not None and 0 <= enough.left < 10_000
     with pytest.raises(OutOfStates):
         split(*counts, Budget(0))
+
+
+AFTER_OTHERS = """
+import json, sys
+from dataclasses import asdict
+from games.rummikub import solve
+before, positions = json.load(sys.stdin)
+for table, rack in before:
+    solve(table, rack)
+print(json.dumps([asdict(solve(table, rack)) for table, rack in positions]))
+"""
+
+
+def test_rum_10_a_move_does_not_depend_on_what_the_process_solved_before():
+    # a resumed game is a new process: its bots and hints must answer as the same game
+    # played on would, every tie (equal packings, fewest changes) broken the same way
+    rng = random.Random(83)
+    positions = [random_position(rng, rng.randint(9, 45), rng.randint(3, 14))
+                 for _ in range(60)]
+    positions += list(joker_set_positions(rng, 30))
+    before = [*joker_set_positions(rng, 30)] + [random_position(rng, 30, 14) for _ in range(30)]
+    answers = [subprocess.run([sys.executable, "-c", AFTER_OTHERS],
+                              input=json.dumps([solved, positions]), capture_output=True,
+                              text=True, timeout=600, check=True, cwd=Path(__file__).parents[2]
+                              ).stdout for solved in ([], before)]
+    assert json.loads(answers[0]) == json.loads(answers[1])
