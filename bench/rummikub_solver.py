@@ -67,7 +67,7 @@ from games.play import play_out  # noqa: E402
 from games.rummikub import BOTS, packing, solve  # noqa: E402
 from games.rummikub import solver as solver_module  # noqa: E402
 from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
-from games.rummikub.packing import Packing, bound, moves  # noqa: E402
+from games.rummikub.packing import Packing, bound, layers, moves  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
 
@@ -319,6 +319,7 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
     for cache in _CACHES:
         cache.cache_clear()
     bound.forget()
+    layers._UNBOUNDED.clear()
     tracemalloc.start()
     try:
         for table, rack, initial in positions:
@@ -327,9 +328,11 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
         entries = {cache.__name__: f"{cache.cache_info().currsize}/{cache.cache_info().maxsize}"
                    for cache in _CACHES}
         entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
+        entries["unbounded_moves"] = f"{len(layers._UNBOUNDED)}/{layers._UNBOUNDED_HELD}"
         for cache in _CACHES:
             cache.cache_clear()
         bound.forget()
+        layers._UNBOUNDED.clear()
         return {"positions": len(positions),
                 "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),
                 "entries": entries}

@@ -69,6 +69,12 @@ def _waiting(value: int, step: int, key: int, cap: int) -> int:
              | (_MOST - value)) << _KEY_BITS | key)
 
 
+# A colour's moves at a step of depth-first searches without a bound, keyed by all they
+# depend on (see Layers._found): the fewest-changes questions meet the same steps again
+_UNBOUNDED: dict[int, list[tuple[int, Made]]] = {}
+_UNBOUNDED_HELD = 1 << 14  # ~5 MB full
+
+
 class OutOfStates(Exception):
     """A :class:`Budget` ran out before the search ended."""
 
@@ -96,6 +102,7 @@ class DepthFirst:
         self.backs: list[dict[int, Back]] = [{} for _ in steps]
         self.failed: set[int] = set()
         self.tables: list[dict[int, list[tuple[int, Made]]]] = [{} for _ in steps]
+        self.budget: Budget | None = None  # of the call under way
 
 
 class Layers:
@@ -402,57 +409,83 @@ class Layers:
         learnt = self.depth_first
         if learnt is None or learnt.bounded != bounded:
             learnt = self.depth_first = DepthFirst(bounded, self._steps(bounded=False))
-        steps, backs, failed, tables = learnt.steps, learnt.backs, learnt.failed, learnt.tables
-        last = len(steps)
-        mask, jokers, canonical = self.look_mask, self.jokers, self.canonical
-        rest = self.bound.rest if bounded else None
-
-        def found(step: int, key: int) -> bool:
-            while step < last and steps[step][4] and not key >> steps[step][3] & 63:
-                backs[step][key] = (key, None)
-                step += 1
-            if step == last:
-                if self._end(key, 0) == NEG:
-                    return False
-                self.end = key
-                return True
-            place = key << _STEP_BITS | step
-            if place in failed:
-                return False
-            if budget is not None:
-                budget.left -= 1
-                if budget.left < 0:
-                    raise OutOfStates
-            colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
-            if colour < len(COLOURS):
-                look = (key >> shift) & 63 | (key >> GROUPED & mask) << 6
-            else:
-                look = key >> GROUPED & mask
-            choices = tables[step].get(look)
-            if choices is None:
-                if colour < len(COLOURS):
-                    # a move after which the colour alone cannot place its tiles is no way
-                    free = jokers - (look >> (6 + USED - GROUPED) & 7)
-                    choices = [(delta, option) for delta, _, _, option, after in
-                               step_moves(look, colour, index, self.numbers[index], must,
-                                          avail, next1, next2, later, jokers, canonical)
-                               if rest is None
-                               or rest(colour, index + 1, after, free - option[2]) != NEG]
-                else:
-                    choices = [(delta, made) for delta, _, _, made, _ in
-                               self._group_moves(look, index)]
-                tables[step][look] = choices
-            for delta, made in choices:
-                if found(step + 1, key + delta):
-                    backs[step][key + delta] = (key, made)
-                    return True
-            failed.add(place)
-            return False
-
-        if not found(0, 0):
+        learnt.budget = budget
+        if not self._found(learnt, 0, 0):
             return NEG
-        self.backs = backs
+        self.backs = learnt.backs
         return 0
+
+    def _found(self, learnt: DepthFirst, step: int, key: int) -> bool:
+        """Whether :meth:`first` finds a packing from ``key`` at ``step`` (a method, not a
+        closure: compiled, its recursion is a direct call)."""
+        steps, backs = learnt.steps, learnt.backs
+        last = len(steps)
+        while step < last and steps[step][4] and not key >> steps[step][3] & 63:
+            backs[step][key] = (key, None)
+            step += 1
+        if step == last:
+            if self._end(key, 0) == NEG:
+                return False
+            self.end = key
+            return True
+        place = key << _STEP_BITS | step
+        if place in learnt.failed:
+            return False
+        budget = learnt.budget
+        if budget is not None:
+            budget.left -= 1
+            if budget.left < 0:
+                raise OutOfStates
+        colour, index, (must, avail, next1, next2, later), shift, _, _ = steps[step]
+        if colour < len(COLOURS):
+            look = (key >> shift) & 63 | (key >> GROUPED & self.look_mask) << 6
+        else:
+            look = key >> GROUPED & self.look_mask
+        table = learnt.tables[step]
+        choices = table.get(look)
+        if choices is None:
+            if colour < len(COLOURS) and not learnt.bounded:
+                choices = self._shared_moves(look, colour, index, must, avail, next1, next2,
+                                             later)
+            elif colour < len(COLOURS):
+                # a move after which the colour alone cannot place its tiles is no way
+                free = self.jokers - (look >> (6 + USED - GROUPED) & 7)
+                rest = self.bound.rest if learnt.bounded else None
+                choices = [(delta, option) for delta, _, _, option, after in
+                           step_moves(look, colour, index, self.numbers[index], must,
+                                      avail, next1, next2, later, self.jokers,
+                                      self.canonical)
+                           if rest is None
+                           or rest(colour, index + 1, after, free - option[2]) != NEG]
+            else:
+                choices = [(delta, made) for delta, _, _, made, _ in
+                           self._group_moves(look, index)]
+            table[look] = choices
+        for delta, made in choices:
+            if self._found(learnt, step + 1, key + delta):
+                backs[step][key + delta] = (key, made)
+                return True
+        learnt.failed.add(place)
+        return False
+
+    def _shared_moves(self, look: int, colour: int, index: int, must: int, avail: int,
+                      next1: int, next2: int, later: int) -> list[tuple[int, Made]]:
+        """A colour's moves at a step, as a search without a bound takes them: kept for
+        every search (the fewest-changes questions meet the same steps again), keyed by one
+        integer of all they depend on."""
+        number = self.numbers[index]
+        shared = (((((((look << 3 | colour) << 4 | index) << 4 | number) << 4 | must) << 4
+                    | avail) << 4 | next1 + 1) << 4 | next2 + 1) << 4 | later
+        shared = (shared << 4 | self.jokers) << 1 | self.canonical
+        choices = _UNBOUNDED.get(shared)
+        if choices is None:
+            if len(_UNBOUNDED) >= _UNBOUNDED_HELD:
+                _UNBOUNDED.clear()
+            choices = _UNBOUNDED[shared] = [
+                (delta, option) for delta, _, _, option, _ in
+                step_moves(look, colour, index, number, must, avail, next1, next2, later,
+                           self.jokers, self.canonical)]
+        return choices
 
     def _steps(self, bounded: bool) -> list[Plan]:
         """Per step: the colour (4: the groups), the number index, the colour's tiles (table,
