@@ -33,8 +33,7 @@ $(VENV)/.installed: pyproject.toml
 
 # the manifest of hashes is the stamp: a source edited since makes it stale here, and makes
 # the package import the sources until this runs again (see packing/__init__.py)
-$(COMPILED): $(foreach m,best bound joker_layers layers moves,$(PACKING)/$(m).py) \
-             tools/build_packing.py $(VENV)/.installed
+$(COMPILED): $(wildcard $(PACKING)/*.py) tools/build_packing.py $(VENV)/.installed
 	$(PY) tools/build_packing.py
 
 play: setup
@@ -54,5 +53,5 @@ bench: setup
 	for b in $$(ls bench/*.py | grep -v __init__); do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis build *__mypyc*.so \
-	    $(COMPILED) $(PACKING)/*.so
+	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis build $(COMPILED) \
+	    $(PACKING)/*.so

@@ -11,7 +11,6 @@ read it and reject its licence field); the built files are then moved next to th
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import sys
@@ -19,19 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "games" / "rummikub" / "packing"
-MODULES = ("best", "bound", "joker_layers", "layers", "moves")
 GROUP = "games.rummikub.packing.compiled"  # the shared library: compiled__mypyc.*.so
-MANIFEST = "compiled.sha256"
 WORK = ROOT / "build" / "packing"
-
-
-def hashes() -> str:
-    """The manifest's text: one ``sha256  name.py`` line per compiled source, sorted.
-
-        hashes()  # 'ab12…  best.py\\n…'
-    """
-    return "".join(f"{hashlib.sha256((PACKAGE / f'{name}.py').read_bytes()).hexdigest()}"
-                   f"  {name}.py\n" for name in MODULES)
 
 
 def build() -> None:
@@ -39,8 +27,11 @@ def build() -> None:
     from mypyc.build import mypycify
     from setuptools import setup
 
+    from games.rummikub.packing import COMPILED_MODULES as MODULES
+    from games.rummikub.packing import MANIFEST, manifest
+
     (PACKAGE / MANIFEST).unlink(missing_ok=True)  # no manifest: the sources are used meanwhile
-    recorded = hashes()  # before compiling: a source edited during the build will not match
+    recorded = manifest(PACKAGE)  # before compiling: a source edited meanwhile will not match
     shutil.rmtree(WORK, ignore_errors=True)
     (WORK / "games" / "rummikub" / "packing").mkdir(parents=True)  # where --inplace puts them
     os.chdir(WORK)

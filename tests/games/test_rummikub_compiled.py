@@ -16,12 +16,14 @@ import pytest
 
 from games.rummikub import packing, solve
 from games.rummikub.packing import COMPILED, COMPILED_MODULES, MANIFEST, compiled_fresh
-from games.rummikub.packing.bound import forget
-from tests.games.test_rummikub_solver import joker_set_positions, random_position
+from tests.games.test_rummikub_solver import (
+    joker_set_positions,
+    random_position,
+    solved_elsewhere,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(packing.__file__).resolve().parent
-PURE = {**os.environ, "BRAILLEDEV_PURE_PACKING": "1"}
 
 
 def built(directory, names):
@@ -99,26 +101,10 @@ def test_an_edited_source_wins_over_its_compiled_library(tmp_path):
 def test_a_fresh_build_is_in_use():
     # make setup builds the packing before the suite runs: the suite runs it compiled
     # unless told not to, and runs the sources when the build is not the sources' own
-    manifest = PACKAGE / MANIFEST
-    fresh = manifest.is_file() and all(
-        any((PACKAGE / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
-        for name in COMPILED_MODULES) and sorted(
-        manifest.read_text(encoding="utf-8").splitlines()) == sorted(
-        f"{hashlib.sha256((PACKAGE / f'{name}.py').read_bytes()).hexdigest()}  {name}.py"
-        for name in COMPILED_MODULES)
+    fresh = compiled_fresh(PACKAGE)
     forced = os.environ.get("BRAILLEDEV_PURE_PACKING") == "1"
     expected = fresh and not forced
     assert COMPILED is expected, (fresh, forced)
-
-
-SOLVED = """
-import json, sys
-from dataclasses import asdict
-from games.rummikub import packing, solve
-assert not packing.COMPILED
-print(json.dumps([asdict(solve(table, rack, initial=initial))
-                  for table, rack, initial in json.load(sys.stdin)]))
-"""
 
 
 def test_compiled_and_pure_find_the_same_solutions():
@@ -136,12 +122,10 @@ def test_compiled_and_pure_find_the_same_solutions():
     positions += [(table, rack, False) for table, rack in joker_set_positions(rng, 30)]
     positions += [([], random_position(rng, 0, rng.randint(4, 12))[1], True)
                   for _ in range(10)]
-    forget()  # as fresh as the subprocess's
     here = json.loads(json.dumps([asdict(solve(table, rack, initial=initial))
                                   for table, rack, initial in positions]))
-    done = subprocess.run([sys.executable, "-c", SOLVED], input=json.dumps(positions),
-                          cwd=ROOT, env=PURE, capture_output=True, text=True, timeout=600,
-                          check=True)
-    assert json.loads(done.stdout) == here
+    pure = solved_elsewhere(positions, pure=True)
+    assert not pure["compiled"]
+    assert pure["solutions"] == here
     assert sum(1 for found in here if found["count"]) > 50
     assert sum(1 for found in here if found["changed"]) > 10

@@ -720,15 +720,29 @@ def test_rum_10_a_split_spends_its_budget_and_says_so():
         split(*counts, Budget(0))
 
 
-AFTER_OTHERS = """
+SOLVED_ELSEWHERE = """
 import json, sys
 from dataclasses import asdict
-from games.rummikub import solve
+from games.rummikub import packing, solve
 before, positions = json.load(sys.stdin)
 for table, rack in before:
     solve(table, rack)
-print(json.dumps([asdict(solve(table, rack)) for table, rack in positions]))
+print(json.dumps({"compiled": packing.COMPILED,
+                  "solutions": [asdict(solve(table, rack, initial=initial))
+                                for table, rack, initial in positions]}))
 """
+
+
+def solved_elsewhere(positions, before=(), pure=False):
+    """What a new process answers to ``positions`` (table, rack, initial) once it solved
+    ``before`` (table, rack), from the packing's sources when ``pure``: whether its packing
+    ran compiled, and its solutions as dicts."""
+    env = {**os.environ, "BRAILLEDEV_PURE_PACKING": "1"} if pure else None
+    done = subprocess.run([sys.executable, "-c", SOLVED_ELSEWHERE],
+                          input=json.dumps([list(before), positions]), capture_output=True,
+                          text=True, timeout=600, check=True, env=env,
+                          cwd=Path(__file__).parents[2])
+    return json.loads(done.stdout)
 
 
 def test_rum_10_a_move_does_not_depend_on_what_the_process_solved_before():
@@ -739,8 +753,5 @@ def test_rum_10_a_move_does_not_depend_on_what_the_process_solved_before():
                  for _ in range(60)]
     positions += list(joker_set_positions(rng, 30))
     before = [*joker_set_positions(rng, 30)] + [random_position(rng, 30, 14) for _ in range(30)]
-    answers = [subprocess.run([sys.executable, "-c", AFTER_OTHERS],
-                              input=json.dumps([solved, positions]), capture_output=True,
-                              text=True, timeout=600, check=True, cwd=Path(__file__).parents[2]
-                              ).stdout for solved in ([], before)]
-    assert json.loads(answers[0]) == json.loads(answers[1])
+    asked = [(table, rack, False) for table, rack in positions]
+    assert solved_elsewhere(asked)["solutions"] == solved_elsewhere(asked, before)["solutions"]

@@ -53,6 +53,16 @@ COMPILED_MODULES = ("best", "bound", "joker_layers", "layers", "moves")
 MANIFEST = "compiled.sha256"
 
 
+def manifest(directory: Path, names: Sequence[str] = COMPILED_MODULES) -> str:
+    """The text of ``MANIFEST`` for the sources of ``names`` in ``directory`` as they are:
+    one ``sha256  name.py`` line each (``tools/build_packing.py`` writes it as it compiles).
+
+        manifest(Path("games/rummikub/packing"))  # 'ab12…  best.py\n…'
+    """
+    return "".join(f"{hashlib.sha256((directory / f'{name}.py').read_bytes()).hexdigest()}"
+                   f"  {name}.py\n" for name in names)
+
+
 def compiled_fresh(directory: Path, names: Sequence[str] = COMPILED_MODULES) -> bool:
     """Whether every module of ``names`` in ``directory`` has a compiled library and its source
     the sha256 that ``MANIFEST`` recorded when it was compiled.
@@ -60,14 +70,10 @@ def compiled_fresh(directory: Path, names: Sequence[str] = COMPILED_MODULES) -> 
         compiled_fresh(Path("games/rummikub/packing"))  # False once a source is edited
     """
     try:
-        lines = (directory / MANIFEST).read_text(encoding="utf-8").splitlines()
-        recorded = {name: digest for digest, name in (line.split("  ", 1) for line in lines)}
-        return all(
-            any((directory / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
-            and recorded.get(f"{name}.py")
-            == hashlib.sha256((directory / f"{name}.py").read_bytes()).hexdigest()
-            for name in names)
-    except (OSError, ValueError):  # no manifest, a source gone, a line that is not a pair
+        return all(any((directory / f"{name}{suffix}").is_file()
+                       for suffix in EXTENSION_SUFFIXES) for name in names) \
+            and (directory / MANIFEST).read_text(encoding="utf-8") == manifest(directory, names)
+    except OSError:  # no manifest, a source gone
         return False
 
 

@@ -450,13 +450,12 @@ class Layers:
             elif colour < len(COLOURS):
                 # a move after which the colour alone cannot place its tiles is no way
                 free = self.jokers - (look >> (6 + USED - GROUPED) & 7)
-                rest = self.bound.rest if learnt.bounded else None
+                rest = self.bound.rest
                 choices = [(delta, option) for delta, _, _, option, after in
                            step_moves(look, colour, index, self.numbers[index], must,
                                       avail, next1, next2, later, self.jokers,
                                       self.canonical)
-                           if rest is None
-                           or rest(colour, index + 1, after, free - option[2]) != NEG]
+                           if rest(colour, index + 1, after, free - option[2]) != NEG]
             else:
                 choices = [(delta, made) for delta, _, _, made, _ in
                            self._group_moves(look, index)]
