@@ -310,7 +310,7 @@ class Strict:
 
 
 _CACHES = (moves.colour_options, moves.group_ways, moves._base_moves, moves.groups_alive,
-           moves._look_moves, moves.step_moves)
+           moves.look_moves)
 
 
 def caches_mb(positions: list[Position]) -> dict[str, object]:

@@ -31,8 +31,8 @@ from games.rummikub.packing.moves import (
     Step,
     build_sets,
     group_ways,
+    look_moves,
     mirrored,
-    step_moves,
 )
 from games.rummikub.tiles import COLOURS
 
@@ -176,17 +176,20 @@ class Layers:
         move gains its score and the change of the colour's bound (the other colours' comes
         from :meth:`_rebound` when it takes jokers), and none leaves runs that cannot
         close."""
-        rest = self.bound.rest
+        bound = self.bound  # its methods called on it directly: compiled, a native call
         free = jokers - (look >> (6 + USED - GROUPED) & 7)
-        before = rest(colour, index, look & 63, free)
+        runs_id = look & 63
+        before = bound.rest(colour, index, runs_id, free)
+        shift, number = colour * RUN_BITS, self.numbers[index]
+        weight = WEIGHT + number
         moves: list[Move] = []
-        for delta, gain, worth, option, after in step_moves(
-                look, colour, index, self.numbers[index], must, avail, next1, next2, later,
-                jokers, canonical):
+        for runs, rest, played, in_runs, option in look_moves(
+                look, must, avail, next1, next2, later, jokers, canonical, index >= TOP - 3):
             joker = option[2]
-            more = rest(colour, index + 1, after, free - joker)
+            more = bound.rest(colour, index + 1, runs_id + runs, free - joker)
             if more != NEG:
-                moves.append((delta, gain + more - before, worth, option, joker))
+                moves.append(((runs << shift) + rest, played * weight + more - before,
+                              in_runs * number, option, joker))
         return moves
 
     def _rebound(self, key: int, colour: int, index: int) -> list[int]:
@@ -196,16 +199,16 @@ class Layers:
         :meth:`_drop`)."""
         free = self.jokers - (key >> USED & 7)
         changes: list[int] | None = None
-        drops, drop, runs_of = self.drops, self._drop, self._runs_of
+        drops = self.drops
         for other in range(len(COLOURS)):
             if other == colour:
                 continue
             at = index + 1 if other < colour else index
-            runs = runs_of(key, other)
+            runs = self._runs_of(key, other)
             place = ((runs << 2 | other) << 4 | at) << 3 | free
             part = drops.get(place)
             if part is None:
-                part = drops[place] = drop(other, at, runs, free)
+                part = drops[place] = self._drop(other, at, runs, free)
             if not part:
                 continue  # the colour's bound reads no joker from here
             changes = part if changes is None else [
@@ -450,12 +453,12 @@ class Layers:
             elif colour < len(COLOURS):
                 # a move after which the colour alone cannot place its tiles is no way
                 free = self.jokers - (look >> (6 + USED - GROUPED) & 7)
-                rest = self.bound.rest
-                choices = [(delta, option) for delta, _, _, option, after in
-                           step_moves(look, colour, index, self.numbers[index], must,
-                                      avail, next1, next2, later, self.jokers,
-                                      self.canonical)
-                           if rest(colour, index + 1, after, free - option[2]) != NEG]
+                bound, runs_id, shift = self.bound, look & 63, colour * RUN_BITS
+                choices = [((runs << shift) + rest, option) for runs, rest, _, _, option in
+                           look_moves(look, must, avail, next1, next2, later, self.jokers,
+                                      self.canonical, index >= TOP - 3)
+                           if bound.rest(colour, index + 1, runs_id + runs,
+                                         free - option[2]) != NEG]
             else:
                 choices = [(delta, made) for delta, _, _, made, _ in
                            self._group_moves(look, index)]
@@ -480,10 +483,11 @@ class Layers:
         if choices is None:
             if len(_UNBOUNDED) >= _UNBOUNDED_HELD:
                 _UNBOUNDED.clear()
+            shift = colour * RUN_BITS
             choices = _UNBOUNDED[shared] = [
-                (delta, option) for delta, _, _, option, _ in
-                step_moves(look, colour, index, number, must, avail, next1, next2, later,
-                           self.jokers, self.canonical)]
+                ((runs << shift) + rest, option) for runs, rest, _, _, option in
+                look_moves(look, must, avail, next1, next2, later, self.jokers,
+                           self.canonical, index >= TOP - 3)]
         return choices
 
     def _steps(self, bounded: bool) -> list[Plan]:

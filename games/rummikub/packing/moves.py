@@ -315,7 +315,7 @@ def groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool)
 
 
 @lru_cache(maxsize=1 << 13)  # ~3.6 MB full
-def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
+def look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
                 jokers: int, canonical: bool, late: bool
                 ) -> tuple[tuple[int, int, int, int, Option], ...]:
     """(added to the state but for the colour's place, tiles played, tiles in runs, choice)
@@ -337,27 +337,6 @@ def _look_moves(look: int, must: int, avail: int, next1: int, next2: int, later:
             rest = (grouped << GROUPED) + ((two - twos) << TWOS) + (joker << USED)
             moves.append((after_id - runs_id, rest, played, in_runs, option))
     return tuple(moves)
-
-
-# ~6.6 MB full (about 400 bytes an entry). The fewest-changes questions search tiles that
-# differ in a set or two from one question to the next: they meet the same steps again, and
-# a hint's first call takes 2-7% less time (seed 1, alternated runs) than when each search
-# finds its moves afresh
-@lru_cache(maxsize=1 << 14)
-def step_moves(look: int, colour: int, index: int, number: int, must: int, avail: int,
-               next1: int, next2: int, later: int, jokers: int, canonical: bool
-               ) -> tuple[tuple[int, int, int, Option, int], ...]:
-    """(added to the state, score gained, meld value, choice, open runs after) for each way
-    the colour can use its tiles of ``number``, at step ``index``, from the state ``look``
-    (see :func:`_look_moves`)."""
-    shift = colour * RUN_BITS
-    weight = WEIGHT + number
-    runs_id = look & 63
-    return tuple(((runs << shift) + rest, played * weight, in_runs * number, option,
-                  runs_id + runs)
-                 for runs, rest, played, in_runs, option in _look_moves(
-                     look, must, avail, next1, next2, later, jokers, canonical,
-                     index >= TOP - 3))
 
 
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:
