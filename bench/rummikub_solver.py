@@ -309,30 +309,30 @@ class Strict:
         cast(Any, solver_module).pack_strict = self.original
 
 
-_CACHES = (moves.colour_options, moves.group_ways, moves._base_moves, moves.groups_alive,
-           moves.look_moves)
+def _forget_caches() -> None:
+    moves.colour_options.cache_clear()
+    moves.forget_memos()
+    bound.forget()
+    layers._UNBOUNDED.clear()
 
 
 def caches_mb(positions: list[Position]) -> dict[str, object]:
     """What the move caches hold once ``positions`` are solved, from empty caches: the
     megabytes and the entries of each against its most."""
-    for cache in _CACHES:
-        cache.cache_clear()
-    bound.forget()
-    layers._UNBOUNDED.clear()
+    _forget_caches()
     tracemalloc.start()
     try:
         for table, rack, initial in positions:
             solve(table, rack, initial=initial)
         held = tracemalloc.get_traced_memory()[0]
-        entries = {cache.__name__: f"{cache.cache_info().currsize}/{cache.cache_info().maxsize}"
-                   for cache in _CACHES}
+        info = moves.colour_options.cache_info()
+        entries = {"colour_options": f"{info.currsize}/{info.maxsize}"}
+        entries.update({name: f"{size}/{most}" for name, (size, most) in
+                        moves.memos().items()})
+        entries["bound_options"] = f"{len(bound._OPTIONS)}/{bound._OPTIONS_HELD}"
         entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
         entries["unbounded_moves"] = f"{len(layers._UNBOUNDED)}/{layers._UNBOUNDED_HELD}"
-        for cache in _CACHES:
-            cache.cache_clear()
-        bound.forget()
-        layers._UNBOUNDED.clear()
+        _forget_caches()
         return {"positions": len(positions),
                 "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),
                 "entries": entries}

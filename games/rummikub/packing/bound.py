@@ -25,7 +25,7 @@ from games.rummikub.packing.moves import (
     TOP,
     WEIGHT,
     Counts,
-    colour_options,
+    options,
     run_id,
 )
 from games.rummikub.tiles import COLOURS
@@ -128,9 +128,8 @@ class ColourBound:
         found = _RESTS.get(place, _NONE)
         if found != _NONE:
             return found
-        lengths = RUNS[runs]
         if index == TOP:
-            found = 0 if all(length >= 3 for length in lengths) else NEG
+            found = 0 if all(length >= 3 for length in RUNS[runs]) else NEG
         else:
             found = NEG
             must = self.table[colour][index]
@@ -147,26 +146,48 @@ class ColourBound:
             if partners[0] + spare < 2:
                 most = 0
             least = self.in_groups[colour][index]
-            for after, grouped, joker, used, _, _ in colour_options(
-                    lengths, must, row[index], free, row[index + 1], row[index + 2],
+            for after, grouped, joker, used in _options(
+                    runs, must, row[index], free, row[index + 1], row[index + 2],
                     self.canonical, index >= TOP - 3):
                 if not least <= grouped <= most:
                     continue
-                more = self.rest(colour, index + 1, run_id(after), free - joker | loose)
+                more = self.rest(colour, index + 1, after, free - joker | loose)
                 if more != NEG and (used - must) * weight + more > found:
                     found = (used - must) * weight + more
         _RESTS[place] = found
         return found
 
 
+# What rest reads of each way of colour_options (the open runs after as an id, tiles
+# grouped, jokers, tiles used), keyed by one integer of the arguments (see moves.options)
+_OPTIONS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+_OPTIONS_HELD = 1 << 13
+
+
+def _options(runs: int, must: int, avail: int, free: int, next1: int, next2: int,
+             canonical: bool, late: bool) -> tuple[tuple[int, int, int, int], ...]:
+    key = (((((((runs << 4 | must) << 4 | avail) << 4 | free) << 4 | next1 + 1) << 4
+             | next2 + 1) << 1 | canonical) << 1 | late)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _OPTIONS_HELD:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = tuple(
+            (run_id(after), grouped, joker, used) for after, grouped, joker, used, _, _ in
+            options(runs, must, avail, free, next1, next2, canonical, late))
+    return found
+
+
 def forget() -> None:
-    """Empty the rests the bounds share: the next bounds compute theirs afresh (for the
-    bench's memory figures, and for tests that change how rests are computed).
+    """Empty the rests the bounds share (and the ways they read): the next bounds compute
+    theirs afresh (for the bench's memory figures, and for tests that change how rests are
+    computed).
 
         forget()
     """
     _RESTS.clear()
     _SIGNS.clear()
+    _OPTIONS.clear()
 
 
 Held = tuple[dict[tuple[int, ...], int], dict[int, int]]

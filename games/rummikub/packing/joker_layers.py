@@ -26,10 +26,10 @@ from games.rummikub.packing.moves import (
     Special,
     Step,
     build_sets,
-    colour_options,
     group_ways,
     groups_alive,
     mirrored,
+    options,
     run_id,
 )
 from games.rummikub.packing.reference import Search, mark
@@ -145,11 +145,9 @@ class JokerLayers(Layers):
         still to be placed; what the jokers it takes change in the other colours' bounds
         comes from :meth:`_rebound`)."""
         rules = self.rules
-        bound, jokers_of = self.bound.rest, self.bound.free
-
-        def rest(colour: int, index: int, runs: int, used: int) -> int:
-            # the colour's sets hold no more jokers than are still to be placed
-            return bound(colour, index, runs, jokers_of(colour, jokers - used))
+        # the colour's sets hold no more jokers than are still to be placed (bound.free);
+        # its methods called on it directly: compiled, a native call
+        bound = self.bound
 
         runs_id = look & 63
         twos = look >> (6 + TWOS - GROUPED) & 7
@@ -157,7 +155,8 @@ class JokerLayers(Layers):
         special_id = look >> (6 + _SPECIALS - GROUPED)
         grouped_before = look >> 6 & 31
         specials = self.states[special_id]
-        before = rest(colour, index, self._merged(runs_id, special_id, colour), used)
+        before = bound.rest(colour, index, self._merged(runs_id, special_id, colour),
+                            bound.free(colour, jokers - used))
         # the jokers other sets may still take; a joker a new set takes is one less
         room = rules.outside - used + rules.held(specials)
         shift = colour * RUN_BITS
@@ -172,9 +171,8 @@ class JokerLayers(Layers):
                 continue  # a new set begun that no joker is left for
             free = min(jokers - used - own_joker,
                        rules.room(used + own_joker, after_specials) if rules.strict else room)
-            for option in colour_options(RUNS[runs_id], max(0, must - own_real),
-                                         avail - own_real, free, next1, next2, canonical,
-                                         index >= TOP - 3):
+            for option in options(runs_id, max(0, must - own_real), avail - own_real, free,
+                                  next1, next2, canonical, index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
                 marked = after_specials
@@ -191,8 +189,9 @@ class JokerLayers(Layers):
                 after_id = run_id(after_runs)
                 marked_id = self._id(marked)
                 spent = joker + own_joker
-                more = rest(colour, index + 1, self._merged(after_id, marked_id, colour),
-                            used + spent)
+                more = bound.rest(colour, index + 1,
+                                  self._merged(after_id, marked_id, colour),
+                                  bound.free(colour, jokers - used - spent))
                 if more == NEG:
                     continue
                 delta = ((after_id - runs_id) << shift) + (grouped << GROUPED) + (

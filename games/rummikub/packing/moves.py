@@ -111,12 +111,51 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                  for k, (go_on, new) in options.items())
 
 
-@lru_cache(maxsize=1024)
-def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tuple[int, int]]:
+# The searches' hot calls keep their results in dicts keyed by one integer of their
+# arguments, each emptied when full. Compiled by mypyc, an lru_cache's hit goes through
+# Python's call protocol and builds and hashes a tuple of the arguments: a rack-joker hint
+# makes about 1,100 such calls. Each field of a key has 4 bits (a count of one tile is at
+# most 2, of jokers at most 7; -1 is stored as 0).
+_OPTIONS: dict[int, tuple[Option, ...]] = {}
+_OPTIONS_HELD = 1 << 13  # ~4.5 MB full (about 550 bytes an entry)
+
+
+def options(runs_id: int, must: int, avail: int, jokers: int, next1: int, next2: int,
+            canonical: bool, late: bool) -> tuple[Option, ...]:
+    """:func:`colour_options` of the open runs ``RUNS[runs_id]``, kept by one integer key:
+    ``options(run_id((2,)), 1, 1, 0, 1, 0, True, False)``."""
+    key = (((((((runs_id << 4 | must) << 4 | avail) << 4 | jokers) << 4 | next1 + 1) << 4
+             | next2 + 1) << 1 | canonical) << 1 | late)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _OPTIONS_HELD:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = colour_options(RUNS[runs_id], must, avail, jokers, next1,
+                                               next2, canonical, late)
+    return found
+
+
+_WAYS: dict[int, tuple[tuple[int, int], ...]] = {}
+_WAYS_HELD = 1 << 10
+
+
+def group_ways(tiles: int, most: int, jokers: int, canonical: bool
+               ) -> tuple[tuple[int, int], ...]:
     """(groups, jokers used) that can hold ``tiles`` number tiles, at most ``most`` of one
     colour, with at most ``jokers`` jokers: each group 3-4 places, two number tiles at least.
     ``canonical``: a joker only completes two number tiles to three. Three groups of one
     number need jokers (eight tiles and one make 3 + 3 + 3)."""
+    key = ((tiles << 4 | most) << 4 | jokers) << 1 | canonical
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= _WAYS_HELD:
+            _WAYS.clear()
+        found = _WAYS[key] = _group_ways(tiles, most, jokers, canonical)
+    return found
+
+
+def _group_ways(tiles: int, most: int, jokers: int, canonical: bool
+                ) -> tuple[tuple[int, int], ...]:
     ways = []
     for groups in range(0, 4):
         if groups < most or tiles < 2 * groups or (groups == 0 and tiles):
@@ -128,7 +167,7 @@ def group_ways(tiles: int, most: int, jokers: int, canonical: bool) -> list[tupl
                                             <= 2 * joker + 4 * (groups - joker)):
                 continue
             ways.append((groups, joker))
-    return ways
+    return tuple(ways)
 
 
 @dataclass(frozen=True)
@@ -285,16 +324,31 @@ for _count in range(5):
         run_id(_runs)
 
 
-@lru_cache(maxsize=1 << 13)  # ~4 MB full
+BaseMove = tuple[int, int, int, int, Option]
+_BASE: dict[int, tuple[BaseMove, ...]] = {}
+_BASE_HELD = 1 << 13  # ~4 MB full
+
+
 def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next2: int,
-                jokers: int, canonical: bool, late: bool
-                ) -> tuple[tuple[int, int, int, int, Option], ...]:
+                jokers: int, canonical: bool, late: bool) -> tuple[BaseMove, ...]:
     """(open runs after, tiles given to groups, tiles played, tiles in runs, choice) for each
     way one colour uses its tiles of one number (see :func:`colour_options`)."""
+    key = ((((((((runs_id << 4 | used) << 4 | must) << 4 | avail) << 4 | next1 + 1) << 4
+              | next2 + 1) << 4 | jokers) << 1 | canonical) << 1 | late)
+    found = _BASE.get(key)
+    if found is None:
+        if len(_BASE) >= _BASE_HELD:
+            _BASE.clear()
+        found = _BASE[key] = _made_base_moves(runs_id, used, must, avail, next1, next2,
+                                              jokers, canonical, late)
+    return found
+
+
+def _made_base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next2: int,
+                     jokers: int, canonical: bool, late: bool) -> tuple[BaseMove, ...]:
     free = jokers - used
     moves = []
-    for option in colour_options(RUNS[runs_id], must, avail, free, next1, next2,
-                                 canonical, late):
+    for option in options(runs_id, must, avail, free, next1, next2, canonical, late):
         after_runs, grouped, joker, real, _, _ = option
         # runs of three that cannot all go on at the next number close now: one state
         short = sum(1 for length in after_runs if length < 3)
@@ -305,24 +359,53 @@ def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next
     return tuple(moves)
 
 
-@lru_cache(maxsize=1 << 12)
+_ALIVE: dict[int, bool] = {}
+_ALIVE_HELD = 1 << 12
+
+
 def groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool) -> bool:
     """Whether ``grouped`` tiles (``two``: a colour gave two) and up to ``later`` more from
     the colours still to come at this number can still make groups, with ``free`` jokers."""
+    key = (((grouped << 4 | two) << 4 | free) << 4 | later) << 1 | canonical
+    found = _ALIVE.get(key)
+    if found is None:
+        if len(_ALIVE) >= _ALIVE_HELD:
+            _ALIVE.clear()
+        found = _ALIVE[key] = _groups_alive(grouped, two, free, later, canonical)
+    return found
+
+
+def _groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool) -> bool:
     most = 2 if two else min(1, grouped)
     return any(group_ways(grouped + extra, most, free, canonical)
                for extra in range(later + 1))
 
 
-@lru_cache(maxsize=1 << 13)  # ~3.6 MB full
+LookMove = tuple[int, int, int, int, Option]
+_LOOK: dict[int, tuple[LookMove, ...]] = {}
+_LOOK_HELD = 1 << 13  # ~3.6 MB full
+
+
 def look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
-                jokers: int, canonical: bool, late: bool
-                ) -> tuple[tuple[int, int, int, int, Option], ...]:
+               jokers: int, canonical: bool, late: bool) -> tuple[LookMove, ...]:
     """(added to the state but for the colour's place, tiles played, tiles in runs, choice)
     for each way one colour can use its tiles of one number, from the open runs, tiles
     grouped and jokers used in ``look``; ``later`` tiles of the colours still to come at
     this number may join the groups, and a move whose groups could no longer be made is
     left out. The runs part is a difference of run indices, shifted by the caller."""
+    key = ((((((((look << 4 | must) << 4 | avail) << 4 | next1 + 1) << 4 | next2 + 1) << 4
+              | later) << 4 | jokers) << 1 | canonical) << 1 | late)
+    found = _LOOK.get(key)
+    if found is None:
+        if len(_LOOK) >= _LOOK_HELD:
+            _LOOK.clear()
+        found = _LOOK[key] = _made_look_moves(look, must, avail, next1, next2, later, jokers,
+                                              canonical, late)
+    return found
+
+
+def _made_look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
+                     jokers: int, canonical: bool, late: bool) -> tuple[LookMove, ...]:
     runs_id = look & 63
     grouped_before = look >> 6 & 31
     twos = look >> (6 + TWOS - GROUPED) & 7
@@ -337,6 +420,21 @@ def look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: 
             rest = (grouped << GROUPED) + ((two - twos) << TWOS) + (joker << USED)
             moves.append((after_id - runs_id, rest, played, in_runs, option))
     return tuple(moves)
+
+
+def memos() -> dict[str, tuple[int, int]]:
+    """Entries held and most held of each of the moves' integer-keyed caches (for the
+    bench's memory report): ``memos()["look_moves"]``."""
+    return {"options": (len(_OPTIONS), _OPTIONS_HELD), "group_ways": (len(_WAYS), _WAYS_HELD),
+            "base_moves": (len(_BASE), _BASE_HELD), "groups_alive": (len(_ALIVE), _ALIVE_HELD),
+            "look_moves": (len(_LOOK), _LOOK_HELD)}
+
+
+def forget_memos() -> None:
+    """Empty the moves' caches (the bench measures what they hold from empty):
+    ``forget_memos()``."""
+    for memo in (_OPTIONS, _WAYS, _BASE, _ALIVE, _LOOK):
+        memo.clear()
 
 
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:
