@@ -310,7 +310,6 @@ class Strict:
 
 
 def _forget_caches() -> None:
-    moves.colour_options.cache_clear()
     moves.forget_memos()
     bound.forget()
     layers._UNBOUNDED.clear()
@@ -325,10 +324,7 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
         for table, rack, initial in positions:
             solve(table, rack, initial=initial)
         held = tracemalloc.get_traced_memory()[0]
-        info = moves.colour_options.cache_info()
-        entries = {"colour_options": f"{info.currsize}/{info.maxsize}"}
-        entries.update({name: f"{size}/{most}" for name, (size, most) in
-                        moves.memos().items()})
+        entries = {name: f"{size}/{most}" for name, (size, most) in moves.memos().items()}
         entries["bound_options"] = f"{len(bound._OPTIONS)}/{bound._OPTIONS_HELD}"
         entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
         entries["unbounded_moves"] = f"{len(layers._UNBOUNDED)}/{layers._UNBOUNDED_HELD}"

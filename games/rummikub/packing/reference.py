@@ -19,8 +19,9 @@ from games.rummikub.packing.moves import (
     Counts,
     JokerSet,
     Special,
-    colour_options,
     group_ways,
+    options,
+    run_id,
 )
 from games.rummikub.tiles import COLOURS
 
@@ -178,9 +179,9 @@ class Search:
             free = self.jokers - used - own_joker
             if specials:
                 free = min(free, self.room(used + own_joker, after_specials))
-            for option in colour_options(runs[colour], max(0, must - own_real),
-                                         avail - own_real, free,
-                                         next1, next2, self.canonical, index >= TOP - 3):
+            for option in options(run_id(runs[colour]), max(0, must - own_real),
+                                  avail - own_real, free, next1, next2, self.canonical,
+                                  index >= TOP - 3):
                 after_runs, grouped, joker, real, _, _ = option
                 total = real + own_real
                 marked = after_specials
