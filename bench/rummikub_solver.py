@@ -67,7 +67,7 @@ from games.play import play_out  # noqa: E402
 from games.rummikub import BOTS, packing, solve  # noqa: E402
 from games.rummikub import solver as solver_module  # noqa: E402
 from games.rummikub.engine import Rummikub, RummikubView, Table  # noqa: E402
-from games.rummikub.packing import Packing, bound, layers, moves  # noqa: E402
+from games.rummikub.packing import Packing, bound, moves  # noqa: E402
 from games.rummikub.tiles import COLOURS, Arranged, arrange, full_box  # noqa: E402
 from layouts.catalog import rules_data  # noqa: E402
 
@@ -312,7 +312,6 @@ class Strict:
 def _forget_caches() -> None:
     moves.forget_memos()
     bound.forget()
-    layers._UNBOUNDED.clear()
 
 
 def caches_mb(positions: list[Position]) -> dict[str, object]:
@@ -325,9 +324,7 @@ def caches_mb(positions: list[Position]) -> dict[str, object]:
             solve(table, rack, initial=initial)
         held = tracemalloc.get_traced_memory()[0]
         entries = {name: f"{size}/{most}" for name, (size, most) in moves.memos().items()}
-        entries["bound_options"] = f"{len(bound._OPTIONS)}/{bound._OPTIONS_HELD}"
         entries["bound_rests"] = f"{len(bound._RESTS)}/{bound._HELD}"
-        entries["unbounded_moves"] = f"{len(layers._UNBOUNDED)}/{layers._UNBOUNDED_HELD}"
         _forget_caches()
         return {"positions": len(positions),
                 "mb": round((held - tracemalloc.get_traced_memory()[0]) / 1e6, 1),

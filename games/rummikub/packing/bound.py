@@ -25,6 +25,7 @@ from games.rummikub.packing.moves import (
     TOP,
     WEIGHT,
     Counts,
+    Memo,
     options,
     run_id,
 )
@@ -159,35 +160,30 @@ class ColourBound:
 
 
 # What rest reads of each way of colour_options (the open runs after as an id, tiles
-# grouped, jokers, tiles used), keyed by one integer of the arguments (see moves.options)
-_OPTIONS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
-_OPTIONS_HELD = 1 << 13
+# grouped, jokers, tiles used), kept by the key of moves.options
+_OPTIONS: Memo[tuple[tuple[int, int, int, int], ...]] = Memo("bound_options", 1 << 13)
 
 
 def _options(runs: int, must: int, avail: int, free: int, next1: int, next2: int,
              canonical: bool, late: bool) -> tuple[tuple[int, int, int, int], ...]:
     key = (((((((runs << 4 | must) << 4 | avail) << 4 | free) << 4 | next1 + 1) << 4
              | next2 + 1) << 1 | canonical) << 1 | late)
-    found = _OPTIONS.get(key)
+    found = _OPTIONS.table.get(key)
     if found is None:
-        if len(_OPTIONS) >= _OPTIONS_HELD:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = tuple(
+        found = _OPTIONS.keep(key, tuple(
             (run_id(after), grouped, joker, used) for after, grouped, joker, used, _, _ in
-            options(runs, must, avail, free, next1, next2, canonical, late))
+            options(runs, must, avail, free, next1, next2, canonical, late)))
     return found
 
 
 def forget() -> None:
-    """Empty the rests the bounds share (and the ways they read): the next bounds compute
-    theirs afresh (for the bench's memory figures, and for tests that change how rests are
-    computed).
+    """Empty the rests the bounds share: the next bounds compute theirs afresh (for the
+    bench's memory figures, and for tests that change how rests are computed).
 
         forget()
     """
     _RESTS.clear()
     _SIGNS.clear()
-    _OPTIONS.clear()
 
 
 Held = tuple[dict[tuple[int, ...], int], dict[int, int]]

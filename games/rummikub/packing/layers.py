@@ -28,6 +28,7 @@ from games.rummikub.packing.moves import (
     WEIGHT,
     Counts,
     Made,
+    Memo,
     Step,
     build_sets,
     group_ways,
@@ -71,8 +72,7 @@ def _waiting(value: int, step: int, key: int, cap: int) -> int:
 
 # A colour's moves at a step of depth-first searches without a bound, keyed by all they
 # depend on (see Layers._found): the fewest-changes questions meet the same steps again
-_UNBOUNDED: dict[int, list[tuple[int, Made]]] = {}
-_UNBOUNDED_HELD = 1 << 14  # ~5 MB full
+_UNBOUNDED: Memo[list[tuple[int, Made]]] = Memo("unbounded_moves", 1 << 14)  # ~5 MB full
 
 
 class OutOfStates(Exception):
@@ -479,15 +479,13 @@ class Layers:
         shared = (((((((look << 3 | colour) << 4 | index) << 4 | number) << 4 | must) << 4
                     | avail) << 4 | next1 + 1) << 4 | next2 + 1) << 4 | later
         shared = (shared << 4 | self.jokers) << 1 | self.canonical
-        choices = _UNBOUNDED.get(shared)
+        choices = _UNBOUNDED.table.get(shared)
         if choices is None:
-            if len(_UNBOUNDED) >= _UNBOUNDED_HELD:
-                _UNBOUNDED.clear()
             shift = colour * RUN_BITS
-            choices = _UNBOUNDED[shared] = [
+            choices = _UNBOUNDED.keep(shared, [
                 ((runs << shift) + rest, option) for runs, rest, _, _, option in
                 look_moves(look, must, avail, next1, next2, later, self.jokers,
-                           self.canonical, index >= TOP - 3)]
+                           self.canonical, index >= TOP - 3)])
         return choices
 
     def _steps(self, bounded: bool) -> list[Plan]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from typing import Any, Generic, TypeVar
 
 from games.rummikub.tiles import COLOURS, JOKER
 
@@ -109,13 +110,52 @@ def colour_options(runs: tuple[int, ...], must: int, avail: int, jokers: int,
                  for k, (go_on, new) in options.items())
 
 
-# The searches' hot calls keep their results in dicts keyed by one integer of their
-# arguments, each emptied when full. Compiled by mypyc, an lru_cache's hit goes through
-# Python's call protocol and builds and hashes a tuple of the arguments: a rack-joker hint
-# makes about 1,100 such calls. Each field of a key has 4 bits (a count of one tile is at
-# most 2, of jokers at most 7; -1 is stored as 0).
-_OPTIONS: dict[int, tuple[Option, ...]] = {}
-_OPTIONS_HELD = 1 << 13  # ~4.5 MB full (about 550 bytes an entry)
+Kept = TypeVar("Kept")
+
+
+class Memo(Generic[Kept]):
+    """The results of one of the searches' hot calls, in a dict (``table``) keyed by one
+    integer packed from the call's arguments, emptied when it holds ``held``; each is
+    listed in ``MEMOS`` under ``name``. Compiled by mypyc, an lru_cache's hit goes through
+    Python's call protocol and builds and hashes a tuple of the arguments: a rack-joker hint
+    makes about 1,100 such calls. Each field of a key has 4 bits (a count of one tile is at
+    most 2, of jokers at most 7; -1 is stored as 0).
+
+        found = memo.table.get(key)
+        if found is None:
+            found = memo.keep(key, computed(...))
+    """
+
+    def __init__(self, name: str, held: int) -> None:
+        self.held = held
+        self.table: dict[int, Kept] = {}
+        MEMOS[name] = self
+
+    def keep(self, key: int, value: Kept) -> Kept:
+        """``value``, held under ``key`` (the table emptied first when full)."""
+        if len(self.table) >= self.held:
+            self.table.clear()
+        self.table[key] = value
+        return value
+
+
+MEMOS: dict[str, Memo[Any]] = {}
+
+
+def memos() -> dict[str, tuple[int, int]]:
+    """Entries held and most held of each :class:`Memo` (for the bench's memory report):
+    ``memos()["look_moves"]``."""
+    return {name: (len(memo.table), memo.held) for name, memo in MEMOS.items()}
+
+
+def forget_memos() -> None:
+    """Empty every :class:`Memo` (the bench measures what they hold from empty):
+    ``forget_memos()``."""
+    for memo in MEMOS.values():
+        memo.table.clear()
+
+
+_OPTIONS: Memo[tuple[Option, ...]] = Memo("options", 1 << 13)  # ~4.5 MB full
 
 
 def options(runs_id: int, must: int, avail: int, jokers: int, next1: int, next2: int,
@@ -124,17 +164,14 @@ def options(runs_id: int, must: int, avail: int, jokers: int, next1: int, next2:
     ``options(run_id((2,)), 1, 1, 0, 1, 0, True, False)``."""
     key = (((((((runs_id << 4 | must) << 4 | avail) << 4 | jokers) << 4 | next1 + 1) << 4
              | next2 + 1) << 1 | canonical) << 1 | late)
-    found = _OPTIONS.get(key)
+    found = _OPTIONS.table.get(key)
     if found is None:
-        if len(_OPTIONS) >= _OPTIONS_HELD:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = colour_options(RUNS[runs_id], must, avail, jokers, next1,
-                                               next2, canonical, late)
+        found = _OPTIONS.keep(key, colour_options(RUNS[runs_id], must, avail, jokers, next1,
+                                                  next2, canonical, late))
     return found
 
 
-_WAYS: dict[int, tuple[tuple[int, int], ...]] = {}
-_WAYS_HELD = 1 << 10
+_WAYS: Memo[tuple[tuple[int, int], ...]] = Memo("group_ways", 1 << 10)
 
 
 def group_ways(tiles: int, most: int, jokers: int, canonical: bool
@@ -144,11 +181,9 @@ def group_ways(tiles: int, most: int, jokers: int, canonical: bool
     ``canonical``: a joker only completes two number tiles to three. Three groups of one
     number need jokers (eight tiles and one make 3 + 3 + 3)."""
     key = ((tiles << 4 | most) << 4 | jokers) << 1 | canonical
-    found = _WAYS.get(key)
+    found = _WAYS.table.get(key)
     if found is None:
-        if len(_WAYS) >= _WAYS_HELD:
-            _WAYS.clear()
-        found = _WAYS[key] = _group_ways(tiles, most, jokers, canonical)
+        found = _WAYS.keep(key, _group_ways(tiles, most, jokers, canonical))
     return found
 
 
@@ -323,8 +358,7 @@ for _count in range(5):
 
 
 BaseMove = tuple[int, int, int, int, Option]
-_BASE: dict[int, tuple[BaseMove, ...]] = {}
-_BASE_HELD = 1 << 13  # ~4 MB full
+_BASE: Memo[tuple[BaseMove, ...]] = Memo("base_moves", 1 << 13)  # ~4 MB full
 
 
 def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next2: int,
@@ -333,12 +367,10 @@ def _base_moves(runs_id: int, used: int, must: int, avail: int, next1: int, next
     way one colour uses its tiles of one number (see :func:`colour_options`)."""
     key = ((((((((runs_id << 4 | used) << 4 | must) << 4 | avail) << 4 | next1 + 1) << 4
               | next2 + 1) << 4 | jokers) << 1 | canonical) << 1 | late)
-    found = _BASE.get(key)
+    found = _BASE.table.get(key)
     if found is None:
-        if len(_BASE) >= _BASE_HELD:
-            _BASE.clear()
-        found = _BASE[key] = _made_base_moves(runs_id, used, must, avail, next1, next2,
-                                              jokers, canonical, late)
+        found = _BASE.keep(key, _made_base_moves(runs_id, used, must, avail, next1, next2,
+                                                 jokers, canonical, late))
     return found
 
 
@@ -357,19 +389,16 @@ def _made_base_moves(runs_id: int, used: int, must: int, avail: int, next1: int,
     return tuple(moves)
 
 
-_ALIVE: dict[int, bool] = {}
-_ALIVE_HELD = 1 << 12
+_ALIVE: Memo[bool] = Memo("groups_alive", 1 << 12)
 
 
 def groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool) -> bool:
     """Whether ``grouped`` tiles (``two``: a colour gave two) and up to ``later`` more from
     the colours still to come at this number can still make groups, with ``free`` jokers."""
     key = (((grouped << 4 | two) << 4 | free) << 4 | later) << 1 | canonical
-    found = _ALIVE.get(key)
+    found = _ALIVE.table.get(key)
     if found is None:
-        if len(_ALIVE) >= _ALIVE_HELD:
-            _ALIVE.clear()
-        found = _ALIVE[key] = _groups_alive(grouped, two, free, later, canonical)
+        found = _ALIVE.keep(key, _groups_alive(grouped, two, free, later, canonical))
     return found
 
 
@@ -380,8 +409,8 @@ def _groups_alive(grouped: int, two: int, free: int, later: int, canonical: bool
 
 
 LookMove = tuple[int, int, int, int, Option]
-_LOOK: dict[int, tuple[LookMove, ...]] = {}
-_LOOK_HELD = 1 << 15  # ~14 MB full; at 1 << 13 a rack-joker hint missed twice as often
+# ~14 MB full; at 1 << 13 a rack-joker hint missed twice as often
+_LOOK: Memo[tuple[LookMove, ...]] = Memo("look_moves", 1 << 15)
 
 
 def look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: int,
@@ -393,12 +422,10 @@ def look_moves(look: int, must: int, avail: int, next1: int, next2: int, later: 
     left out. The runs part is a difference of run indices, shifted by the caller."""
     key = ((((((((look << 4 | must) << 4 | avail) << 4 | next1 + 1) << 4 | next2 + 1) << 4
               | later) << 4 | jokers) << 1 | canonical) << 1 | late)
-    found = _LOOK.get(key)
+    found = _LOOK.table.get(key)
     if found is None:
-        if len(_LOOK) >= _LOOK_HELD:
-            _LOOK.clear()
-        found = _LOOK[key] = _made_look_moves(look, must, avail, next1, next2, later, jokers,
-                                              canonical, late)
+        found = _LOOK.keep(key, _made_look_moves(look, must, avail, next1, next2, later,
+                                                 jokers, canonical, late))
     return found
 
 
@@ -418,21 +445,6 @@ def _made_look_moves(look: int, must: int, avail: int, next1: int, next2: int, l
             rest = (grouped << GROUPED) + ((two - twos) << TWOS) + (joker << USED)
             moves.append((after_id - runs_id, rest, played, in_runs, option))
     return tuple(moves)
-
-
-def memos() -> dict[str, tuple[int, int]]:
-    """Entries held and most held of each of the moves' integer-keyed caches (for the
-    bench's memory report): ``memos()["look_moves"]``."""
-    return {"options": (len(_OPTIONS), _OPTIONS_HELD), "group_ways": (len(_WAYS), _WAYS_HELD),
-            "base_moves": (len(_BASE), _BASE_HELD), "groups_alive": (len(_ALIVE), _ALIVE_HELD),
-            "look_moves": (len(_LOOK), _LOOK_HELD)}
-
-
-def forget_memos() -> None:
-    """Empty the moves' caches (the bench measures what they hold from empty):
-    ``forget_memos()``."""
-    for memo in (_OPTIONS, _WAYS, _BASE, _ALIVE, _LOOK):
-        memo.clear()
 
 
 def _groups(by_colour: list[list[str]], groups: int, jokers: int) -> list[tuple[str, ...]]:
