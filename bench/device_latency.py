@@ -32,9 +32,9 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import brlapi
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.window import Viewport
+from brailledev.display.window import Viewport
 from layouts.screen import HAND_LINE, STATUS_LINE, Line, Region, Screen
 from tests.brltty.harness import VirtualBrltty
 

@@ -9,7 +9,7 @@ answer, one after the other, on the same BRLTTY:
 
 - *bare*: a BrlAPI client that only writes one of two fixed lines on each routing key;
 - *ours*: the play session of a Uno game on :class:`brailledev.display.brlapi.BrlapiDisplay`
-  through :class:`brailledev.keyloop.Front`: the routing key plays a card the rules refuse
+  through :class:`brailledev.table.keyloop.Front`: the routing key plays a card the rules refuse
   (the refusal is laid out, translated by liblouis and written over the hand, and kept in
   the history) and the next one clears it, back to the hand.
 
@@ -32,12 +32,12 @@ import brlapi
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
+from brailledev.display.keys import Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.keys import Route
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.screen import HAND_LINE, MESSAGE_LINE, PlayMove

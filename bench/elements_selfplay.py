@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from brailledev.selfplay import selfplay
+from brailledev.programs.selfplay import selfplay
 
 TARGET = 0.50
 FAIR_SHARE = 1 / 3

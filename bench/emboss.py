@@ -24,7 +24,7 @@ from typing import Any
 # ruff: noqa: E402
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from emboss import brf
 from emboss.deck import area_bound, deck_document, deck_layout
 from emboss.page import PAPERS, Geometry, paper

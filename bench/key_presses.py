@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from layouts.registry import GAMES
 from tests.screen_player import MemoryFingers
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from brailledev.selfplay import selfplay  # noqa: E402
+from brailledev.programs.selfplay import selfplay  # noqa: E402
 
 TARGET = 0.70
 

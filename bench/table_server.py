@@ -5,7 +5,7 @@ real WebSockets on loopback, first one table alone (the anchor), then many at on
 
 The server runs in a process of its own (``TableServer`` with its SQLite store in a temporary
 folder, every move committed before it is sent; each connection's frame rate unbounded, as
-bots outrun a person's bound), the bot clients (:class:`brailledev.client.WireBot`, the
+bots outrun a person's bound), the bot clients (:class:`brailledev.network.client.WireBot`, the
 heuristic bot) all in this process. Each bot thinks ``--think`` seconds on average before
 its move (half to one and a half times it), as a quick player would (at 0 every table plays
 as fast as the server answers, and the latency is the queue's). A move's latency runs from
@@ -40,14 +40,14 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import aiohttp
 
-from brailledev.client import WireBot
+from brailledev.network.client import WireBot
 
 PLAYERS = 4
 SERVER = """
 import sys
 from aiohttp import web
-from brailledev.server.app import TableServer
-from brailledev.store import Store
+from brailledev.network.server.app import TableServer
+from brailledev.network.store import Store
 server = TableServer(Store(sys.argv[1]), rate=1e9, burst=10**9)
 web.run_app(server.app(), host="127.0.0.1", port=int(sys.argv[2]), print=None,
             access_log=None)

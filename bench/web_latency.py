@@ -35,13 +35,13 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from aiohttp import web
 from playwright.sync_api import Page, sync_playwright
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
+from brailledev.display.keys import LineDown, LineUp, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.join import Joined, TableFront, connect
-from brailledev.keys import LineDown, LineUp, PanRight, Route
-from brailledev.server.app import TableServer
-from brailledev.server.room import Room
-from brailledev.store import Store
+from brailledev.network.join import Joined, TableFront, connect
+from brailledev.network.server.app import TableServer
+from brailledev.network.server.room import Room
+from brailledev.network.store import Store
 from games.uno.notation import WILDS, Move
 from layouts.screen import PlayMove
 

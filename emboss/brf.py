@@ -9,7 +9,7 @@ and trailing empty lines are left out (the embosser's own page length does the r
 
 from __future__ import annotations
 
-from brailledev.braille import cells_to_ascii
+from brailledev.display.braille import cells_to_ascii
 from emboss.page import Document, Page
 
 CRLF = b"\r\n"

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from brailledev.braille import Translator, table_for, translator
+from brailledev.display.braille import Translator, table_for, translator
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
 from emboss import deck, scorepad

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from brailledev.braille import Translator
+from brailledev.display.braille import Translator
 from emboss.page import Caption, Cut, Document, Geometry, Page, Paper
 from layouts.errors import PaperError
 from layouts.paper import CardSize, Face

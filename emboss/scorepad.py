@@ -13,7 +13,7 @@ stand in their box.
 
 from __future__ import annotations
 
-from brailledev.braille import Translator
+from brailledev.display.braille import Translator
 from emboss.page import BLANK, Caption, Document, Geometry, Page
 from layouts.errors import PaperError
 from layouts.paper import MIN_BOX, Sheet

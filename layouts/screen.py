@@ -2,7 +2,7 @@
 
 A screen is lines of *regions*, each region a piece of text with a *target*; a routing key over
 any cell of a region activates its target. A screen knows nothing of cells, braille tables or
-displays: ``brailledev.window`` lays it out. Targets are *outcomes*: :class:`PlayMove` (play
+displays: ``brailledev.display.window`` lays it out. Targets are *outcomes*: :class:`PlayMove` (play
 this move for the seat), :class:`Ask` (keep asking: a new pending input, e.g. the colour after
 a Wild), :class:`Show` (focus a line, e.g. help) or :class:`Ui` (a session command: quit,
 repeat).
@@ -229,7 +229,7 @@ class GameScreen(Protocol):
 @runtime_checkable
 class TimedScreen(Protocol):
     """What a game screen offers when its seats may have a turn time limit (the session's
-    :class:`brailledev.turntimer.TurnTimer` keeps the time)."""
+    :class:`brailledev.table.turntimer.TurnTimer` keeps the time)."""
 
     def time_limit(self, view: Any) -> float | None:
         """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no

@@ -46,7 +46,7 @@ def wanted(lines: tuple[Line, ...], legal: list[Any], pending: Any) -> tuple[str
 @cache
 def turns_to_end(seed: int, limit: int = 300) -> int:
     """How many turns the player of :func:`wanted` needs to finish a 2-player round."""
-    from brailledev.session import Session
+    from brailledev.programs.session import Session
 
     session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND, pace=0)
     session.run_bots()

@@ -8,9 +8,9 @@ shows, then its routing key. Tests drive a memory display, a terminal or a BRLTT
 
 from __future__ import annotations
 
-from brailledev.braille import Translator
-from brailledev.keys import Key, LineDown, PanRight, Route, Top
-from brailledev.window import Viewport
+from brailledev.display.braille import Translator
+from brailledev.display.keys import Key, LineDown, PanRight, Route, Top
+from brailledev.display.window import Viewport
 from layouts.screen import Line, Screen
 
 

@@ -15,11 +15,11 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from brailledev.braille import table_for, translator
+from brailledev.display.braille import table_for, translator
+from brailledev.display.keys import Key, LineDown, LineUp, PanLeft, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.keys import Key, LineDown, LineUp, PanLeft, PanRight, Route
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.elements.engine import BID, KEEP, PLACE, Lay, Pass
 from games.elevens.engine import DISCARD, UNDO
 from games.rummikub.engine import Draw, Table

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from brailledev.keys import Key
+from brailledev.display.keys import Key
 
 RESIZED = "resized"
 

@@ -29,8 +29,7 @@ from typing import Any
 import brlapi
 
 from brailledev.display.base import RESIZED, fit
-from brailledev.errors import DisplayGone
-from brailledev.keys import (
+from brailledev.display.keys import (
     BACK,
     NEWEST,
     Bottom,
@@ -44,6 +43,7 @@ from brailledev.keys import (
     Route,
     Top,
 )
+from brailledev.errors import DisplayGone
 from layouts.errors import Problem, UserError, system_reason
 
 _ERRORS = (brlapi.ConnectionError, brlapi.OperationError)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from brailledev.display.base import fit
-from brailledev.keys import Key
+from brailledev.display.keys import Key
 
 
 @dataclass(frozen=True)

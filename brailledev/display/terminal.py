@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from brailledev.display.base import fit
-from brailledev.keys import (
+from brailledev.display.keys import (
     BACK,
     NEWEST,
     Bottom,

@@ -33,11 +33,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
-from brailledev.braille import BLANK, Translator, dots_to_cell, numbers_to_dots
+from brailledev.display.braille import BLANK, Translator, dots_to_cell, numbers_to_dots
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
-from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
+from brailledev.display.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from layouts.screen import MESSAGE_LINE
 
 READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving

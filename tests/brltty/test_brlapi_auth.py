@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
 from brailledev.display import open_display
 from brailledev.display.brlapi import BrlapiDisplay
+from brailledev.programs.cli import main
 from layouts.errors import UserError
 from tests.brltty.harness import VirtualBrltty
 

@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.braille import translator
 from brailledev.display import RESIZED, brltty_starting, open_display
+from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay, probe
-from brailledev.display.terminal import TerminalDisplay
-from brailledev.errors import DisplayGone
-from brailledev.keys import (
+from brailledev.display.keys import (
     BACK,
     NEWEST,
     Bottom,
@@ -29,7 +27,9 @@ from brailledev.keys import (
     Route,
     Top,
 )
-from brailledev.window import Viewport
+from brailledev.display.terminal import TerminalDisplay
+from brailledev.display.window import Viewport
+from brailledev.errors import DisplayGone
 from layouts.errors import UserError
 from layouts.screen import Line, Region, Screen
 from tests.brltty.harness import HarnessError, VirtualBrltty, parse_braille_line

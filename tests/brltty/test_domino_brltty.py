@@ -10,11 +10,11 @@ import threading
 import time
 from pathlib import Path
 
-from brailledev.braille import BLANK, translator
+from brailledev.display.braille import BLANK, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
-from brailledev.window import LEFT_MARKER, RIGHT_MARKER
+from brailledev.display.window import LEFT_MARKER, RIGHT_MARKER
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.domino.game import Domino
 from layouts.domino.screen import DominoInput
 from layouts.screen import MESSAGE_LINE

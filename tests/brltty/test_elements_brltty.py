@@ -2,8 +2,8 @@
 
 BRLTTY runs with its Virtual braille driver; the test is the braille display: it reads the
 cells BRLTTY shows and presses BRLTTY's keys (routing, panning, line moves). The game runs in
-``brailledev.play.Front`` on ``BrlapiDisplay``, as ``brailledev play elements`` does. Where to
-press is read from the front's own layout of the screen, and the cells BRLTTY shows are
+``brailledev.programs.play.Front`` on ``BrlapiDisplay``, as ``brailledev play elements`` does.
+Where to press is read from the front's own layout of the screen, and the cells BRLTTY shows are
 checked to be that layout before every key.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 import threading
 import time
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.elements.engine import KEEP, PLACE, Elements
 from layouts.screen import MESSAGE_LINE, PlayMove
 from tests.brltty.harness import VirtualBrltty

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from brailledev.braille import translator
-from brailledev.session import Session
+from brailledev.display.braille import translator
+from brailledev.programs.session import Session
 from games.elevens.engine import JOKER, Elevens
 from layouts.screen import PlayMove
 from tests.brltty.harness import Fingers, fingers_on

@@ -10,9 +10,9 @@ import threading
 import time
 from pathlib import Path
 
-from brailledev.braille import ascii_to_cells, translator
+from brailledev.display.braille import ascii_to_cells, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.pad import PadFront, PadSession
+from brailledev.programs.pad import PadFront, PadSession
 from emboss import brf, scorepad
 from emboss.page import Geometry, paper
 from games.domino.game import Domino, Placed, RoundStarted

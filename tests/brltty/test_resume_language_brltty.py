@@ -8,9 +8,9 @@ import json
 import threading
 from pathlib import Path
 
-from brailledev.braille import Translator, table_for, translator
-from brailledev.cli import main
-from brailledev.session import Session
+from brailledev.display.braille import Translator, table_for, translator
+from brailledev.programs.cli import main
+from brailledev.programs.session import Session
 from tests.brltty.harness import VirtualBrltty, read_words
 from tests.play_helpers import ONE_ROUND
 

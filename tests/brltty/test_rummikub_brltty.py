@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from brailledev.braille import BLANK, translator
-from brailledev.session import Session
-from brailledev.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
+from brailledev.display.braille import BLANK, translator
+from brailledev.display.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
+from brailledev.programs.session import Session
 from games.rummikub.engine import Rummikub
 from tests.brltty.harness import Fingers, fingers_on
 from tests.games.test_rummikub_engine import rigged

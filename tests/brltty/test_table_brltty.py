@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from brailledev.braille import Translator, cell_to_dots, translator
+from brailledev.display.braille import Translator, cell_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.join import DOT_8, Joined, TableFront, connect
-from brailledev.seat import LocalLink, SeatClient
-from brailledev.table import Table as CoreTable
+from brailledev.network.join import DOT_8, Joined, TableFront, connect
+from brailledev.table.core import Table as CoreTable
+from brailledev.table.seat import LocalLink, SeatClient
 from tests.brltty.harness import Fingers, VirtualBrltty
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
-from brailledev.window import RIGHT_MARKER
+from brailledev.display.window import RIGHT_MARKER
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.screen import MESSAGE_LINE

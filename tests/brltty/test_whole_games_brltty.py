@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.braille import numbers_to_dots, table_for, translator
-from brailledev.session import Session
+from brailledev.display.braille import numbers_to_dots, table_for, translator
+from brailledev.programs.session import Session
 from layouts.registry import GAMES
 from layouts.screen import MESSAGE_LINE, PlayMove, Refuse
 from tests.brltty.harness import Fingers, fingers_on

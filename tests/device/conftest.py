@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import brailledev.display
+from brailledev.display.keys import Named
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import Named
 
 
 @pytest.fixture

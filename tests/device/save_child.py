@@ -16,7 +16,7 @@ import signal
 import sys
 from pathlib import Path
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from layouts.registry import kit
 
 

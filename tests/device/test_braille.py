@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.braille import (
+from brailledev.display.braille import (
     BLANK,
     CONTRACTED_TABLES,
     DEFAULT_TABLES,

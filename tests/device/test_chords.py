@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.braille import numbers_to_dots, translator
-from brailledev.chords import NoCommand, Ran, Several, Typist, chord_letter, command_name
+from brailledev.display.braille import numbers_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
+from brailledev.display.chords import NoCommand, Ran, Several, Typist, chord_letter, command_name
+from brailledev.display.keys import Chord, Key, Named, PanRight
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.keys import Chord, Key, Named, PanRight
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from layouts.screen import MESSAGE_LINE, Line, PlayMove, Region, Show, Ui
 from tests.brltty.harness import VirtualBrltty
 from tests.play_helpers import ONE_ROUND

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from brailledev.cli import build_parser, main
 from brailledev.helptext import argv_lang
-from brailledev.options import describe
+from brailledev.programs.cli import build_parser, main
+from brailledev.programs.options import describe
 from layouts.catalog import HERE
 from layouts.registry import GAMES
 

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import brailledev.display
-import brailledev.selfplay
-from brailledev.cli import main
+import brailledev.programs.selfplay
+from brailledev.display.keys import Named
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import Named
+from brailledev.programs.cli import main
 from layouts.registry import kit
 
 ODD = ["K¹", "²", "٣", "१२", "１２", "Ⅻ", "1e999", "-1e999", "nan", "NaN", "inf", "-inf",
@@ -56,7 +56,7 @@ def first_game_only(game: str, games: int, seed: int, players: int, bots: list[s
 @pytest.fixture
 def sandbox(monkeypatch, tmp_path):
     monkeypatch.setattr(brailledev.display, "open_display", quitting_display)
-    monkeypatch.setattr(brailledev.selfplay, "selfplay", first_game_only)
+    monkeypatch.setattr(brailledev.programs.selfplay, "selfplay", first_game_only)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     return tmp_path
 

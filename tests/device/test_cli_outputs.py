@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from brailledev.braille import TABLES, table_for, translator
+from brailledev.display.braille import TABLES, table_for, translator
 from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import PROFILES
@@ -39,7 +39,7 @@ def environment(lang: str) -> dict[str, str]:
 
 def brailledev(lang: str, *words: str) -> subprocess.CompletedProcess[str]:
     """``brailledev WORDS`` in a fresh interpreter under ``LANG`` for ``lang``."""
-    return subprocess.run([sys.executable, "-m", "brailledev.cli", *words], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "brailledev", *words], cwd=ROOT,
                           env=environment(lang), capture_output=True, text=True, timeout=60,
                           check=False)
 
@@ -142,7 +142,7 @@ def test_a_reader_gone_before_the_output_ends_it_quietly() -> None:
     reading, writing = os.pipe()
     os.close(reading)  # the reader left before a byte was written: every write hits EPIPE
     for words in (["tables"], ["embossers", "--lang", "fr"], ["--help"]):
-        done = subprocess.run([sys.executable, "-m", "brailledev.cli", *words], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "brailledev", *words], cwd=ROOT,
                               env=environment("en"), stdout=writing, stderr=subprocess.PIPE,
                               text=True, timeout=60, check=False)
         assert (done.returncode, done.stderr) == (141, ""), words
@@ -150,7 +150,8 @@ def test_a_reader_gone_before_the_output_ends_it_quietly() -> None:
 
 
 def test_tables_into_a_pipe_closed_after_one_line() -> None:
-    process = subprocess.Popen([sys.executable, "-m", "brailledev.cli", "tables"], cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "brailledev", "tables"],
+                               cwd=ROOT,
                                env=environment("fr"), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stderr is not None
@@ -163,7 +164,8 @@ def test_tables_into_a_pipe_closed_after_one_line() -> None:
 
 def test_shell_pipe_into_head() -> None:
     done = subprocess.run(["bash", "-o", "pipefail", "-c",
-                           f"{sys.executable} -m brailledev.cli tables | head -1"], cwd=ROOT,
+                           f"{sys.executable} -m brailledev tables | head -1"],
+                          cwd=ROOT,
                           env=environment("en"), capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.stdout == output_text("tables.title", "en") + "\n"

@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 import brailledev.display
-from brailledev.cli import main
+from brailledev.display.keys import Named
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import Named
-from brailledev.session import Session
+from brailledev.programs.cli import main
+from brailledev.programs.session import Session
 from layouts.registry import GAMES, kit
 from layouts.screen import Ask
 from tests.games.test_saved_states import DEEP, mutations

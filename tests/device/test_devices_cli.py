@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from brailledev.cli import main
+from brailledev.programs.cli import main
 from tests.brltty.harness import VirtualBrltty
 
 

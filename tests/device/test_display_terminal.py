@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pexpect
 
-from brailledev.braille import translator
 from brailledev.display import open_display
+from brailledev.display.braille import translator
+from brailledev.display.keys import LineDown, Named, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import LineDown, Named, PanRight, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 # A tiny game: a status line and a hand; routing a card "plays" it into the status line.
 CHILD = textwrap.dedent("""
-    from brailledev.braille import translator
+    from brailledev.display.braille import translator
     from brailledev.display.terminal import TerminalDisplay
-    from brailledev.keys import Named
-    from brailledev.window import Viewport
+    from brailledev.display.keys import Named
+    from brailledev.display.window import Viewport
     from layouts.screen import Line, Region, Screen
 
     display = TerminalDisplay(columns=20)
@@ -118,9 +118,9 @@ def test_memory_display_records_writes_and_queues_keys() -> None:
 
 def test_terminal_shows_dots_7_and_8_of_a_marked_region() -> None:
     child_code = textwrap.dedent("""
-        from brailledev.braille import translator
+        from brailledev.display.braille import translator
         from brailledev.display.terminal import TerminalDisplay
-        from brailledev.window import Viewport
+        from brailledev.display.window import Viewport
         from layouts.screen import Line, Region, Screen
 
         display = TerminalDisplay(columns=20)

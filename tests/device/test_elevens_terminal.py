@@ -6,7 +6,7 @@ import re
 
 import pexpect
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from layouts.screen import PlayMove
 from tests.device.test_play_terminal import Terminal
 

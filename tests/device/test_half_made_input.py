@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
+from brailledev.display.keys import LineDown, Top
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.keys import LineDown, Top
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.core import BadState
 from layouts.registry import GAMES, kit
 from layouts.screen import HELP_LINE, MESSAGE_LINE, Ask

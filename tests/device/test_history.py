@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.history import NEWS, REFUSAL, STEP, History
+from brailledev.table.history import NEWS, REFUSAL, STEP, History
 
 ACTIONS = st.lists(st.sampled_from(["news", "step", "refusal", "on", "back", "newest"]),
                    max_size=50)

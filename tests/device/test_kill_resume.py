@@ -24,10 +24,10 @@ from typing import Any
 import pexpect
 import pytest
 
-from brailledev.braille import translator
-from brailledev.history import History
-from brailledev.savefile import Unreadable
-from brailledev.session import Session
+from brailledev.display.braille import translator
+from brailledev.programs.savefile import Unreadable
+from brailledev.programs.session import Session
+from brailledev.table.history import History
 from layouts.registry import GAMES
 from layouts.screen import HELP_LINE, MESSAGE_LINE, Ask, PlayMove
 from tests.route_keys import keys_to, terminal_keys

@@ -15,10 +15,10 @@ from collections.abc import Hashable
 
 import pytest
 
-from brailledev.history import STEP
-from brailledev.keys import BACK, NEWEST, Chord, Named, PanLeft, PanRight, Route
-from brailledev.session import Session
-from brailledev.window import lay_out_line
+from brailledev.display.keys import BACK, NEWEST, Chord, Named, PanLeft, PanRight, Route
+from brailledev.display.window import lay_out_line
+from brailledev.programs.session import Session
+from brailledev.table.history import STEP
 from layouts.registry import GAMES
 from layouts.rummikub.work import Work
 from layouts.screen import MESSAGE_LINE, STATUS_LINE, Ask, Line, PlayMove, Refuse

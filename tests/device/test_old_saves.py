@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
-from brailledev.session import Session
+from brailledev.programs.cli import main
+from brailledev.programs.session import Session
 from layouts.registry import kit
 
 OLD = Path(__file__).parent / "saves_0_2"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from brailledev.cli import main
-from brailledev.options import game_options
-from brailledev.session import Session
+from brailledev.programs.cli import main
+from brailledev.programs.options import game_options
+from brailledev.programs.session import Session
 from games.options import Option
 from games.rummikub import Rummikub
 from games.uno import Uno

@@ -13,11 +13,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from brailledev.braille import ascii_to_cells, translator
-from brailledev.cli import main
+from brailledev.display.braille import ascii_to_cells, translator
+from brailledev.display.keys import Chord
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keys import Chord
-from brailledev.pad import PadFront, PadSession, chord_digit
+from brailledev.programs.cli import main
+from brailledev.programs.pad import PadFront, PadSession, chord_digit
 from emboss.scorepad import GUIDE
 from games.pads import DominoBook, EnterTurn, RoundsBook
 from layouts.errors import UserError

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pexpect
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from tests.play_helpers import wanted
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))

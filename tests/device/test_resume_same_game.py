@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.uno.notation import PLAY
 from layouts.registry import GAMES, kit
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
-from brailledev.history import History
-from brailledev.session import Session
+from brailledev.programs.cli import main
+from brailledev.programs.session import Session
+from brailledev.table.history import History
 from layouts.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
-from brailledev.session import Session
+from brailledev.programs.cli import main
+from brailledev.programs.session import Session
 from games.uno.engine import Drew
 from games.uno.notation import PLAY
 from games.uno.notation import Move as UnoMove
@@ -229,7 +229,7 @@ def test_the_same_command_again_goes_on_with_the_unfinished_game(tmp_path, monke
 
 
 def test_refusal_is_spoken_too(tmp_path):
-    from brailledev.speech import Speech
+    from brailledev.display.speech import Speech
 
     speech = Speech("en", record_dir=tmp_path / "said")
     session = new()
@@ -248,7 +248,7 @@ def test_refusal_is_spoken_too(tmp_path):
 
 def test_speech_that_cannot_start_is_one_message_in_the_players_language(tmp_path,
                                                                           monkeypatch):
-    from brailledev.speech import Speech
+    from brailledev.display.speech import Speech
 
     monkeypatch.setenv("PATH", str(tmp_path))  # no sound player anywhere
     session = new(lang="fr")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import threading
 import time
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
+from brailledev.display.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
-from brailledev.session import Session
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
 from layouts.screen import MESSAGE_LINE, STATUS_LINE, PlayMove

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from brailledev.session import Session
-from brailledev.speech import Silence
+from brailledev.display.speech import Silence
+from brailledev.programs.session import Session
 from games.uno.notation import ACCEPT, CHALLENGE, CHOOSE, KEEP, PLAY
 from games.uno.notation import Move as UnoMove
 from layouts.catalog import Catalog

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.braille import table_for, translator
+from brailledev.display.braille import table_for, translator
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
-from brailledev.speech import Silence, Speech
+from brailledev.display.speech import Silence, Speech
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
 from layouts.screen import MESSAGE_LINE
 
 

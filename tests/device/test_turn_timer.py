@@ -5,13 +5,13 @@ from __future__ import annotations
 import threading
 import time
 
-from brailledev import options as game_options
-from brailledev.braille import translator
-from brailledev.cli import build_parser
+from brailledev.display.braille import translator
 from brailledev.display.memory import MemoryDisplay
-from brailledev.keyloop import Front
-from brailledev.session import Session
-from brailledev.turntimer import TurnTimer
+from brailledev.programs import options as game_options
+from brailledev.programs.cli import build_parser
+from brailledev.programs.session import Session
+from brailledev.table.keyloop import Front
+from brailledev.table.turntimer import TurnTimer
 from games.rummikub.engine import Rummikub
 from tests.games.test_rummikub_engine import rigged
 from tests.play_helpers import told

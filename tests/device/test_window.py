@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.braille import BLANK, translator
-from brailledev.keys import Bottom, LineDown, LineUp, PanLeft, Route, Top
-from brailledev.window import (
+from brailledev.display.braille import BLANK, translator
+from brailledev.display.keys import Bottom, LineDown, LineUp, PanLeft, Route, Top
+from brailledev.display.window import (
     DOTS_78,
     LEFT_MARKER,
     MARKER_CELLS,

@@ -1,8 +1,8 @@
 """A region longer than the display (a long message) keeps the reader's window on redraw."""
 
-from brailledev.braille import translator
-from brailledev.keys import PanRight
-from brailledev.window import Viewport
+from brailledev.display.braille import translator
+from brailledev.display.keys import PanRight
+from brailledev.display.window import Viewport
 from layouts.screen import Line, Region, Screen
 
 TEXT = "Revealed: Eg r8, Ey y7, Ek y3. Colour order, strongest first: g y k r b."

@@ -2,7 +2,7 @@
 
 import json
 
-from brailledev.cli import main
+from brailledev.programs.cli import main
 from games.elevens import BOTS
 from games.elevens.engine import JOKER, Elevens
 from games.play import play_out

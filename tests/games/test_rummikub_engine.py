@@ -291,7 +291,7 @@ def test_illegal_turn_leaves_table_and_rack_as_they_were(seed, data):
 
 
 def test_selfplay_command_runs_the_default_and_named_bots(capsys):
-    from brailledev.cli import main
+    from brailledev.programs.cli import main
 
     assert main(["selfplay", "rummikub", "--games", "1", "--bots", "greedy,random"]) == 0
     assert '"games": 1' in capsys.readouterr().out

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from brailledev.cli import main
-from brailledev.selfplay import selfplay
+from brailledev.programs.cli import main
+from brailledev.programs.selfplay import selfplay
 from games.core import BadState, events_for
 from games.play import play_out
 from games.uno import BOTS, SELFPLAY_OPTIONS, HeuristicBot, Move, Uno

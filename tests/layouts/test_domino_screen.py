@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.domino import BOTS
 from games.domino.bots import HeuristicBot
 from games.domino.game import Domino, Placed
@@ -213,9 +213,9 @@ def test_a_refused_placement_is_told_with_its_reason(tmp_path):
 
 
 def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():
-    from brailledev.braille import translator
-    from brailledev.keys import Route
-    from brailledev.window import Viewport
+    from brailledev.display.braille import translator
+    from brailledev.display.keys import Route
+    from brailledev.display.window import Viewport
     from layouts.screen import Screen
 
     game = middle_game(moves=8)

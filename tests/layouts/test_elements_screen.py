@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.core import Reason
 from games.elements.cards import Card
 from games.elements.engine import BID, KEEP, PLACE, Elements, Place
@@ -180,7 +180,7 @@ def test_screen_never_shows_a_hidden_card():
 
 
 def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
-    from brailledev.speech import Speech
+    from brailledev.display.speech import Speech
 
     session = rigged("fr")
     speech = Speech("fr", record_dir=tmp_path)

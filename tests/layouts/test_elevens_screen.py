@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.elevens.engine import JOKER, Elevens, Step
 from layouts.elevens.screen import Chosen
 from layouts.screen import Ask, PlayMove
@@ -74,8 +74,8 @@ def test_status_tells_turn_stock_and_other_hands_links_line_the_links_and_bonuse
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_status_line_fits_one_40_cell_window_up_to_four_players(lang, players):
-    from brailledev.braille import table_for, translator
-    from brailledev.window import lay_out_line
+    from brailledev.display.braille import table_for, translator
+    from brailledev.display.window import lay_out_line
 
     session = Session.start("elevens", players=players, seed=5, lang=lang, pace=0)
     braille = translator(table_for(lang))
@@ -204,7 +204,7 @@ def test_pending_choice_survives_nothing_else():
 
 
 def test_opponents_turn_is_spoken_by_espeak(tmp_path):
-    from brailledev.speech import Speech
+    from brailledev.display.speech import Speech
 
     speech = Speech("fr", record_dir=tmp_path)
     game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
 from brailledev.errors import env_lang
+from brailledev.programs.cli import main
 from layouts.catalog import HERE
 from layouts.errors import Problem, UserError
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import louis
 import pytest
 
-from brailledev.braille import label_table, translator
-from brailledev.session import Session
-from brailledev.window import lay_out_line
+from brailledev.display.braille import label_table, translator
+from brailledev.display.window import lay_out_line
+from brailledev.programs.session import Session
 from layouts.catalog import LANGUAGES
 from layouts.registry import GAMES, kit
 from layouts.screen import HAND_LINE, RACK_LINE, Line, Region

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.core import Reason
 from layouts.registry import GAMES
 

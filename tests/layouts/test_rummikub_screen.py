@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from brailledev.session import Session
+from brailledev.programs.session import Session
 from games.rummikub.engine import Rummikub
 from games.rummikub.solver import solve
 from tests.games.test_rummikub_engine import rigged

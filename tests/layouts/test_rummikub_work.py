@@ -1,7 +1,7 @@
 """The turn built on the display: select, make and grow sets, take from the table, undo,
 reset, hint; the result is one table move the engine judges."""
 
-from brailledev.turntimer import announcements
+from brailledev.table.turntimer import announcements
 from games.core import Reason
 from games.rummikub.engine import Table
 from layouts.catalog import Catalog

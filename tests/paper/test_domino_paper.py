@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from brailledev.braille import table_for, translator
+from brailledev.display.braille import table_for, translator
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from games.domino import GAME

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from brailledev.braille import translator
-from brailledev.cli import main
+from brailledev.display.braille import translator
+from brailledev.programs.cli import main
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from games.elements.cards import Card

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from brailledev.braille import translator
-from brailledev.cli import main
+from brailledev.display.braille import translator
+from brailledev.programs.cli import main
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from layouts.errors import PaperError

@@ -9,8 +9,8 @@ import threading
 import time
 from pathlib import Path
 
-from brailledev.braille import translator
-from brailledev.cli import main
+from brailledev.display.braille import translator
+from brailledev.programs.cli import main
 from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import profile_named

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
+from brailledev.programs.cli import main
 from tests.paper.cups import PrivateCups
 
 COMMANDS = {

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.braille import table_for, translator
+from brailledev.display.braille import table_for, translator
 from emboss.deck import BLEED, EDGE, area_bound, deck_document, deck_layout, sheet_layout
 from emboss.page import CELL_SIZES, Geometry, Paper, paper
 from emboss.preview import dots

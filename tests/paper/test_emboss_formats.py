@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from brailledev.braille import ascii_to_cells, translator
+from brailledev.display.braille import ascii_to_cells, translator
 from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import PROFILES, profile_named

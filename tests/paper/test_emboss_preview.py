@@ -16,7 +16,7 @@ import pytest
 from pdfminer.high_level import extract_pages
 from pdfminer.layout import LTCurve, LTPage
 
-from brailledev.braille import ascii_to_cells, translator
+from brailledev.display.braille import ascii_to_cells, translator
 from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import (

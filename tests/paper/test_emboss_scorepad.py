@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from brailledev.braille import translator
+from brailledev.display.braille import translator
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from games.pads import EnterRound, RoundsBook, play

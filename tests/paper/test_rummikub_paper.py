@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from brailledev.cli import main
+from brailledev.programs.cli import main
 from layouts.errors import PaperError
 from layouts.registry import kit
 

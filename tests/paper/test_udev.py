@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.cli import main
+from brailledev.programs.cli import main
 from emboss.udev import RULES_FILE, RULES_NAME, install, rules_text, untouched
 from layouts.errors import UserError
 

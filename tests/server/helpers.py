@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from brailledev.server.app import TableServer
-from brailledev.server.room import Room
-from brailledev.store import Store
+from brailledev.network.server.app import TableServer
+from brailledev.network.server.room import Room
+from brailledev.network.store import Store
 
 T = TypeVar("T")
 

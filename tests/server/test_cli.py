@@ -19,8 +19,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from brailledev.client import TableClient
-from brailledev.join import Background
+from brailledev.network.client import TableClient
+from brailledev.network.join import Background
 from tests.server.helpers import ServerThread, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from brailledev.client import TableClient
-from brailledev.store import Store
-from brailledev.wire import codec_for
+from brailledev.network.client import TableClient
+from brailledev.network.store import Store
+from brailledev.network.wire import codec_for
 from games.uno.notation import Move
 from tests.server.helpers import ServerThread, new_table
 

@@ -13,10 +13,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from brailledev.client import socket_url
-from brailledev.protocol import MAX_FRAME, PROTOCOL
-from brailledev.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
-from brailledev.wire import codec_for
+from brailledev.network.client import socket_url
+from brailledev.network.protocol import MAX_FRAME, PROTOCOL
+from brailledev.network.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
+from brailledev.network.wire import codec_for
 from games.uno.notation import Move
 from tests.server.helpers import ServerThread, new_table
 
@@ -112,7 +112,7 @@ def test_malformed_frames_are_told_and_change_nothing(server, caplog):
             await bea.__aexit__()
             return told
 
-    with caplog.at_level(logging.WARNING, logger="brailledev.server"):
+    with caplog.at_level(logging.WARNING, logger="brailledev.network.server"):
         told = asyncio.run(scenario())
     assert [frame["code"] for frame in told] == [
         "frame_not_json", "frame_invalid", "frame_unknown_type", "frame_invalid",
@@ -239,7 +239,7 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
             await bea.__aexit__()
             return codes, news
 
-    with caplog.at_level(logging.WARNING, logger="brailledev.server"):
+    with caplog.at_level(logging.WARNING, logger="brailledev.network.server"):
         codes, _ = asyncio.run(scenario())
     assert codes[0] == "too_fast" and codes.count("too_fast") <= 4
     logged = [record.getMessage() for record in caplog.records if "too_fast" in

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from brailledev.braille import cell_to_dots, translator
+from brailledev.display.braille import cell_to_dots, translator
+from brailledev.display.keys import Chord, Key, LineDown, LineUp, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.join import DOT_8, Joined, TableFront, connect, saved_seat
-from brailledev.keys import Chord, Key, LineDown, LineUp, PanRight, Route
-from brailledev.presence import TALK_LINE
+from brailledev.network.join import DOT_8, Joined, TableFront, connect, saved_seat
+from brailledev.table.presence import TALK_LINE
 from layouts.screen import MESSAGE_LINE, Ask
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table

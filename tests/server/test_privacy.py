@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.client import TableClient, WireBot
-from brailledev.wire import codec_for
+from brailledev.network.client import TableClient, WireBot
+from brailledev.network.wire import codec_for
 from layouts.registry import GAMES
 from tests.server.helpers import ServerThread, new_table
 

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from brailledev.client import WireBot
-from brailledev.store import Store
+from brailledev.network.client import WireBot
+from brailledev.network.store import Store
 from tests.server.helpers import new_table
 
 BRAILLEDEV = Path(sys.executable).parent / "brailledev"

@@ -20,8 +20,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from brailledev.cli import main
-from brailledev.join import connect, saved_seat
+from brailledev.network.join import connect, saved_seat
+from brailledev.programs.cli import main
 from tests.server.helpers import ServerThread, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))

@@ -8,8 +8,8 @@ import sqlite3
 
 import pytest
 
-from brailledev.store import Store, pack, unpack
-from brailledev.table import Table
+from brailledev.network.store import Store, pack, unpack
+from brailledev.table.core import Table
 from layouts.registry import GAMES, kit
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from brailledev.client import socket_url
-from brailledev.protocol import PROTOCOL
+from brailledev.network.client import socket_url
+from brailledev.network.protocol import PROTOCOL
 from layouts.screen import PlayMove
 from tests.server.helpers import ServerThread, new_table
 

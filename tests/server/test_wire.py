@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.presence import Said, SatDown, SeatState
-from brailledev.table import Table, TimeLeft
-from brailledev.wire import Codec, WireError, codec_for
+from brailledev.network.wire import Codec, WireError, codec_for
+from brailledev.table.core import Table, TimeLeft
+from brailledev.table.presence import Said, SatDown, SeatState
 from games.core import Reason, events_for
 from layouts.registry import GAMES, kit
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from brailledev.server.room import Room
+from brailledev.network.server.room import Room
 from layouts.screen import Line, PlayMove
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from brailledev.web.page import STATIC
+from brailledev.network.web.page import STATIC
 
 COLOURS = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})",
                           (STATIC / "page.css").read_text(encoding="utf-8")))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from brailledev.web.page import STATIC, page_words
+from brailledev.network.web.page import STATIC, page_words
 from tests.server.helpers import ServerThread
 
 

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brailledev.protocol import Hello
-from brailledev.server.room import Room, Settings
-from brailledev.store import Store
+from brailledev.network.protocol import Hello
+from brailledev.network.server.room import Room, Settings
+from brailledev.network.store import Store
 from games.domino.grid import card_text
 from layouts.registry import GAMES, kit
 from layouts.screen import Line

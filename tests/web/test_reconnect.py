@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from brailledev.web.page import page_words
+from brailledev.network.web.page import page_words
 from tests.server.helpers import new_table
 from tests.server.test_restart import ServerProcess, free_port
 from tests.web.helpers import WebPlayer, chromium, wait

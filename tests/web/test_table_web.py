@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from brailledev.braille import translator
-from brailledev.join import connect
+from brailledev.display.braille import translator
+from brailledev.network.join import connect
 from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, short_uno_deal
 from tests.play_helpers import wanted

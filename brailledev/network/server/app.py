@@ -2,9 +2,9 @@
 
     POST /tables            {"game": "uno", "players": 4, "people": 2, ...} -> {"code": ...}
     GET  /tables/CODE       who sits at the table, whether it started, whether it is over
-    GET  /ws                the WebSocket of :mod:`brailledev.protocol`
+    GET  /ws                the WebSocket of :mod:`brailledev.network.protocol`
 
-Each table is a :class:`brailledev.server.room.Room` with a task of its own that lets its
+Each table is a :class:`brailledev.network.server.room.Room` with a task of its own that lets its
 bots play at their pace, keeps the turn clock and stands bots in for players away too long;
 the rooms are loaded from the store at start, so a server killed at any moment goes on
 where it was. A connection that breaks the protocol (not JSON, an unknown type, a frame too
@@ -28,8 +28,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from brailledev.options import read_value
-from brailledev.protocol import (
+from brailledev.network.protocol import (
     BadFrame,
     Hello,
     MoveFrame,
@@ -38,15 +37,16 @@ from brailledev.protocol import (
     read_frame,
     write_frame,
 )
-from brailledev.server.room import AWAY, PACE, Refusal, Room, Settings
-from brailledev.store import Store
-from brailledev.web.page import WebPages, error_text
+from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
+from brailledev.network.store import Store
+from brailledev.network.web.page import WebPages, error_text
+from brailledev.programs.options import read_value
 from games.core import Reason, Seat
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
 from layouts.screen import Line
 
-log = logging.getLogger("brailledev.server")
+log = logging.getLogger("brailledev.network.server")
 
 CODE_LETTERS = "bcdfghjkmnpqrstvwxz"  # no vowels: a code never spells a word
 CODE_LENGTH = 6
@@ -68,7 +68,7 @@ HOSTILE = ("move_malformed", "not_your_seat")
 
 
 class Connection:
-    """One WebSocket: a :class:`brailledev.server.room.Peer` of its room once seated;
+    """One WebSocket: a :class:`brailledev.network.server.room.Peer` of its room once seated;
     ``rate`` frames a second it may send, ``burst`` at once."""
 
     def __init__(self, ws: web.WebSocketResponse, remote: str | None, rate: float = RATE,

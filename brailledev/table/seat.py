@@ -17,10 +17,10 @@ import queue
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
-from brailledev.history import History
-from brailledev.speech import Silence, Speech
-from brailledev.table import Table, TimeLeft
-from brailledev.turntimer import shown_left
+from brailledev.display.speech import Silence, Speech
+from brailledev.table.core import Table, TimeLeft
+from brailledev.table.history import History
+from brailledev.table.turntimer import shown_left
 from games import saved as check
 from games.core import Event, Reason, Seat
 from layouts.catalog import LANGUAGES
@@ -119,7 +119,7 @@ def game_screen(name: str) -> GameScreen:
 class SeatClient:
     """One person's place at a table; see the module docstring.
 
-    Messages follow the rules of :mod:`brailledev.history`: the seat's own steps are kept
+    Messages follow the rules of :mod:`brailledev.table.history`: the seat's own steps are kept
     but not queued, news gathers into one summary, and at the start of the seat's turn (or
     when the game ends) a summary not yet read is put before the player, on the message line;
     reading past it goes back to where they were. A refusal is shown at once where the player
@@ -136,7 +136,7 @@ class SeatClient:
         self.lang = lang
         self.braille_table = braille_table
         self.catalog = kit(game).catalog(lang)
-        # A score pad brings its own screen over the game's words (brailledev/pad.py).
+        # A score pad brings its own screen over the game's words (brailledev/programs/pad.py).
         self.screen = screen if screen is not None else game_screen(game)
         self.history = history if history is not None else History()
         self.speech: Speech | Silence = speech if speech is not None else Silence()

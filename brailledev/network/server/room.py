@@ -27,8 +27,13 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from brailledev.history import History
-from brailledev.presence import (
+from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame
+from brailledev.network.store import Store
+from brailledev.network.web.picture import frame_lines, picture
+from brailledev.network.wire import Codec, WireError, codec_for
+from brailledev.table.core import DEFAULT_BOT, Table
+from brailledev.table.history import History
+from brailledev.table.presence import (
     SEAT_BOT,
     SEAT_FREE,
     SEAT_PERSON,
@@ -42,12 +47,7 @@ from brailledev.presence import (
     TableSeat,
     clean_talk,
 )
-from brailledev.protocol import Hello, MoveFrame, RouteFrame, write_frame
-from brailledev.seat import game_screen
-from brailledev.store import Store
-from brailledev.table import DEFAULT_BOT, Table
-from brailledev.web.picture import frame_lines, picture
-from brailledev.wire import Codec, WireError, codec_for
+from brailledev.table.seat import game_screen
 from games.core import Event, Json, Reason, Seat, events_for
 from layouts.screen import MESSAGE_LINE, Line, TimedScreen
 
@@ -58,7 +58,7 @@ PAUSE_AFTER_FAILURE = 10.0  # seconds a room rests after something failed in it
 MAX_NAME = 20
 TOKEN_BYTES = 24
 
-log = logging.getLogger("brailledev.server")
+log = logging.getLogger("brailledev.network.server")
 
 
 class Refusal(Exception):

@@ -66,8 +66,8 @@ def _carried(kind: type) -> bool:
 
 def shared_classes() -> tuple[type, ...]:
     """The classes every table adds to its game's: the turn clock's and the presence ones."""
-    from brailledev import presence
-    from brailledev.table import TimeLeft
+    from brailledev.table import presence
+    from brailledev.table.core import TimeLeft
 
     return (TimeLeft, *presence.WIRE_CLASSES)
 

@@ -5,7 +5,7 @@ A save is JSON: ``{"format": "brailledev-save", "version": 2, "table": Table.to_
 "reader": SeatClient.to_dict()}``; version 1 (brailledev 0.1, the game and the reader in one
 object) is still read. Reading trusts nothing: the file must be a regular file of at most
 32 MB, UTF-8 JSON without NaN, nesting or numbers beyond what a save holds; then every field
-of the table and the reader is checked as it is used (:meth:`brailledev.table.Table.from_dict`,
+of the table and the reader is checked as it is used (:meth:`brailledev.table.core.Table.from_dict`,
 the engines' ``from_dict``, the screens' ``load_input``). Whatever is wrong is an
 :class:`Unreadable` carrying the reason in words (:func:`damage`), never a Python error.
 

@@ -12,9 +12,9 @@ import json
 import time
 from typing import Any
 
-from brailledev import options as game_options
 from brailledev.helptext import say
-from brailledev.table import MOST_SEED
+from brailledev.programs import options as game_options
+from brailledev.table.core import MOST_SEED
 from games.play import play_out
 from layouts.errors import UserError
 from layouts.registry import GAMES, kit

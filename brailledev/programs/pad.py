@@ -2,7 +2,7 @@
 game played at a real table with the box's cards.
 
 A pad is not a game, but it runs on a game's machinery: a book of :mod:`games.pads` stands
-where the table would be (:class:`PadLink`, a :class:`brailledev.seat.TableLink`), a seat
+where the table would be (:class:`PadLink`, a :class:`brailledev.table.seat.TableLink`), a seat
 client reads its screen (:mod:`layouts.padscreen`) with the message history and speech, the
 key loop drives it (:class:`PadFront`), and it is saved after every entry and resumed like a
 game. At the end the filled pad is embossed (``--emboss``) or written (``--out``) with the
@@ -24,22 +24,22 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-from brailledev.braille import Translator, table_for, translator
 from brailledev.display.base import Display
+from brailledev.display.braille import Translator, table_for, translator
+from brailledev.display.keys import Chord, Key
+from brailledev.display.speech import Silence, Speech
 from brailledev.errors import DisplayGone, env_lang
 from brailledev.files import write_atomically
 from brailledev.helptext import say
-from brailledev.history import History
-from brailledev.keyloop import Front
-from brailledev.keys import Chord, Key
-from brailledev.play import (
+from brailledev.programs.play import (
     add_reader_options,
     default_save,
     open_reader_display,
     open_reader_speech,
 )
-from brailledev.seat import SeatClient
-from brailledev.speech import Silence, Speech
+from brailledev.table.history import History
+from brailledev.table.keyloop import Front
+from brailledev.table.seat import SeatClient
 from games.core import Event, IllegalMove, Reason, Seat
 from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
 from layouts.errors import UserError

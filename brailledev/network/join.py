@@ -3,7 +3,7 @@ on a braille display (or the terminal) with the very screens, routing, panning, 
 speech and message history of ``play``.
 
 The network runs in a thread of its own (:class:`Background`, around a
-:class:`brailledev.client.TableClient`); the key loop (:class:`TableFront`) applies what the
+:class:`brailledev.network.client.TableClient`); the key loop (:class:`TableFront`) applies what the
 server sent between two keys (:meth:`Joined.step`), so the display never waits for the
 network. The seat's key, the message history and the place in it are saved after every
 change (``--save``), so ``join`` again takes the same seat back where it was.
@@ -29,22 +29,22 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from brailledev import options as game_options
-from brailledev.braille import BLANK, Translator, dots_to_cell, table_for, translator
-from brailledev.chords import SPACE_MOVES
-from brailledev.client import ANSWER_WAIT, TableClient, http_url
+from brailledev.display.braille import BLANK, Translator, dots_to_cell, table_for, translator
+from brailledev.display.chords import SPACE_MOVES
+from brailledev.display.keys import Chord, Key, Named
+from brailledev.display.speech import Silence, Speech
 from brailledev.errors import DisplayGone, env_lang
 from brailledev.files import clean_leftovers, private_folder, write_atomically
 from brailledev.helptext import say
-from brailledev.history import History
-from brailledev.keyloop import Front
-from brailledev.keys import Chord, Key, Named
-from brailledev.play import add_reader_options, open_reader_display, open_reader_speech
-from brailledev.presence import TALK, SeatState, TableSeat
-from brailledev.savefile import Unreadable, damage, read_json
-from brailledev.seat import SeatClient
-from brailledev.speech import Silence, Speech
-from brailledev.wire import Codec, codec_for
+from brailledev.network.client import ANSWER_WAIT, TableClient, http_url
+from brailledev.network.wire import Codec, codec_for
+from brailledev.programs import options as game_options
+from brailledev.programs.play import add_reader_options, open_reader_display, open_reader_speech
+from brailledev.programs.savefile import Unreadable, damage, read_json
+from brailledev.table.history import History
+from brailledev.table.keyloop import Front
+from brailledev.table.presence import TALK, SeatState, TableSeat
+from brailledev.table.seat import SeatClient
 from games import saved as check
 from games.core import BadState, Reason, Seat
 from layouts.catalog import LANGUAGES, output_text
@@ -89,7 +89,7 @@ class Background:
 
 
 class RemoteLink:
-    """A seat's link to a table held by a server (a :class:`brailledev.presence.SharedLink`):
+    """A seat's link to a table held by a server (a :class:`brailledev.table.presence.SharedLink`):
     what the server last sent of the seat's view, legal moves and company, and moves and
     talk sent back through the client."""
 
@@ -167,7 +167,7 @@ class RemoteLink:
 
 class Joined:
     """A seat at a server's table, as the key loop drives it (a
-    :class:`brailledev.keyloop.Driven`): news applied between two keys, saved after each."""
+    :class:`brailledev.table.keyloop.Driven`): news applied between two keys, saved after each."""
 
     def __init__(self, client: TableClient, background: Background, inbox: queue.SimpleQueue[
             Any], seat: TableSeat, link: RemoteLink, server: str,

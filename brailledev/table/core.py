@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from brailledev.turntimer import TurnTimer
+from brailledev.table.turntimer import TurnTimer
 from games.core import BadState, Bot, Event, Game, IllegalMove, Reason, Seat, bad_state, events_for
 from games.play import optional_actors, tell_bots
 from games.saved import each, field, flag, integer, need_dict, text

@@ -1,4 +1,5 @@
-"""``brailledev serve``: the table server on this machine (see :mod:`brailledev.server.app`).
+"""``brailledev serve``: the table server on this machine
+(see :mod:`brailledev.network.server.app`).
 
     brailledev serve --host 127.0.0.1 --port 8765 --db ~/.local/state/brailledev/tables.db
 """
@@ -21,7 +22,7 @@ from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import Problem, UserError, system_reason
 
 if TYPE_CHECKING:
-    from brailledev.server.app import TableServer
+    from brailledev.network.server.app import TableServer
 
 
 def default_db() -> Path:
@@ -45,8 +46,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
-    from brailledev.server.app import TableServer
-    from brailledev.store import Store
+    from brailledev.network.server.app import TableServer
+    from brailledev.network.store import Store
 
     lang = args.lang or env_lang()
     if not 0 < args.port < 65536:
@@ -90,7 +91,7 @@ async def _run(server: TableServer, host: str, port: int, lang: str, db: Path) -
     print(output_text("serve.listening", lang, url=f"http://{host}:{port}", db=db),
           flush=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    logging.getLogger("brailledev.server").info("%d unfinished tables loaded",
+    logging.getLogger("brailledev.network.server").info("%d unfinished tables loaded",
                                                 len(server.rooms))
     try:
         await asyncio.Event().wait()

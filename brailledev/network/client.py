@@ -1,4 +1,4 @@
-"""A seat's connection to a table server: the client side of :mod:`brailledev.protocol`.
+"""A seat's connection to a table server: the client side of :mod:`brailledev.network.protocol`.
 
 It says hello (with the seat's key once it has one), hands on every frame the server sends,
 counts changes so that none is told twice or lost, reconnects by itself with a growing delay
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from brailledev.protocol import PROTOCOL, write_frame
+from brailledev.network.protocol import PROTOCOL, write_frame
 from games.core import Json
 
 if TYPE_CHECKING:
@@ -258,7 +258,7 @@ class WireBot:
     def __init__(self, server: str, code: str, game: str, bot: str = "heuristic",
                  seed: int = 0, name: str = "", clock: Callable[[], float] = time.perf_counter,
                  think: float = 0.0, **client: Any) -> None:
-        from brailledev.wire import codec_for
+        from brailledev.network.wire import codec_for
         from layouts.registry import kit
 
         self.codec = codec_for(game)

@@ -2,9 +2,9 @@
 to a file after every move, resumed from it.
 
 It puts together the two halves a table server keeps apart: the table core
-(:mod:`brailledev.table`: the game, the bots, the turn clock) and the person's seat
-(:mod:`brailledev.seat`: messages, focus, half-made input, speech). The key loop
-(:mod:`brailledev.keyloop`) drives it: :meth:`Session.step` lets the bots act at a reading
+(:mod:`brailledev.table.core`: the game, the bots, the turn clock) and the person's seat
+(:mod:`brailledev.table.seat`: messages, focus, half-made input, speech). The key loop
+(:mod:`brailledev.table.keyloop`) drives it: :meth:`Session.step` lets the bots act at a reading
 pace and keeps the turn clock.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
@@ -21,12 +21,12 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from brailledev.display.speech import Silence, Speech
 from brailledev.files import private_folder, write_atomically
-from brailledev.history import History
-from brailledev.savefile import SAVE_FORMAT, SAVE_VERSION, Unreadable, damage, read_save
-from brailledev.seat import LocalLink, SeatClient
-from brailledev.speech import Silence, Speech
-from brailledev.table import DEFAULT_BOT, Seating, Table
+from brailledev.programs.savefile import SAVE_FORMAT, SAVE_VERSION, Unreadable, damage, read_save
+from brailledev.table.core import DEFAULT_BOT, Seating, Table
+from brailledev.table.history import History
+from brailledev.table.seat import LocalLink, SeatClient
 from games import saved as check
 from games.core import BadState, Event, Game, Seat
 from layouts.catalog import Catalog
@@ -104,7 +104,7 @@ class Session:
     def load(cls, path: Path, save: Path | None = None, speech: Speech | Silence | None = None,
              pace: float = 1.5, clock: Callable[[], float] = time.monotonic) -> Session:
         """The game saved in ``path``, as it was (nothing told): ``FileNotFoundError`` when
-        there is none, :class:`brailledev.savefile.Unreadable` (the reason in words) when
+        there is none, :class:`brailledev.programs.savefile.Unreadable` (the reason in words) when
         it cannot be resumed: ``Session.load(Path("uno.json"))``."""
         data = read_save(path)
         try:
@@ -350,7 +350,7 @@ class Session:
 
 def _timed(name: str) -> TimedScreen | None:
     """The game's screen when its seats may have a turn time limit (Rummikub)."""
-    from brailledev.seat import game_screen
+    from brailledev.table.seat import game_screen
 
     face = game_screen(name)
     return face if isinstance(face, TimedScreen) else None

@@ -21,8 +21,18 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from brailledev.braille import Translator, dots_to_cell
-from brailledev.keys import BACK, NEWEST, Chord, Key, LineDown, LineUp, Named, PanLeft, PanRight
+from brailledev.display.braille import Translator, dots_to_cell
+from brailledev.display.keys import (
+    BACK,
+    NEWEST,
+    Chord,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+)
 from layouts.screen import CHOICE_LINE, COMMAND_LINE, Line, Region
 
 # The lines whose words are commands: what is due now first, then the standing commands.

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from brailledev.braille import BLANK, Braille, Translator
-from brailledev.keys import Bottom, Key, LineDown, LineUp, PanLeft, PanRight, Route, Top
+from brailledev.display.braille import BLANK, Braille, Translator
+from brailledev.display.keys import Bottom, Key, LineDown, LineUp, PanLeft, PanRight, Route, Top
 from layouts.screen import Line, Region, Screen
 
 LEFT_MARKER = "\u2844"  # dots 3 7

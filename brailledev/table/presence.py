@@ -19,9 +19,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from brailledev.history import History
-from brailledev.seat import SeatClient, TableLink
-from brailledev.speech import Silence, Speech
+from brailledev.display.speech import Silence, Speech
+from brailledev.table.history import History
+from brailledev.table.seat import SeatClient, TableLink
 from games.core import Event, Reason, Seat
 from layouts.catalog import Catalog
 from layouts.screen import (

@@ -25,7 +25,7 @@ from layouts.errors import Problem
 from layouts.registry import GAMES, kit
 
 if TYPE_CHECKING:
-    from brailledev.server.app import TableServer
+    from brailledev.network.server.app import TableServer
 
 STATIC = Path(__file__).resolve().parent / "static"
 # Sentences of [messages] the page says itself, as a braille client says them.

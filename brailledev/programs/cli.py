@@ -19,10 +19,12 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from brailledev import __version__, devices, join, pad, play, selfplay
+from brailledev import __version__
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
-from brailledev.server import cli as server_cli
+from brailledev.network import join
+from brailledev.network.server import cli as server_cli
+from brailledev.programs import devices, pad, play, selfplay
 from emboss import cli as emboss_cli
 from layouts.catalog import LANGUAGES
 from layouts.errors import Problem, UserError

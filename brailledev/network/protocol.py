@@ -9,8 +9,8 @@ bot) sends:
         take the seat back; the changes after number 41 follow
         (``"web": true`` in either: the server words the seat's screen for a web page)
     {"type": "move", "id": "c7-12", "move": {"$": "Move", "kind": "draw", ...}}
-        a move in the wire's codec (:mod:`brailledev.wire`); the same ``id`` sent again after
-        a lost connection is answered again, never played twice
+        a move in the wire's codec (:mod:`brailledev.network.wire`); the same ``id`` sent
+        again after a lost connection is answered again, never played twice
     {"type": "say", "text": "well played"}
         a line of table talk
     {"type": "route", "target": "3.1", "screen": 17}
@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from brailledev.presence import TALK_MAX
+from brailledev.table.presence import TALK_MAX
 from layouts.catalog import LANGUAGES
 
 PROTOCOL = 1

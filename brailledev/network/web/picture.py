@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
-from brailledev.braille import label_table, table_for, translator
-from brailledev.presence import SEAT_BOT, SEAT_FREE, TableSeat
+from brailledev.display.braille import label_table, table_for, translator
+from brailledev.table.presence import SEAT_BOT, SEAT_FREE, TableSeat
 from games.domino.grid import bounds, card_text
 from games.domino.notation import anchor_of, column_of, row_of, square_name
 from games.uno.notation import WILDS, colour_of

@@ -1,5 +1,5 @@
-"""``brailledev play``: a one-person game (:mod:`brailledev.session`) on a display, driven by
-its keys (:mod:`brailledev.keyloop`).
+"""``brailledev play``: a one-person game (:mod:`brailledev.programs.session`) on a display,
+driven by its keys (:mod:`brailledev.table.keyloop`).
 
     brailledev play uno --players 3 --lang fr --display terminal
 """
@@ -13,18 +13,18 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from brailledev import options as game_options
-from brailledev.braille import table_for, translator
 from brailledev.display.base import Display
+from brailledev.display.braille import table_for, translator
+from brailledev.display.speech import Silence, Speech
+from brailledev.display.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from brailledev.errors import DisplayGone, env_lang
 from brailledev.files import clean_leftovers, private_folder
 from brailledev.helptext import say
-from brailledev.keyloop import Front
-from brailledev.savefile import Unreadable, set_aside
-from brailledev.session import Session
-from brailledev.speech import Silence, Speech
-from brailledev.table import MOST_SEED, bot_names
-from brailledev.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
+from brailledev.programs import options as game_options
+from brailledev.programs.savefile import Unreadable, set_aside
+from brailledev.programs.session import Session
+from brailledev.table.core import MOST_SEED, bot_names
+from brailledev.table.keyloop import Front
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError, system_reason
 from layouts.registry import GAMES, kit
@@ -82,7 +82,7 @@ def state_folder() -> Path:
 
 def saved_game(path: Path, pace: float = 1.5) -> Session | None:
     """The game saved in ``path`` (not saved on from here), ``None`` when there is no file;
-    :class:`brailledev.savefile.Unreadable` when the file cannot be resumed."""
+    :class:`brailledev.programs.savefile.Unreadable` when the file cannot be resumed."""
     try:
         return Session.load(path, pace=pace)
     except FileNotFoundError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from brailledev.braille import CONTRACTED_TABLES, DEFAULT_TABLES, available_tables
+from brailledev.display.braille import CONTRACTED_TABLES, DEFAULT_TABLES, available_tables
 from brailledev.display.brlapi import probe
 from brailledev.errors import error_lang
 from brailledev.helptext import say

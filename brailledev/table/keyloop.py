@@ -20,18 +20,18 @@ from __future__ import annotations
 import threading
 from typing import Generic, Protocol, TypeVar
 
-from brailledev.braille import Translator, dots_to_numbers
-from brailledev.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
 from brailledev.display.base import RESIZED, Display
-from brailledev.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
-from brailledev.seat import SeatClient
-from brailledev.session import IDLE_POLL
-from brailledev.window import LaidLine, Place, Viewport, lay_out_line
+from brailledev.display.braille import Translator, dots_to_numbers
+from brailledev.display.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
+from brailledev.display.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.display.window import LaidLine, Place, Viewport, lay_out_line
+from brailledev.programs.session import IDLE_POLL
+from brailledev.table.seat import SeatClient
 from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
 
 
 class Driven(Protocol):
-    """A seat and what drives it between keys: a :class:`brailledev.session.Session`, or a
+    """A seat and what drives it between keys: a :class:`brailledev.programs.session.Session`, or a
     client of a table server."""
 
     seat: SeatClient
@@ -237,7 +237,7 @@ class Front(Generic[D]):
         return False
 
     def _chord(self, chord: Chord) -> bool:
-        """A braille keyboard chord: a letter towards a command (see ``brailledev.chords``),
+        """A braille keyboard chord: a letter towards a command (see ``brailledev.display.chords``),
         space with one dot a move, space alone speaks the line."""
         seat = self.seat
         if chord.space and chord.dots in SPACE_MOVES:
