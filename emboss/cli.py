@@ -302,7 +302,7 @@ def embossers_report(lang: str) -> list[str]:
         limits = say_out("any_paper") if profile.name == "generic" else say_out(
             "limits", min_width=profile.min_width, max_width=profile.max_width,
             min_height=profile.min_height, max_height=profile.max_height,
-            cells=profile.max_cells, sides=sides)
+            cells=profile.max_line, sides=sides)
         lines.append(say_out("profile", name=profile.name,
                              description=say_out(f"described.{profile.name}"), limits=limits))
     ports = serial_ports()

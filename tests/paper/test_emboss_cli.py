@@ -44,7 +44,7 @@ def test_index_job_file_starts_with_its_header(tmp_path: Path):
     assert main(["emboss", "scorepad", "domino", "--players", "2", "--embosser",
                  "index-everest-d", "--interpoint", "--out", str(out)]) == 0
     data = out.read_bytes()
-    assert data.startswith(b"\x1bDBT0,PN0,TD0,LS50,DP2,CH31,LP28,BI2,TM1;")
+    assert data.startswith(b"\x1bDBT0,LS50,TD0,PN0,MC1,DP2,BI2,CH31,TM1,LP28;")
     assert data.endswith(b"\x1a") and data.count(b"\x0c") == 4
 
 
@@ -98,8 +98,10 @@ def test_deck_to_a_serial_device_resumed_from_a_page():
 def test_embossers_lists_profiles_ports_and_queues(capsys):
     assert main(["embossers"]) == 0
     out = capsys.readouterr().out
-    for name in ("generic", "index-basic-d", "index-everest-d", "romeo", "juliet",
-                 "braillo-200"):
+    for name in ("generic", "index-basic-d", "index-everest-d", "index-braillebox",
+                 "index-fanfold-d", "juliet-120", "romeo-60", "romeo", "juliet", "juliet-pro60",
+                 "romeo-attache", "romeo-attache-pro", "braillo-200", "braillo-400s",
+                 "braillo-400sr", "braillo-600", "braillo-600sr"):
         assert f"  {name}: " in out
     assert "Serial ports (--device)" in out and "CUPS queues (--printer)" in out
 

@@ -100,23 +100,39 @@ def test_dot_centres_in_the_pdf_at_the_cells_physical_spacing(tmp_path: Path, ce
     assert next_line - top == pytest.approx(down, abs=0.1)
 
 
+def job_lines(data: bytes, embosser: str) -> list[bytes]:
+    """A page's BRF lines read back from its job bytes: the page end (or, on a full page of a
+    machine that feeds on by itself, the line end) taken off, the rest split at line ends."""
+    profile = profile_named(embosser)
+    if data == (profile.page_end if profile.blank_page is None else profile.blank_page):
+        return []
+    for end in (profile.page_end, profile.line_end):
+        if data.endswith(end):
+            return data[:-len(end)].split(profile.line_end)
+    raise AssertionError(f"{data!r} does not end as a page of {embosser}")
+
+
 def job_dots(document: Document, embosser: str) -> list[set[tuple[float, float]]]:
     """Where the embosser puts each page's dots, from the job's own bytes: an Index header's
-    binding margin (BI, cells) and top margin (TM, lines), then each BRF line's cells."""
-    job = profile_named(embosser).job(document)
+    binding margin (BI, cells) and top margin (TM, lines), or margins padded in the lines
+    (Enabling Technologies: from the sheet's edge), then each BRF line's cells."""
+    profile = profile_named(embosser)
+    job = profile.job(document)
     cell = document.geometry.cell
-    if job.header:
+    if profile.protocol.margins == "counted":
         settings = dict(re.findall(rb"([A-Z]{2})(\d+)", job.header))
         left = int(settings[b"BI"]) * cell.cell_pitch
         top = int(settings[b"TM"]) * cell.line_pitch
+    elif profile.protocol.margins == "padded":
+        assert b"\x1bLA" in job.header     # column 1 is the sheet's edge
+        left = top = 0.0
     else:
-        # A generic embosser starts at its own margins: the ones the document was set for.
+        # The embosser starts at its own margins: the ones the document was set for.
         left, top = document.geometry.margins.left, document.geometry.margins.top
     pages = []
     for data in job.pages:
-        lines = data.rstrip(b"\x0c").split(b"\r\n")[:-1]
         found = set()
-        for number, line in enumerate(lines):
+        for number, line in enumerate(job_lines(data, embosser)):
             for col, char in enumerate(ascii_to_cells(line.decode("ascii"))):
                 mask = ord(char) - 0x2800
                 for bit, (dx, dy) in enumerate([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]):
@@ -128,8 +144,10 @@ def job_dots(document: Document, embosser: str) -> list[set[tuple[float, float]]
     return pages
 
 
-@pytest.mark.parametrize(("name", "embosser"), [("a4", "generic"), ("a4", "index-everest-d"),
-                                                ("letter", "index-basic-d")])
+@pytest.mark.parametrize(("name", "embosser"), [
+    ("a4", "generic"), ("a4", "index-everest-d"), ("letter", "index-basic-d"),
+    ("a4", "juliet-120"), ("a4", "juliet"), ("letter", "romeo"), ("a4", "braillo-200"),
+])
 def test_a_preview_printed_at_full_size_lies_over_the_embossed_sheet(tmp_path: Path, name,
                                                                       embosser):
     document = labels(None, "fr", name, embosser)
