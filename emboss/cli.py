@@ -20,6 +20,7 @@ from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
 from emboss.pef import document_pef
+from emboss.preview import KINDS as PREVIEW_KINDS
 from emboss.preview import preview_data
 from emboss.scorepad import MOST_COPIES
 from emboss.transport import (
@@ -217,6 +218,26 @@ def _run_pad(args: argparse.Namespace) -> int:
     return 0
 
 
+# What --out writes, by its extension: braille to emboss, or a picture for sighted helpers.
+OUT_KINDS = {".brf": "brf", ".pef": "pef", **{suffix: "preview" for suffix in PREVIEW_KINDS}}
+
+
+def out_kind(out: Path | None, given: str | None) -> str | None:
+    """What ``--out`` gets: ``"brf"``, ``"pef"`` or ``"preview"``, from its extension, or
+    ``--format`` for a name without one of ours; ``--format`` against the extension, or a
+    name of no kind, is one sentence: ``out_kind(Path("uno.pdf"), None) == "preview"``."""
+    if out is None:
+        return None
+    by_name = OUT_KINDS.get(out.suffix.lower())
+    if by_name is None:
+        if given is None:
+            raise PaperError("out_kind", name=out.name)
+        return given
+    if given is not None and given != by_name:
+        raise PaperError("format_clash", format=given, name=out.name)
+    return by_name
+
+
 def _deliver(document: Document, args: argparse.Namespace, identifier: str,
              what: str) -> None:
     """Send the job where the command says; every file is written whole or not at all, the
@@ -224,9 +245,8 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     if args.out is None and args.device is None and args.printer is None \
             and args.preview is None:
         raise UserError("no_destination")
-    fmt = args.format or ("pef" if args.out is not None
-                          and args.out.suffix.lower() == ".pef" else "brf")
-    if fmt == "pef" and args.out is None:
+    kind = out_kind(args.out, args.format)
+    if args.format == "pef" and args.out is None:
         raise UserError("pef_needs_file")
     profile = profile_named(args.embosser)
     job = profile.job(document)
@@ -234,8 +254,12 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     files: list[tuple[Path, bytes]] = []
     if args.out is not None:
         _folder_exists(args.out, "out_folder_missing")
-        files.append((args.out, document_pef(document, identifier) if fmt == "pef"
-                      else job.data(args.from_page)))
+        if kind == "pef":
+            files.append((args.out, document_pef(document, identifier)))
+        elif kind == "preview":
+            files.append((args.out, preview_data(document, args.out)))
+        else:
+            files.append((args.out, job.data(args.from_page)))
     if args.preview is not None:
         _folder_exists(args.preview, "preview_folder_missing")
         preview = (args.preview, preview_data(document, args.preview))
@@ -250,7 +274,8 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
         files.append(preview)
     write_files(files)
     if args.out is not None:
-        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
+        print(output_text("emboss.wrote_preview" if kind == "preview" else "emboss.wrote",
+                          args.lang, path=args.out, pages=pages, what=what))
     elif args.device is not None:
         print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
                           device=args.device, what=what))

@@ -9,6 +9,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from brailledev.braille import translator
 from brailledev.cli import main
 from emboss import brf
@@ -220,3 +222,57 @@ def test_serial_numbers_and_sheets_out_of_range_are_one_sentence(tmp_path: Path,
         error = capsys.readouterr().err
         assert error.startswith(f"brailledev: {said}") and error.count("\n") == 1, error
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "wrote {path}, a preview for sighted helpers, not braille to emboss: 1 page(s), "
+           "2 labels, 9 a sheet"),
+    ("fr", "{path} écrit, un aperçu pour les aides voyants, pas du braille à embosser : "
+           "1 page(s), 2 étiquettes, 9 par feuille"),
+])
+def test_issue_32_15_out_follows_its_extension_and_a_picture_says_so(tmp_path: Path, capsys,
+                                                                     lang, said):
+    magic = {"pdf": b"%PDF-", "svg": b"<?xml", "png": b"\x89PNG", "brf": b"\r\n  R#G",
+             "pef": b"<?xml"}
+    for extension, starts in magic.items():
+        out = tmp_path / f"labels.{extension.upper() if extension == 'brf' else extension}"
+        assert main(["emboss", "deck", "uno", "--cards", "r7,b7", "--lang", lang,
+                     "--table", "en-ueb-g1.ctb", "--out", str(out)]) == 0
+        data = out.read_bytes()
+        assert data.startswith(starts), extension
+        printed = capsys.readouterr().out
+        if extension in ("pdf", "svg", "png"):
+            assert printed == said.format(path=out) + "\n"
+            assert b"R#G" not in data
+        else:
+            assert "preview" not in printed and "aperçu" not in printed
+    assert b"<svg" in (tmp_path / "labels.svg").read_bytes()
+    assert b"http://www.daisy.org/ns/2008/pef" in (tmp_path / "labels.pef").read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("en", ["--out", "{tmp}/x.txt"], "--out 'x.txt' has no kind brailledev writes; name it "
+     ".brf or .pef for braille, or .pdf, .svg or .png for a preview (or give --format brf or "
+     "pef)"),
+    ("fr", ["--out", "{tmp}/x"], "--out 'x' n'est d'aucun type que brailledev écrit ; "
+     "nommez-le .brf ou .pef pour du braille"),
+    ("en", ["--out", "{tmp}/x.pef", "--format", "brf"], "--format brf does not go with --out "
+     "'x.pef', whose extension says what it holds; leave out --format or rename --out"),
+    ("fr", ["--out", "{tmp}/x.pdf", "--format", "pef"], "--format pef ne va pas avec --out "
+     "'x.pdf', dont l'extension dit ce qu'il contient"),
+])
+def test_issue_32_15_an_out_of_no_kind_or_against_format_is_refused(tmp_path: Path, capsys,
+                                                                    lang, args, said):
+    command = ["emboss", "scorepad", "uno", "--lang", lang,
+               *[arg.format(tmp=tmp_path) for arg in args]]
+    assert main(command) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"brailledev: {said}") and error.count("\n") == 1, error
+    assert "Traceback" not in error and list(tmp_path.iterdir()) == []
+
+
+def test_an_out_name_without_extension_takes_the_format_given(tmp_path: Path):
+    out = tmp_path / "pad-for-the-embosser"
+    assert main(["emboss", "scorepad", "domino", "--out", str(out), "--format", "brf",
+                 "--embosser", "index-everest-d"]) == 0
+    assert out.read_bytes().startswith(b"\x1bDBT0,")
