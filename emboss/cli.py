@@ -93,8 +93,8 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", metavar=say("metavar.table"), help=say("paper.table"))
     parser.add_argument("--format", choices=("brf", "pef"), help=say("paper.format"))
     paper_options(parser)
+    parser.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
     where.add_argument("--device", metavar=say("metavar.port"), help=say("paper.device"))
     where.add_argument("--printer", metavar=say("metavar.queue"), help=say("paper.printer"))
     parser.add_argument("--baud", type=int, default=9600, metavar="N", help=say("paper.baud"))
@@ -241,11 +241,14 @@ def out_kind(out: Path | None, given: str | None) -> str | None:
 def _deliver(document: Document, args: argparse.Namespace, identifier: str,
              what: str) -> None:
     """Send the job where the command says; every file is written whole or not at all, the
-    preview only with the braille (both files together, or after the job was sent)."""
-    if args.out is None and args.device is None and args.printer is None \
-            and args.preview is None:
+    preview only with the braille (both files together, or after the job was sent). With a
+    device or a queue, ``--out`` gets a copy of the exact bytes sent, once they went out."""
+    sending = args.device is not None or args.printer is not None
+    if args.out is None and not sending and args.preview is None:
         raise UserError("no_destination")
     kind = out_kind(args.out, args.format)
+    if sending and args.out is not None and kind != "brf":
+        raise PaperError("copy_kind", name=args.out.name)
     if args.format == "pef" and args.out is None:
         raise UserError("pef_needs_file")
     profile = profile_named(args.embosser)
@@ -273,15 +276,18 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     if args.preview is not None:
         files.append(preview)
     write_files(files)
-    if args.out is not None:
-        print(output_text("emboss.wrote_preview" if kind == "preview" else "emboss.wrote",
-                          args.lang, path=args.out, pages=pages, what=what))
-    elif args.device is not None:
+    if args.device is not None:
         print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
                           device=args.device, what=what))
     elif args.printer is not None:
         print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
                           printer=args.printer, job=cups.job, what=what))
+    if args.out is not None and sending:
+        print(output_text("emboss.copied", args.lang, path=args.out,
+                          size=len(job.data(args.from_page))))
+    elif args.out is not None:
+        print(output_text("emboss.wrote_preview" if kind == "preview" else "emboss.wrote",
+                          args.lang, path=args.out, pages=pages, what=what))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
 

@@ -18,6 +18,7 @@ from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import Geometry, paper
 from layouts.registry import kit
+from tests.paper.test_emboss_transport import Embosser
 
 
 def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
@@ -276,3 +277,56 @@ def test_an_out_name_without_extension_takes_the_format_given(tmp_path: Path):
     assert main(["emboss", "scorepad", "domino", "--out", str(out), "--format", "brf",
                  "--embosser", "index-everest-d"]) == 0
     assert out.read_bytes().startswith(b"\x1bDBT0,")
+
+
+@pytest.mark.parametrize(("lang", "copied"), [("en", "wrote {path}: a copy of the {size} "
+                                                     "bytes sent"),
+                                              ("fr", "{path} écrit : une copie des {size} "
+                                                     "octets envoyés")])
+def test_issue_33_out_with_a_device_is_a_copy_of_the_exact_bytes_sent(tmp_path: Path, capsys,
+                                                                       lang, copied):
+    master, slave = pty.openpty()
+    try:
+        copy = tmp_path / "sent.brf"
+        embosser = Embosser(master)
+        # What the embosser reads is what the copy holds: the Juliet's header, pages 2 and
+        # 3 of the three-player pad, its job end.
+        reader = embosser.read_until(1_000_000, limit=3)
+        assert main(["emboss", "scorepad", "domino", "--players", "3", "--lang", lang,
+                     "--embosser", "juliet", "--paper", "letter", "--device",
+                     os.ttyname(slave), "--from-page", "2", "--out", str(copy)]) == 0
+        reader.join(10)
+        embosser.drain()
+        data = copy.read_bytes()
+        assert bytes(embosser.received) == data
+        said = capsys.readouterr().out.splitlines()
+        assert said[-1] == copied.format(path=copy, size=len(data))
+        assert len(said) == 2 and os.ttyname(slave) in said[0]
+        # The whole job as a file: the same 28-byte header, then pages 1 to 3; the copy has
+        # the header and the pages from 2 on.
+        whole = tmp_path / "whole.brf"
+        assert main(["emboss", "scorepad", "domino", "--players", "3", "--lang", lang,
+                     "--embosser", "juliet", "--paper", "letter", "--out", str(whole)]) == 0
+        header = whole.read_bytes()[:28]
+        assert header.startswith(b"\x1bA@@\x1bK@\x1bW@") and header.endswith(b"\x1bQ[")
+        assert data.startswith(header) and whole.read_bytes().endswith(data[28:])
+        assert len(data) < len(whole.read_bytes())
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_copy_is_braille_bytes_and_is_not_written_when_the_job_stops(tmp_path: Path,
+                                                                        capsys):
+    copy = tmp_path / "sent.pef"
+    assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
+                 "--out", str(copy)]) == 2
+    error = capsys.readouterr().err
+    # Refused before any port is opened (else the sentence would be the port's).
+    assert error == ("brailledev: with --device or --printer, --out gets a copy of the bytes "
+                     "sent to the embosser, so name it .brf, not 'sent.pef'\n")
+    copy = tmp_path / "sent.brf"
+    assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
+                 "--out", str(copy), "--preview", str(tmp_path / "pad.svg")]) == 2
+    assert capsys.readouterr().err.startswith(f"brailledev: cannot open {tmp_path / 'ttyNone'}")
+    assert list(tmp_path.iterdir()) == []
