@@ -61,7 +61,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                   description=say("scorepad.command"))
     pad_parser.add_argument("game", choices=_games_with(lambda each: each.pad is not None),
                             help=say("scorepad.game"))
-    pad_parser.add_argument("--players", type=int, default=2, metavar="N",
+    pad_parser.add_argument("--players", type=int, default=None, metavar="N",
                             help=say("scorepad.players"))
     pad_parser.add_argument("--sheets", type=int, default=1, metavar="N",
                             help=say("scorepad.sheets"))
@@ -209,7 +209,11 @@ def _run_pad(args: argparse.Namespace) -> int:
     _check_numbers(args)
     if not 1 <= args.sheets <= MOST_COPIES:
         raise PaperError("sheets_range", copies=args.sheets, most=MOST_COPIES)
-    sheets = kit(args.game).pad_sheets(args.lang, args.players)
+    # The game's own range, from its engine: a pad for a table the game cannot seat is a trap.
+    the_kit = kit(args.game)
+    players = the_kit.default_players if args.players is None else args.players
+    the_kit.check_players(players)
+    sheets = the_kit.pad_sheets(args.lang, players)
     title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
                                      _translator(args), title, args.lang, args.sheets)

@@ -17,7 +17,7 @@ from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import Geometry, paper
-from layouts.registry import kit
+from layouts.registry import GAMES, kit
 from tests.paper.test_emboss_transport import Embosser
 
 
@@ -329,4 +329,34 @@ def test_a_copy_is_braille_bytes_and_is_not_written_when_the_job_stops(tmp_path:
     assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
                  "--out", str(copy), "--preview", str(tmp_path / "pad.svg")]) == 2
     assert capsys.readouterr().err.startswith(f"brailledev: cannot open {tmp_path / 'ttyNone'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_issue_32_15_a_pad_for_more_players_than_the_game_takes_is_refused(tmp_path: Path,
+                                                                           capsys, game):
+    # The range is the engine's own; the pad's default is as many as the game starts with.
+    engine = kit(game).game
+    out = tmp_path / "pad.brf"
+    for players in (engine.min_players - 1, engine.max_players + 1):
+        assert main(["emboss", "scorepad", game, "--players", str(players), "--lang", "en",
+                     "--out", str(out)]) == 2
+        error = capsys.readouterr().err
+        assert error == (f"brailledev: {game.capitalize()} is for {engine.min_players} to "
+                         f"{engine.max_players} players, not {players}; give --players "
+                         f"{engine.min_players} to {engine.max_players}, or leave it out for "
+                         f"{kit(game).default_players}.\n")
+        assert not out.exists()
+    # The most players on the widest paper (six Elevens columns need 34 cells).
+    assert main(["emboss", "scorepad", game, "--players", str(engine.max_players),
+                 "--paper", "11x12in", "--out", str(out)]) == 0
+    assert main(["emboss", "scorepad", game, "--out", str(out), "--lang", "fr"]) == 0
+    assert "bloc(s)" in capsys.readouterr().out
+
+
+def test_the_domino_pad_refused_for_7_players_in_french(tmp_path: Path, capsys):
+    assert main(["emboss", "scorepad", "domino", "--players", "7", "--lang", "fr", "--out",
+                 str(tmp_path / "pad.brf")]) == 2
+    assert capsys.readouterr().err == ("brailledev: Domino se joue de 2 à 4 joueurs, pas 7 ; "
+                                       "donnez --players de 2 à 4, ou omettez-le pour 2.\n")
     assert list(tmp_path.iterdir()) == []
