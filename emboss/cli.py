@@ -1,6 +1,7 @@
 """Commands for paper: ``emboss deck``, ``emboss scorepad``, ``embossers``, ``udev``.
 
     brailledev emboss deck uno --cards 'r7,r7,b+2,wi' --lang fr --out labels.brf
+    brailledev emboss deck domino --deck our-deck.toml --out labels.brf --preview labels.pdf
     brailledev emboss scorepad domino --players 3 --device /dev/embosser0 --embosser romeo
     brailledev embossers
     brailledev udev install
@@ -16,6 +17,7 @@ from pathlib import Path
 from brailledev.braille import Translator, table_for, translator
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
+from brailledev.options import check_deck, read_cards
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
@@ -38,7 +40,7 @@ from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import PaperError, TransportError, UserError
 from layouts.kit import GameKit
-from layouts.paper import CardSize
+from layouts.paper import CardSize, Face
 from layouts.registry import GAMES, kit
 
 
@@ -51,7 +53,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    description=say("deck.command"))
     deck_parser.add_argument("game", choices=_games_with(lambda each: each.deck is not None),
                              help=say("deck.game"))
-    deck_parser.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
+    which = deck_parser.add_mutually_exclusive_group()
+    which.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
+    which.add_argument("--deck", type=Path, metavar=say("metavar.deck_file"),
+                       help=say("deck.deck"))
     deck_parser.add_argument("--card-size", metavar=say("metavar.size"),
                              help=say("deck.card_size"))
     deck_parser.add_argument("--rotate", action="store_true", help=say("deck.rotate"))
@@ -188,7 +193,7 @@ def _card_size(args: argparse.Namespace) -> CardSize:
 def _run_deck(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
     _check_numbers(args)
-    faces = kit(args.game).deck_faces(args.lang, args.cards)
+    faces = _faces(args)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
     geometry, louis = _geometry(args), _translator(args)
@@ -197,6 +202,26 @@ def _run_deck(args: argparse.Namespace) -> int:
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
              output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
+
+
+def _faces(args: argparse.Namespace) -> list[Face]:
+    """The labels to emboss: the box's deck, the ``--cards`` listed, or every card of the
+    ``--deck`` file a game plays with instead of the box's (the file ``play --deck`` takes,
+    refused as ``play`` refuses it)."""
+    the_kit = kit(args.game)
+    if args.deck is None:
+        return the_kit.deck_faces(args.lang, args.cards)
+    keyword = next((option.keyword or name for name, option in the_kit.options.items()
+                    if option.kind == "cards"), None)
+    if keyword is None or the_kit.deck is None:
+        raise PaperError("deck_file_not_for", game=args.game.capitalize(), choices=", ".join(
+            _games_with(lambda each: any(option.kind == "cards"
+                                         for option in each.options.values()))))
+    cards = read_cards(args.deck)
+    check_deck(args.game, keyword, args.deck, cards, the_kit.default_players)
+    deck, rules, catalog = the_kit.deck, the_kit.rules(), the_kit.catalog(args.lang)
+    # Not the box's cards only: a toy library's deck may hold cards the box has not.
+    return [deck.face(deck.read(card, rules), catalog) for card in cards]
 
 
 def _game_name(args: argparse.Namespace) -> str:

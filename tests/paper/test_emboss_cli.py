@@ -17,6 +17,7 @@ from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import Geometry, paper
+from layouts.domino.paper import face as domino_face
 from layouts.registry import GAMES, kit
 from tests.paper.test_emboss_transport import Embosser
 
@@ -360,3 +361,46 @@ def test_the_domino_pad_refused_for_7_players_in_french(tmp_path: Path, capsys):
     assert capsys.readouterr().err == ("brailledev: Domino se joue de 2 à 4 joueurs, pas 7 ; "
                                        "donnez --players de 2 à 4, ou omettez-le pour 2.\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_issue_32_15_domino_labels_for_the_deck_file_play_takes(tmp_path: Path, capsys):
+    # A toy library's deck: the box's, with a double blank (a card the box has not) in place
+    # of its first card.
+    cards = kit("domino").whole_deck()
+    cards[0] = "0/0"
+    deck = tmp_path / "our-deck.toml"
+    deck.write_text("cards = [" + ", ".join(f'"{card}"' for card in cards) + "]\n")
+    out = tmp_path / "labels.brf"
+    assert main(["emboss", "deck", "domino", "--deck", str(deck), "--lang", "en",
+                 "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: 6 page(s), 50 labels, 9 a sheet\n"
+    catalog = kit("domino").catalog("en")
+    faces = [domino_face(card, catalog) for card in cards]
+    assert faces[0].caption == "blank and blank"
+    expected = deck_document(faces, Geometry(paper("a4")), kit("domino").card_size(),
+                             translator("en-ueb-g1.ctb"), "labels", "en")
+    assert out.read_bytes() == brf.document_bytes(expected)
+    # The same file play refuses is refused here, in its words and nothing is written.
+    deck.write_text('cards = ["6/0", "1/1"]\n')
+    assert main(["emboss", "deck", "domino", "--deck", str(deck), "--lang", "en",
+                 "--out", str(tmp_path / "short.brf")]) == 2
+    assert capsys.readouterr().err.startswith(f"brailledev: The deck file {deck} cannot be "
+                                              "played (")
+    assert not (tmp_path / "short.brf").exists()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Uno is played with the box's cards only, so it takes no deck file; use --cards "
+           "for replacement labels, or --deck with domino"),
+    ("fr", "Uno se joue avec les seules cartes de la boîte : il ne prend pas de fichier de "
+           "cartes ; utilisez --cards pour des étiquettes de remplacement, ou --deck avec "
+           "domino"),
+])
+def test_a_deck_file_for_a_game_that_takes_none_is_one_sentence(tmp_path: Path, capsys, lang,
+                                                                said):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('cards = ["r7"]\n')
+    assert main(["emboss", "deck", "uno", "--deck", str(deck), "--lang", lang, "--out",
+                 str(tmp_path / "x.brf")]) == 2
+    assert capsys.readouterr().err == f"brailledev: {said}\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["deck.toml"]
