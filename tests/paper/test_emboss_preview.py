@@ -17,7 +17,8 @@ from pdfminer.high_level import extract_pages
 from pdfminer.layout import LTCurve, LTPage
 
 from brailledev.braille import ascii_to_cells, translator
-from emboss.deck import deck_document
+from brailledev.cli import main
+from emboss.deck import BLEED, deck_document, deck_layout
 from emboss.embossers import profile_named
 from emboss.page import (
     CELL_SIZES,
@@ -253,3 +254,32 @@ def test_preview_needs_pdf_svg_or_png(tmp_path: Path):
     with pytest.raises(PaperError, match=r"\.pdf, \.svg or \.png"):
         write_preview(labels(), tmp_path / "deck.jpg")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_issue_32_16_a_preview_marks_only_the_labels_of_a_part_sheet(tmp_path: Path):
+    # Five Rummikub tiles on A4, through the command (--out .png is a preview): every red
+    # cut-mark pixel lies on a label or its bleed, none on the slots left empty.
+    target = tmp_path / "tiles.png"
+    assert main(["emboss", "deck", "rummikub", "--cards", "r1,r2,b13,k5,J", "--lang", "en",
+                 "--out", str(target)]) == 0
+    tiles = kit("rummikub").deck_faces("en", "r1,r2,b13,k5,J")
+    slots = deck_layout(tiles, Geometry(paper("a4")), kit("rummikub").card_size(),
+                        translator("en-ueb-g1.ctb")).slots
+    used, empty = slots[:5], slots[5:]
+    assert empty
+    image = cairo.ImageSurface.create_from_png(io.BytesIO(target.read_bytes()))
+    data, stride = bytes(image.get_data()), image.get_stride()
+    red = [(x / PIXELS_PER_MM, y / PIXELS_PER_MM)
+           for y in range(image.get_height()) for x in range(image.get_width())
+           if data[y * stride + 4 * x + 2] > 150 and data[y * stride + 4 * x + 1] < 90
+           and data[y * stride + 4 * x] < 90]
+    assert len(red) > 100
+    margin = BLEED + 1.0          # the bleed, and a pixel's width of antialiasing
+    for x, y in red:
+        assert any(slot.x - margin <= x <= slot.x + slot.width + margin
+                   and slot.y - margin <= y <= slot.y + slot.height + margin
+                   for slot in used), (x, y)
+    for slot in empty:
+        assert not any(slot.x + margin < x < slot.x + slot.width - margin
+                       and slot.y + margin < y < slot.y + slot.height - margin
+                       for x, y in red)
