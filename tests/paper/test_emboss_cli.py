@@ -404,3 +404,18 @@ def test_a_deck_file_for_a_game_that_takes_none_is_one_sentence(tmp_path: Path, 
                  str(tmp_path / "x.brf")]) == 2
     assert capsys.readouterr().err == f"brailledev: {said}\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["deck.toml"]
+
+
+def test_issue_33_basic_d_counts_the_binding_margin_in_its_49_columns(tmp_path: Path, capsys):
+    # --paper 325x300 --margin 17 gives BI3 and CH48: 51 columns, past the Basic-D's 49.
+    out = tmp_path / "pad.brf"
+    command = ["emboss", "scorepad", "uno", "--embosser", "index-basic-d", "--paper",
+               "325x300", "--out", str(out)]
+    assert main([*command, "--margin", "17"]) == 2
+    assert capsys.readouterr().err == (
+        "brailledev: Index Basic-D (V4/V5) embosses at most 49 cells a line counting its left "
+        "margin, and 325x300mm with these margins needs 51 (3 of margin and 48 of braille); "
+        "choose narrower paper or wider margins\n")
+    assert not out.exists()
+    assert main([*command, "--margin", "30"]) == 0
+    assert out.read_bytes().startswith(b"\x1bDBT0,LS50,TD0,PN0,MC1,DP1,BI5,CH44,TM3,LP24;")
