@@ -1,6 +1,7 @@
 """Commands for paper: ``emboss deck``, ``emboss scorepad``, ``embossers``, ``udev``.
 
     brailledev emboss deck uno --cards 'r7,r7,b+2,wi' --lang fr --out labels.brf
+    brailledev emboss deck domino --deck our-deck.toml --out labels.brf --preview labels.pdf
     brailledev emboss scorepad domino --players 3 --device /dev/embosser0 --embosser romeo
     brailledev embossers
     brailledev udev install
@@ -16,10 +17,12 @@ from pathlib import Path
 from brailledev.display.braille import Translator, table_for, translator
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
+from brailledev.programs.options import check_deck, read_cards
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper
 from emboss.pef import document_pef
+from emboss.preview import KINDS as PREVIEW_KINDS
 from emboss.preview import preview_data
 from emboss.scorepad import MOST_COPIES
 from emboss.transport import (
@@ -37,7 +40,7 @@ from emboss.udev import install, rules_text
 from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import PaperError, TransportError, UserError
 from layouts.kit import GameKit
-from layouts.paper import CardSize
+from layouts.paper import CardSize, Face
 from layouts.registry import GAMES, kit
 
 
@@ -50,7 +53,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    description=say("deck.command"))
     deck_parser.add_argument("game", choices=_games_with(lambda each: each.deck is not None),
                              help=say("deck.game"))
-    deck_parser.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
+    which = deck_parser.add_mutually_exclusive_group()
+    which.add_argument("--cards", metavar=say("metavar.cards"), help=say("deck.cards"))
+    which.add_argument("--deck", type=Path, metavar=say("metavar.deck_file"),
+                       help=say("deck.deck"))
     deck_parser.add_argument("--card-size", metavar=say("metavar.size"),
                              help=say("deck.card_size"))
     deck_parser.add_argument("--rotate", action="store_true", help=say("deck.rotate"))
@@ -60,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                   description=say("scorepad.command"))
     pad_parser.add_argument("game", choices=_games_with(lambda each: each.pad is not None),
                             help=say("scorepad.game"))
-    pad_parser.add_argument("--players", type=int, default=2, metavar="N",
+    pad_parser.add_argument("--players", type=int, default=None, metavar="N",
                             help=say("scorepad.players"))
     pad_parser.add_argument("--sheets", type=int, default=1, metavar="N",
                             help=say("scorepad.sheets"))
@@ -92,8 +98,8 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", metavar=say("metavar.table"), help=say("paper.table"))
     parser.add_argument("--format", choices=("brf", "pef"), help=say("paper.format"))
     paper_options(parser)
+    parser.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", type=Path, metavar=file, help=say("paper.out"))
     where.add_argument("--device", metavar=say("metavar.port"), help=say("paper.device"))
     where.add_argument("--printer", metavar=say("metavar.queue"), help=say("paper.printer"))
     parser.add_argument("--baud", type=int, default=9600, metavar="N", help=say("paper.baud"))
@@ -187,7 +193,7 @@ def _card_size(args: argparse.Namespace) -> CardSize:
 def _run_deck(args: argparse.Namespace) -> int:
     args.lang = args.lang or env_lang()
     _check_numbers(args)
-    faces = kit(args.game).deck_faces(args.lang, args.cards)
+    faces = _faces(args)
     size = _card_size(args)
     title = output_text("emboss.deck_title", args.lang, game=_game_name(args))
     geometry, louis = _geometry(args), _translator(args)
@@ -196,6 +202,26 @@ def _run_deck(args: argparse.Namespace) -> int:
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
              output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
     return 0
+
+
+def _faces(args: argparse.Namespace) -> list[Face]:
+    """The labels to emboss: the box's deck, the ``--cards`` listed, or every card of the
+    ``--deck`` file a game plays with instead of the box's (the file ``play --deck`` takes,
+    refused as ``play`` refuses it)."""
+    the_kit = kit(args.game)
+    if args.deck is None:
+        return the_kit.deck_faces(args.lang, args.cards)
+    keyword = next((option.keyword or name for name, option in the_kit.options.items()
+                    if option.kind == "cards"), None)
+    if keyword is None or the_kit.deck is None:
+        raise PaperError("deck_file_not_for", game=args.game.capitalize(), choices=", ".join(
+            _games_with(lambda each: any(option.kind == "cards"
+                                         for option in each.options.values()))))
+    cards = read_cards(args.deck)
+    check_deck(args.game, keyword, args.deck, cards, the_kit.default_players)
+    deck, rules, catalog = the_kit.deck, the_kit.rules(), the_kit.catalog(args.lang)
+    # Not the box's cards only: a toy library's deck may hold cards the box has not.
+    return [deck.face(deck.read(card, rules), catalog) for card in cards]
 
 
 def _game_name(args: argparse.Namespace) -> str:
@@ -208,7 +234,11 @@ def _run_pad(args: argparse.Namespace) -> int:
     _check_numbers(args)
     if not 1 <= args.sheets <= MOST_COPIES:
         raise PaperError("sheets_range", copies=args.sheets, most=MOST_COPIES)
-    sheets = kit(args.game).pad_sheets(args.lang, args.players)
+    # The game's own range, from its engine: a pad for a table the game cannot seat is a trap.
+    the_kit = kit(args.game)
+    players = the_kit.default_players if args.players is None else args.players
+    the_kit.check_players(players)
+    sheets = the_kit.pad_sheets(args.lang, players)
     title = output_text("emboss.pad_title", args.lang, game=_game_name(args))
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
                                      _translator(args), title, args.lang, args.sheets)
@@ -217,16 +247,38 @@ def _run_pad(args: argparse.Namespace) -> int:
     return 0
 
 
+# What --out writes, by its extension: braille to emboss, or a picture for sighted helpers.
+OUT_KINDS = {".brf": "brf", ".pef": "pef", **{suffix: "preview" for suffix in PREVIEW_KINDS}}
+
+
+def out_kind(out: Path | None, given: str | None) -> str | None:
+    """What ``--out`` gets: ``"brf"``, ``"pef"`` or ``"preview"``, from its extension, or
+    ``--format`` for a name without one of ours; ``--format`` against the extension, or a
+    name of no kind, is one sentence: ``out_kind(Path("uno.pdf"), None) == "preview"``."""
+    if out is None:
+        return None
+    by_name = OUT_KINDS.get(out.suffix.lower())
+    if by_name is None:
+        if given is None:
+            raise PaperError("out_kind", name=out.name)
+        return given
+    if given is not None and given != by_name:
+        raise PaperError("format_clash", format=given, name=out.name)
+    return by_name
+
+
 def _deliver(document: Document, args: argparse.Namespace, identifier: str,
              what: str) -> None:
     """Send the job where the command says; every file is written whole or not at all, the
-    preview only with the braille (both files together, or after the job was sent)."""
-    if args.out is None and args.device is None and args.printer is None \
-            and args.preview is None:
+    preview only with the braille (both files together, or after the job was sent). With a
+    device or a queue, ``--out`` gets a copy of the exact bytes sent, once they went out."""
+    sending = args.device is not None or args.printer is not None
+    if args.out is None and not sending and args.preview is None:
         raise UserError("no_destination")
-    fmt = args.format or ("pef" if args.out is not None
-                          and args.out.suffix.lower() == ".pef" else "brf")
-    if fmt == "pef" and args.out is None:
+    kind = out_kind(args.out, args.format)
+    if sending and args.out is not None and kind != "brf":
+        raise PaperError("copy_kind", name=args.out.name)
+    if args.format == "pef" and args.out is None:
         raise UserError("pef_needs_file")
     profile = profile_named(args.embosser)
     job = profile.job(document)
@@ -234,8 +286,12 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     files: list[tuple[Path, bytes]] = []
     if args.out is not None:
         _folder_exists(args.out, "out_folder_missing")
-        files.append((args.out, document_pef(document, identifier) if fmt == "pef"
-                      else job.data(args.from_page)))
+        if kind == "pef":
+            files.append((args.out, document_pef(document, identifier)))
+        elif kind == "preview":
+            files.append((args.out, preview_data(document, args.out)))
+        else:
+            files.append((args.out, job.data(args.from_page)))
     if args.preview is not None:
         _folder_exists(args.preview, "preview_folder_missing")
         preview = (args.preview, preview_data(document, args.preview))
@@ -249,14 +305,18 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
     if args.preview is not None:
         files.append(preview)
     write_files(files)
-    if args.out is not None:
-        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
-    elif args.device is not None:
+    if args.device is not None:
         print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
                           device=args.device, what=what))
     elif args.printer is not None:
         print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
                           printer=args.printer, job=cups.job, what=what))
+    if args.out is not None and sending:
+        print(output_text("emboss.copied", args.lang, path=args.out,
+                          size=len(job.data(args.from_page))))
+    elif args.out is not None:
+        print(output_text("emboss.wrote_preview" if kind == "preview" else "emboss.wrote",
+                          args.lang, path=args.out, pages=pages, what=what))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
 
@@ -302,7 +362,7 @@ def embossers_report(lang: str) -> list[str]:
         limits = say_out("any_paper") if profile.name == "generic" else say_out(
             "limits", min_width=profile.min_width, max_width=profile.max_width,
             min_height=profile.min_height, max_height=profile.max_height,
-            cells=profile.max_cells, sides=sides)
+            cells=profile.max_line, sides=sides)
         lines.append(say_out("profile", name=profile.name,
                              description=say_out(f"described.{profile.name}"), limits=limits))
     ports = serial_ports()

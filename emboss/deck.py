@@ -260,19 +260,21 @@ def deck_document(faces: list[Face], geometry: Geometry, size: CardSize,
                   translator: Translator, title: str, lang: str,
                   rotate: bool = False) -> Document:
     """Sheets of labels, as many per sheet as fit, each label's cells inside its card at the
-    same place on every label. With ``rotate`` labels may lie on their long side, the braille
-    then running along it."""
+    same place on every label, cut marks round each label (none round a slot the last sheet
+    leaves empty). With ``rotate`` labels may lie on their long side, the braille then running
+    along it."""
     if geometry.duplex:
         raise PaperError("labels_one_side")
     layout = deck_layout(faces, geometry, size, translator, rotate)
-    cuts = _cut_marks(geometry.paper, layout.slots)
     pages = []
     per_sheet = len(layout.slots)
     for start in range(0, len(faces), per_sheet):
         page = Page.blank(geometry)
-        for slot, face in zip(layout.slots, faces[start:start + per_sheet], strict=False):
+        on_sheet = faces[start:start + per_sheet]
+        for slot, face in zip(layout.slots, on_sheet, strict=False):
             _place(page, geometry, face, translator, slot, layout)
-        page.cuts.extend(cuts)
+        # Marks only round the labels: a slot left empty is blank paper, nothing to cut.
+        page.cuts.extend(_cut_marks(geometry.paper, layout.slots[:len(on_sheet)]))
         pages.append(page)
     return Document(geometry, pages, title, lang)
 

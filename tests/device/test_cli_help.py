@@ -102,7 +102,7 @@ def test_lang_in_the_command_line_wins_over_the_environment():
     english = run("emboss", "deck", "--lang=en", "--help", lang="fr_FR.UTF-8")
     assert english.returncode == 0, english.stderr
     assert "usage: brailledev emboss deck" in english.stdout
-    assert "write a BRF or PEF file" in english.stdout
+    assert "write a .brf or .pef file, or a .pdf, .svg or .png preview" in english.stdout
     assert "utilisation" not in english.stdout
 
 

@@ -85,10 +85,11 @@ def test_tables_in_the_environments_language(lang: str, title: str, line: str) -
 
 @pytest.mark.parametrize(("lang", "generic", "romeo", "ports"), [
     ("fr", "  generic : une embosseuse BRF quelconque, tout papier",
-     "  romeo : Enabling Technologies Romeo, papier 102-381 x 76-356 mm, jusqu'à 40 cellules, "
-     "recto seul", "Ports série (--device) :"),
+     "  romeo : Enabling Technologies Romeo Pro 50 ou Romeo 25 (avant le Romeo 60), papier "
+     "38-337 x 76-356 mm, jusqu'à 40 cellules, recto seul", "Ports série (--device) :"),
     ("en", "  generic: a generic BRF embosser, any paper",
-     "  romeo: Enabling Technologies Romeo, paper 102-381 x 76-356 mm, up to 40 cells, one side",
+     "  romeo: Enabling Technologies Romeo Pro 50 or Romeo 25 (before the Romeo 60), paper "
+     "38-337 x 76-356 mm, up to 40 cells, one side",
      "Serial ports (--device):"),
 ])
 def test_embossers_in_the_environments_language(lang: str, generic: str, romeo: str,

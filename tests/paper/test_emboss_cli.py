@@ -9,13 +9,17 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from brailledev.display.braille import translator
 from brailledev.programs.cli import main
 from emboss import brf
 from emboss.deck import deck_document
 from emboss.embossers import profile_named
 from emboss.page import Geometry, paper
-from layouts.registry import kit
+from layouts.domino.paper import face as domino_face
+from layouts.registry import GAMES, kit
+from tests.paper.test_emboss_transport import Embosser
 
 
 def test_deck_to_brf_and_preview(tmp_path: Path, capsys):
@@ -44,7 +48,7 @@ def test_index_job_file_starts_with_its_header(tmp_path: Path):
     assert main(["emboss", "scorepad", "domino", "--players", "2", "--embosser",
                  "index-everest-d", "--interpoint", "--out", str(out)]) == 0
     data = out.read_bytes()
-    assert data.startswith(b"\x1bDBT0,PN0,TD0,LS50,DP2,CH31,LP28,BI2,TM1;")
+    assert data.startswith(b"\x1bDBT0,LS50,TD0,PN0,MC1,DP2,BI2,CH31,TM1,LP28;")
     assert data.endswith(b"\x1a") and data.count(b"\x0c") == 4
 
 
@@ -98,8 +102,10 @@ def test_deck_to_a_serial_device_resumed_from_a_page():
 def test_embossers_lists_profiles_ports_and_queues(capsys):
     assert main(["embossers"]) == 0
     out = capsys.readouterr().out
-    for name in ("generic", "index-basic-d", "index-everest-d", "romeo", "juliet",
-                 "braillo-200"):
+    for name in ("generic", "index-basic-d", "index-everest-d", "index-braillebox",
+                 "index-fanfold-d", "juliet-120", "romeo-60", "romeo", "juliet", "juliet-pro60",
+                 "romeo-attache", "romeo-attache-pro", "braillo-200", "braillo-400s",
+                 "braillo-400sr", "braillo-600", "braillo-600sr"):
         assert f"  {name}: " in out
     assert "Serial ports (--device)" in out and "CUPS queues (--printer)" in out
 
@@ -218,3 +224,198 @@ def test_serial_numbers_and_sheets_out_of_range_are_one_sentence(tmp_path: Path,
         error = capsys.readouterr().err
         assert error.startswith(f"brailledev: {said}") and error.count("\n") == 1, error
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "wrote {path}, a preview for sighted helpers, not braille to emboss: 1 page(s), "
+           "2 labels, 9 a sheet"),
+    ("fr", "{path} écrit, un aperçu pour les aides voyants, pas du braille à embosser : "
+           "1 page(s), 2 étiquettes, 9 par feuille"),
+])
+def test_issue_32_15_out_follows_its_extension_and_a_picture_says_so(tmp_path: Path, capsys,
+                                                                     lang, said):
+    magic = {"pdf": b"%PDF-", "svg": b"<?xml", "png": b"\x89PNG", "brf": b"\r\n  R#G",
+             "pef": b"<?xml"}
+    for extension, starts in magic.items():
+        out = tmp_path / f"labels.{extension.upper() if extension == 'brf' else extension}"
+        assert main(["emboss", "deck", "uno", "--cards", "r7,b7", "--lang", lang,
+                     "--table", "en-ueb-g1.ctb", "--out", str(out)]) == 0
+        data = out.read_bytes()
+        assert data.startswith(starts), extension
+        printed = capsys.readouterr().out
+        if extension in ("pdf", "svg", "png"):
+            assert printed == said.format(path=out) + "\n"
+            assert b"R#G" not in data
+        else:
+            assert "preview" not in printed and "aperçu" not in printed
+    assert b"<svg" in (tmp_path / "labels.svg").read_bytes()
+    assert b"http://www.daisy.org/ns/2008/pef" in (tmp_path / "labels.pef").read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("en", ["--out", "{tmp}/x.txt"], "--out 'x.txt' has no kind brailledev writes; name it "
+     ".brf or .pef for braille, or .pdf, .svg or .png for a preview (or give --format brf or "
+     "pef)"),
+    ("fr", ["--out", "{tmp}/x"], "--out 'x' n'est d'aucun type que brailledev écrit ; "
+     "nommez-le .brf ou .pef pour du braille"),
+    ("en", ["--out", "{tmp}/x.pef", "--format", "brf"], "--format brf does not go with --out "
+     "'x.pef', whose extension says what it holds; leave out --format or rename --out"),
+    ("fr", ["--out", "{tmp}/x.pdf", "--format", "pef"], "--format pef ne va pas avec --out "
+     "'x.pdf', dont l'extension dit ce qu'il contient"),
+])
+def test_issue_32_15_an_out_of_no_kind_or_against_format_is_refused(tmp_path: Path, capsys,
+                                                                    lang, args, said):
+    command = ["emboss", "scorepad", "uno", "--lang", lang,
+               *[arg.format(tmp=tmp_path) for arg in args]]
+    assert main(command) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"brailledev: {said}") and error.count("\n") == 1, error
+    assert "Traceback" not in error and list(tmp_path.iterdir()) == []
+
+
+def test_an_out_name_without_extension_takes_the_format_given(tmp_path: Path):
+    out = tmp_path / "pad-for-the-embosser"
+    assert main(["emboss", "scorepad", "domino", "--out", str(out), "--format", "brf",
+                 "--embosser", "index-everest-d"]) == 0
+    assert out.read_bytes().startswith(b"\x1bDBT0,")
+
+
+@pytest.mark.parametrize(("lang", "copied"), [("en", "wrote {path}: a copy of the {size} "
+                                                     "bytes sent"),
+                                              ("fr", "{path} écrit : une copie des {size} "
+                                                     "octets envoyés")])
+def test_issue_33_out_with_a_device_is_a_copy_of_the_exact_bytes_sent(tmp_path: Path, capsys,
+                                                                       lang, copied):
+    master, slave = pty.openpty()
+    try:
+        copy = tmp_path / "sent.brf"
+        embosser = Embosser(master)
+        # What the embosser reads is what the copy holds: the Juliet's header, pages 2 and
+        # 3 of the three-player pad, its job end.
+        reader = embosser.read_until(1_000_000, limit=3)
+        assert main(["emboss", "scorepad", "domino", "--players", "3", "--lang", lang,
+                     "--embosser", "juliet", "--paper", "letter", "--device",
+                     os.ttyname(slave), "--from-page", "2", "--out", str(copy)]) == 0
+        reader.join(10)
+        embosser.drain()
+        data = copy.read_bytes()
+        assert bytes(embosser.received) == data
+        said = capsys.readouterr().out.splitlines()
+        assert said[-1] == copied.format(path=copy, size=len(data))
+        assert len(said) == 2 and os.ttyname(slave) in said[0]
+        # The whole job as a file: the same 28-byte header, then pages 1 to 3; the copy has
+        # the header and the pages from 2 on.
+        whole = tmp_path / "whole.brf"
+        assert main(["emboss", "scorepad", "domino", "--players", "3", "--lang", lang,
+                     "--embosser", "juliet", "--paper", "letter", "--out", str(whole)]) == 0
+        header = whole.read_bytes()[:28]
+        assert header.startswith(b"\x1bA@@\x1bK@\x1bW@") and header.endswith(b"\x1bQ[")
+        assert data.startswith(header) and whole.read_bytes().endswith(data[28:])
+        assert len(data) < len(whole.read_bytes())
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_copy_is_braille_bytes_and_is_not_written_when_the_job_stops(tmp_path: Path,
+                                                                        capsys):
+    copy = tmp_path / "sent.pef"
+    assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
+                 "--out", str(copy)]) == 2
+    error = capsys.readouterr().err
+    # Refused before any port is opened (else the sentence would be the port's).
+    assert error == ("brailledev: with --device or --printer, --out gets a copy of the bytes "
+                     "sent to the embosser, so name it .brf, not 'sent.pef'\n")
+    copy = tmp_path / "sent.brf"
+    assert main(["emboss", "scorepad", "uno", "--device", str(tmp_path / "ttyNone"),
+                 "--out", str(copy), "--preview", str(tmp_path / "pad.svg")]) == 2
+    assert capsys.readouterr().err.startswith(f"brailledev: cannot open {tmp_path / 'ttyNone'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_issue_32_15_a_pad_for_more_players_than_the_game_takes_is_refused(tmp_path: Path,
+                                                                           capsys, game):
+    # The range is the engine's own; the pad's default is as many as the game starts with.
+    engine = kit(game).game
+    out = tmp_path / "pad.brf"
+    for players in (engine.min_players - 1, engine.max_players + 1):
+        assert main(["emboss", "scorepad", game, "--players", str(players), "--lang", "en",
+                     "--out", str(out)]) == 2
+        error = capsys.readouterr().err
+        assert error == (f"brailledev: {game.capitalize()} is for {engine.min_players} to "
+                         f"{engine.max_players} players, not {players}; give --players "
+                         f"{engine.min_players} to {engine.max_players}, or leave it out for "
+                         f"{kit(game).default_players}.\n")
+        assert not out.exists()
+    # The most players on the widest paper (six Elevens columns need 34 cells).
+    assert main(["emboss", "scorepad", game, "--players", str(engine.max_players),
+                 "--paper", "11x12in", "--out", str(out)]) == 0
+    assert main(["emboss", "scorepad", game, "--out", str(out), "--lang", "fr"]) == 0
+    assert "bloc(s)" in capsys.readouterr().out
+
+
+def test_the_domino_pad_refused_for_7_players_in_french(tmp_path: Path, capsys):
+    assert main(["emboss", "scorepad", "domino", "--players", "7", "--lang", "fr", "--out",
+                 str(tmp_path / "pad.brf")]) == 2
+    assert capsys.readouterr().err == ("brailledev: Domino se joue de 2 à 4 joueurs, pas 7 ; "
+                                       "donnez --players de 2 à 4, ou omettez-le pour 2.\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_issue_32_15_domino_labels_for_the_deck_file_play_takes(tmp_path: Path, capsys):
+    # A toy library's deck: the box's, with a double blank (a card the box has not) in place
+    # of its first card.
+    cards = kit("domino").whole_deck()
+    cards[0] = "0/0"
+    deck = tmp_path / "our-deck.toml"
+    deck.write_text("cards = [" + ", ".join(f'"{card}"' for card in cards) + "]\n")
+    out = tmp_path / "labels.brf"
+    assert main(["emboss", "deck", "domino", "--deck", str(deck), "--lang", "en",
+                 "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: 6 page(s), 50 labels, 9 a sheet\n"
+    catalog = kit("domino").catalog("en")
+    faces = [domino_face(card, catalog) for card in cards]
+    assert faces[0].caption == "blank and blank"
+    expected = deck_document(faces, Geometry(paper("a4")), kit("domino").card_size(),
+                             translator("en-ueb-g1.ctb"), "labels", "en")
+    assert out.read_bytes() == brf.document_bytes(expected)
+    # The same file play refuses is refused here, in its words and nothing is written.
+    deck.write_text('cards = ["6/0", "1/1"]\n')
+    assert main(["emboss", "deck", "domino", "--deck", str(deck), "--lang", "en",
+                 "--out", str(tmp_path / "short.brf")]) == 2
+    assert capsys.readouterr().err.startswith(f"brailledev: The deck file {deck} cannot be "
+                                              "played (")
+    assert not (tmp_path / "short.brf").exists()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Uno is played with the box's cards only, so it takes no deck file; use --cards "
+           "for replacement labels, or --deck with domino"),
+    ("fr", "Uno se joue avec les seules cartes de la boîte : il ne prend pas de fichier de "
+           "cartes ; utilisez --cards pour des étiquettes de remplacement, ou --deck avec "
+           "domino"),
+])
+def test_a_deck_file_for_a_game_that_takes_none_is_one_sentence(tmp_path: Path, capsys, lang,
+                                                                said):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('cards = ["r7"]\n')
+    assert main(["emboss", "deck", "uno", "--deck", str(deck), "--lang", lang, "--out",
+                 str(tmp_path / "x.brf")]) == 2
+    assert capsys.readouterr().err == f"brailledev: {said}\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["deck.toml"]
+
+
+def test_issue_33_basic_d_counts_the_binding_margin_in_its_49_columns(tmp_path: Path, capsys):
+    # --paper 325x300 --margin 17 gives BI3 and CH48: 51 columns, past the Basic-D's 49.
+    out = tmp_path / "pad.brf"
+    command = ["emboss", "scorepad", "uno", "--embosser", "index-basic-d", "--paper",
+               "325x300", "--out", str(out)]
+    assert main([*command, "--margin", "17"]) == 2
+    assert capsys.readouterr().err == (
+        "brailledev: Index Basic-D (V4/V5) embosses at most 49 cells a line counting its left "
+        "margin, and 325x300mm with these margins needs 51 (3 of margin and 48 of braille); "
+        "choose narrower paper or wider margins\n")
+    assert not out.exists()
+    assert main([*command, "--margin", "30"]) == 0
+    assert out.read_bytes().startswith(b"\x1bDBT0,LS50,TD0,PN0,MC1,DP1,BI5,CH44,TM3,LP24;")

@@ -77,3 +77,17 @@ def test_a_stopped_queue_is_one_sentence_naming_the_job(cups: PrivateCups, tmp_p
     assert main([*COMMANDS["pad"], "--lang", lang, "--out", str(out)]) == 0
     [delivered] = cups.wait_done(queue, 1)
     assert delivered == out.read_bytes()
+
+
+def test_issue_33_out_with_a_queue_is_a_copy_of_what_cups_delivered(cups: PrivateCups,
+                                                                     tmp_path: Path, capsys):
+    queue = "copy-juliet-120"
+    cups.add_queue(queue)
+    copy = tmp_path / "sent.brf"
+    assert main([*COMMANDS["pad"], "--embosser", "juliet-120", "--printer", queue,
+                 "--out", str(copy)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    [delivered] = cups.wait_done(queue, 1)
+    assert delivered == copy.read_bytes()
+    assert delivered.startswith(b"\x1bDBT0,LS50,TD0,PN0,MC1,DP1,") and delivered.endswith(b"\x1a")
+    assert said[-1] == f"wrote {copy}: a copy of the {len(delivered)} bytes sent"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from brailledev.display.braille import table_for, translator
 from emboss.deck import BLEED, EDGE, area_bound, deck_document, deck_layout, sheet_layout
-from emboss.page import CELL_SIZES, Geometry, Paper, paper
+from emboss.page import CELL_SIZES, Document, Geometry, Paper, paper
 from emboss.preview import dots
 from layouts.catalog import rules_data
 from layouts.errors import PaperError
@@ -97,11 +97,16 @@ def test_cut_marks_leave_a_bleed_between_labels():
     geometry = Geometry(paper("a4"))
     size = kit("uno").card_size()
     faces = kit("uno").deck_faces("fr", "r7,y7,wi+4")
-    layout = deck_layout(faces, geometry, size, translator("fr-bfu-comp6.utb"), rotate=True)
     document = deck_document(faces, geometry, size, translator("fr-bfu-comp6.utb"), "Uno",
                              "fr", rotate=True)
-    page = document.pages[0]
-    assert [caption.text for caption in page.captions] == ["rouge 7", "jaune 7", "joker +4"]
+    assert [caption.text for caption in document.pages[0].captions] == [
+        "rouge 7", "jaune 7", "joker +4"]
+    # A full sheet (the whole deck's first) has every slot marked.
+    faces = kit("uno").deck_faces("fr")
+    layout = deck_layout(faces, geometry, size, translator("fr-bfu-comp6.utb"), rotate=True)
+    page = deck_document(faces, geometry, size, translator("fr-bfu-comp6.utb"), "Uno", "fr",
+                         rotate=True).pages[0]
+    assert len(page.captions) == len(layout.slots) == 11
     for a, b in itertools.combinations(layout.slots, 2):
         assert (a.x + a.width + BLEED <= b.x + 1e-6 or b.x + b.width + BLEED <= a.x + 1e-6
                 or a.y + a.height + BLEED <= b.y + 1e-6 or b.y + b.height + BLEED <= a.y + 1e-6)
@@ -125,6 +130,42 @@ def test_cut_marks_leave_a_bleed_between_labels():
                 assert cut.y2 <= slot.y + 0.01 or cut.y1 >= slot.y + slot.height - 0.01
             if cut.y1 == cut.y2 and inside_y:
                 assert cut.x2 <= slot.x + 0.01 or cut.x1 >= slot.x + slot.width - 0.01
+
+
+def test_issue_32_16_only_labels_get_cut_marks_an_empty_slot_is_blank_paper():
+    geometry = Geometry(paper("a4"))
+    louis = translator("en-ueb-g1.ctb")
+    tiles, size = kit("rummikub").deck_faces("en", "r1,r2,b13,k5,J"), kit("rummikub").card_size()
+    layout = deck_layout(tiles, geometry, size, louis)
+    [page] = deck_document(tiles, geometry, size, louis, "Rummikub", "en").pages
+    assert len(layout.slots) > 5
+    used, empty = layout.slots[:5], layout.slots[5:]
+
+    def bounds(cut):
+        return min(cut.x1, cut.x2), min(cut.y1, cut.y2), max(cut.x1, cut.x2), max(cut.y1, cut.y2)
+
+    # Four edges a label, shared edges once: every mark runs along an edge of a used label,
+    # within its bleed, and none along an empty slot's edge that no label shares.
+    assert 10 <= len(page.cuts) <= 4 * 5
+    for cut in page.cuts:
+        x1, y1, x2, y2 = bounds(cut)
+        assert any((x1 == x2 and x1 in (round(s.x, 2), round(s.x + s.width, 2))
+                    and y1 >= s.y - BLEED - 0.01 and y2 <= s.y + s.height + BLEED + 0.01)
+                   or (y1 == y2 and y1 in (round(s.y, 2), round(s.y + s.height, 2))
+                       and x1 >= s.x - BLEED - 0.01 and x2 <= s.x + s.width + BLEED + 0.01)
+                   for s in used), cut
+    for slot in empty:
+        inside = [cut for cut in page.cuts
+                  if slot.x + 0.01 < (cut.x1 + cut.x2) / 2 < slot.x + slot.width - 0.01
+                  and slot.y + 0.01 < (cut.y1 + cut.y2) / 2 < slot.y + slot.height - 0.01]
+        assert not inside
+        assert not any(slot.x + BLEED < x < slot.x + slot.width - BLEED
+                       and slot.y + BLEED < y < slot.y + slot.height - BLEED
+                       for x, y in dots(Document(geometry, [page], "t", "en"), 0))
+    # The whole sheet of the same deck is marked all over: the empty slots were the change.
+    full = kit("rummikub").deck_faces("en")[:len(layout.slots)]
+    [full_page] = deck_document(full, geometry, size, louis, "Rummikub", "en").pages
+    assert len(full_page.cuts) > len(page.cuts)
 
 
 def test_captions_name_the_card_and_sit_below_its_braille():

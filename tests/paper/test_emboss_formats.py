@@ -171,33 +171,44 @@ def test_pef_schema_rejects_a_broken_file():
 
 def test_index_header_bytes_exact():
     job = profile_named("index-everest-d").job(small_document())
-    assert job.header == b"\x1bDBT0,PN0,TD0,LS50,DP1,CH32,LP28,BI2,TM1;"
+    assert job.header == b"\x1bDBT0,LS50,TD0,PN0,MC1,DP1,BI2,CH32,TM1,LP28;"
     assert job.end == b"\x1a"
-    assert job.data() == job.header + brf.document_bytes(small_document()) + b"\x1a"
+    # No line end after a page's last line: FF follows it.
+    assert job.data() == job.header + b"R#E\r\n\r\n   A\x0c\r\nWI6#D\x0c\x1a"
     duplex = Geometry(paper("letter"), US_LIBRARY, duplex=True)
     header = profile_named("index-basic-d").header(duplex)
-    assert header == b"\x1bDBT0,PN0,TD1,LS50,DP2,CH32,LP26,BI2,TM1;"
+    assert header == b"\x1bDBT0,LS50,TD1,PN0,MC1,DP2,BI2,CH32,TM1,LP26;"
 
 
 def test_enabling_technologies_header_bytes_exact():
     geometry = Geometry(paper("letter"), US_LIBRARY, duplex=True)
     header = profile_named("juliet").header(geometry)
-    # reset, 6 dots, interpoint, US cell, left margin 2+1, 32 cells, 11 inches, 26 lines
-    assert header == b"\x1b@\x1bK@\x1bi@\x1bs@\x1bLC\x1bR`\x1bTK\x1bQZ"
+    # US table, 6 dots, no wrap, interpoint, US cell, column 1, right margin at 2 + 32 cells,
+    # 11 inches, 1 + 26 lines
+    assert header == b"\x1bA@@\x1bK@\x1bW@\x1bi@\x1bs@\x1bLA\x1bRb\x1bTK\x1bQ["
+
+
+def test_enabling_technologies_pad_the_margins_the_header_counts():
+    job = profile_named("romeo").job(small_document())
+    # A4: 2 cells of left margin and 1 line of top margin, padded; 2 + 32 cells ('b'),
+    # 12 inches ('L'), 1 + 28 lines (']'); Marburg cell ('H'); pages not full end CR LF FF.
+    assert job.header.endswith(b"\x1biA\x1bsH\x1bLA\x1bRb\x1bTL\x1bQ]")
+    assert job.pages == [b"\r\n  R#E\r\n\r\n     A\r\n\x0c", b"\r\n\r\n  WI6#D\r\n\x0c"]
+    assert job.end == b""
 
 
 def test_braillo_200_header_bytes_exact():
-    # As APH's libembosser and DAISY's braille-utils send it: S1 J0 N0 R0, then the sheet
-    # length in half inches (A4 is 11.7 inches: 24), the cells per line, interpoint or not.
+    # As APH's libembosser sends it: S1 J0 N0 R0, then the sheet length in half inches (A4 is
+    # 11.7 inches: 24), the cells per line, interpoint or not, no Z-folding.
     job = profile_named("braillo-200").job(small_document())
-    assert job.header == b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA24\x1bB32\x1bC0"
+    assert job.header == b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA24\x1bB32\x1bC0\x1bH0"
     assert job.data() == job.header + brf.document_bytes(small_document())
     letter = Geometry(paper("letter"), US_LIBRARY, duplex=True)
     assert profile_named("braillo-200").header(letter) == (
-        b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA22\x1bB32\x1bC1")
+        b"\x1bS1\x1bJ0\x1bN0\x1bR0\x1bA22\x1bB32\x1bC1\x1bH0")
     tall = Geometry(paper("11x12in"), margins=Margins(15, 15, 15, 15))
     # 12 inches are 24 half inches; (279.4 - 30 - 2.5) / 6 + 1 = 42 cells, the most it takes
-    assert profile_named("braillo-200").header(tall).endswith(b"\x1bA24\x1bB42\x1bC0")
+    assert profile_named("braillo-200").header(tall).endswith(b"\x1bA24\x1bB42\x1bC0\x1bH0")
 
 
 def test_generic_profile_is_plain_brf():
@@ -209,7 +220,17 @@ def test_generic_profile_is_plain_brf():
 @pytest.mark.parametrize(("name", "geometry", "reason"), [
     ("romeo", Geometry(paper("a4"), duplex=True), "one side only"),
     ("index-everest-d", Geometry(paper("320x300")), "130 to 297 mm wide"),
-    ("juliet", Geometry(paper("11x11.5in")), "at most 40 cells"),
+    ("juliet-pro60", Geometry(paper("11x11.5in")),
+     "at most 40 cells a line counting its left margin, and 11x11.5in with these margins "
+     r"needs 45 \(2 of margin and 43 of braille\)"),
+    # Issue 33: BI3 + CH48 is 51 columns, past the Basic-D's 49.
+    ("index-basic-d", Geometry(paper("325x300"), margins=Margins(17, 17, 17, 18)),
+     "Index Basic-D .* at most 49 cells a line counting its left margin.* needs 51"),
+    ("index-everest-d", Geometry(paper("297x300"), margins=Margins(10, 5, 10, 12)),
+     "at most 48 cells .* needs 49"),
+    ("braillo-200", Geometry(paper("140x200"), margins=Margins(50, 50, 50, 50)),
+     "Braillo 200 embosses at least 10 cells a line, and 140x200mm with these margins gives 7"),
+    ("romeo-attache", Geometry(paper("a4")), "Romeo Attaché embosses at most 32 cells"),
     ("braillo-200", Geometry(paper("100x200")), "140 to 330 mm wide"),
     ("index-basic-d", Geometry(paper("300x500")), "100 to 432 mm long"),
     ("index-basic-d", Geometry(paper("a4"), CellSize("wide", 8.0, 12.0, 3.9)), "dots 2.2, 2.5"),
@@ -222,11 +243,15 @@ def test_profiles_refuse_jobs_that_do_not_fit(name, geometry, reason):
         profile_named(name).job(document)
 
 
-def test_every_profile_takes_a4_single_sided():
-    geometry = Geometry(paper("a4"))
+def test_every_profile_takes_a4_with_20_mm_margins_and_ends_a_blank_page_its_way():
+    geometry = Geometry(paper("a4"), margins=Margins(20, 20, 20, 20))
     document = Document(geometry, [Page.blank(geometry)], "t", "en")
+    # BRF and Index: FF alone; Enabling Technologies and Braillo: an empty line, then FF.
+    blank = {"BRF": b"\x0c", "Index V4/V5": b"\x0c", "Enabling Technologies": b"\r\n\x0c",
+             "Braillo 200": b"\r\n\x0c"}
     for profile in PROFILES.values():
-        assert profile.job(document).pages == [b"\x0c"]
+        expected = b"\n\x0c" if "attache" in profile.name else blank[profile.protocol.name]
+        assert profile.job(document).pages == [expected], profile.name
 
 
 def test_resume_point_must_exist_and_be_a_front_page():
@@ -250,4 +275,4 @@ def test_embossers_that_count_margins_in_cells_get_layouts_in_whole_cells():
         placed = profile_named(name).placed(geometry)
         assert (placed.margins.left, placed.margins.top) == (12.0, 10.0)
         header = profile_named("index-everest-d").header(placed)
-        assert b"BI2," in header and b"TM1;" in header
+        assert b"BI2," in header and b"TM1," in header

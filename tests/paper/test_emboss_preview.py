@@ -17,7 +17,8 @@ from pdfminer.high_level import extract_pages
 from pdfminer.layout import LTCurve, LTPage
 
 from brailledev.display.braille import ascii_to_cells, translator
-from emboss.deck import deck_document
+from brailledev.programs.cli import main
+from emboss.deck import BLEED, deck_document, deck_layout
 from emboss.embossers import profile_named
 from emboss.page import (
     CELL_SIZES,
@@ -100,23 +101,39 @@ def test_dot_centres_in_the_pdf_at_the_cells_physical_spacing(tmp_path: Path, ce
     assert next_line - top == pytest.approx(down, abs=0.1)
 
 
+def job_lines(data: bytes, embosser: str) -> list[bytes]:
+    """A page's BRF lines read back from its job bytes: the page end (or, on a full page of a
+    machine that feeds on by itself, the line end) taken off, the rest split at line ends."""
+    profile = profile_named(embosser)
+    if data == (profile.page_end if profile.blank_page is None else profile.blank_page):
+        return []
+    for end in (profile.page_end, profile.line_end):
+        if data.endswith(end):
+            return data[:-len(end)].split(profile.line_end)
+    raise AssertionError(f"{data!r} does not end as a page of {embosser}")
+
+
 def job_dots(document: Document, embosser: str) -> list[set[tuple[float, float]]]:
     """Where the embosser puts each page's dots, from the job's own bytes: an Index header's
-    binding margin (BI, cells) and top margin (TM, lines), then each BRF line's cells."""
-    job = profile_named(embosser).job(document)
+    binding margin (BI, cells) and top margin (TM, lines), or margins padded in the lines
+    (Enabling Technologies: from the sheet's edge), then each BRF line's cells."""
+    profile = profile_named(embosser)
+    job = profile.job(document)
     cell = document.geometry.cell
-    if job.header:
+    if profile.protocol.margins == "counted":
         settings = dict(re.findall(rb"([A-Z]{2})(\d+)", job.header))
         left = int(settings[b"BI"]) * cell.cell_pitch
         top = int(settings[b"TM"]) * cell.line_pitch
+    elif profile.protocol.margins == "padded":
+        assert b"\x1bLA" in job.header     # column 1 is the sheet's edge
+        left = top = 0.0
     else:
-        # A generic embosser starts at its own margins: the ones the document was set for.
+        # The embosser starts at its own margins: the ones the document was set for.
         left, top = document.geometry.margins.left, document.geometry.margins.top
     pages = []
     for data in job.pages:
-        lines = data.rstrip(b"\x0c").split(b"\r\n")[:-1]
         found = set()
-        for number, line in enumerate(lines):
+        for number, line in enumerate(job_lines(data, embosser)):
             for col, char in enumerate(ascii_to_cells(line.decode("ascii"))):
                 mask = ord(char) - 0x2800
                 for bit, (dx, dy) in enumerate([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]):
@@ -128,8 +145,10 @@ def job_dots(document: Document, embosser: str) -> list[set[tuple[float, float]]
     return pages
 
 
-@pytest.mark.parametrize(("name", "embosser"), [("a4", "generic"), ("a4", "index-everest-d"),
-                                                ("letter", "index-basic-d")])
+@pytest.mark.parametrize(("name", "embosser"), [
+    ("a4", "generic"), ("a4", "index-everest-d"), ("letter", "index-basic-d"),
+    ("a4", "juliet-120"), ("a4", "juliet"), ("letter", "romeo"), ("a4", "braillo-200"),
+])
 def test_a_preview_printed_at_full_size_lies_over_the_embossed_sheet(tmp_path: Path, name,
                                                                       embosser):
     document = labels(None, "fr", name, embosser)
@@ -235,3 +254,32 @@ def test_preview_needs_pdf_svg_or_png(tmp_path: Path):
     with pytest.raises(PaperError, match=r"\.pdf, \.svg or \.png"):
         write_preview(labels(), tmp_path / "deck.jpg")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_issue_32_16_a_preview_marks_only_the_labels_of_a_part_sheet(tmp_path: Path):
+    # Five Rummikub tiles on A4, through the command (--out .png is a preview): every red
+    # cut-mark pixel lies on a label or its bleed, none on the slots left empty.
+    target = tmp_path / "tiles.png"
+    assert main(["emboss", "deck", "rummikub", "--cards", "r1,r2,b13,k5,J", "--lang", "en",
+                 "--out", str(target)]) == 0
+    tiles = kit("rummikub").deck_faces("en", "r1,r2,b13,k5,J")
+    slots = deck_layout(tiles, Geometry(paper("a4")), kit("rummikub").card_size(),
+                        translator("en-ueb-g1.ctb")).slots
+    used, empty = slots[:5], slots[5:]
+    assert empty
+    image = cairo.ImageSurface.create_from_png(io.BytesIO(target.read_bytes()))
+    data, stride = bytes(image.get_data()), image.get_stride()
+    red = [(x / PIXELS_PER_MM, y / PIXELS_PER_MM)
+           for y in range(image.get_height()) for x in range(image.get_width())
+           if data[y * stride + 4 * x + 2] > 150 and data[y * stride + 4 * x + 1] < 90
+           and data[y * stride + 4 * x] < 90]
+    assert len(red) > 100
+    margin = BLEED + 1.0          # the bleed, and a pixel's width of antialiasing
+    for x, y in red:
+        assert any(slot.x - margin <= x <= slot.x + slot.width + margin
+                   and slot.y - margin <= y <= slot.y + slot.height + margin
+                   for slot in used), (x, y)
+    for slot in empty:
+        assert not any(slot.x + margin < x < slot.x + slot.width - margin
+                       and slot.y + margin < y < slot.y + slot.height - margin
+                       for x, y in red)
