@@ -63,7 +63,7 @@ class DominoBook:
 
     @classmethod
     def blank(cls, rules: Mapping[str, Any], players: int) -> DominoBook:
-        """A fresh book from the box data (``layouts/domino/rules.toml``)."""
+        """A fresh book from the box data (``games/domino/rules.toml``)."""
         pad = rules["pad"]
         return cls(players, {int(value): int(points)
                              for value, points in rules["line_points"].items()},

@@ -15,9 +15,28 @@ from __future__ import annotations
 
 import errno
 import re
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
+COMMON = Path(__file__).resolve().parent / "common"
+
+
+@cache
+def error_sentences(lang: str) -> Mapping[str, Any]:
+    """The sentences of ``[errors]`` in ``layouts/common/<lang>.toml`` by code, empty when that
+    file cannot be read (the catalog tells that problem): ``error_sentences("fr")["stopped"]``.
+    """
+    # Read here, not through the catalog: the catalog raises these errors itself.
+    try:
+        with (COMMON / f"{lang}.toml").open("rb") as handle:
+            found: Mapping[str, Any] = tomllib.load(handle).get("errors", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    return found
 
 
 class Problem(Exception):
@@ -36,14 +55,8 @@ class Problem(Exception):
         ``Problem("stopped").text("fr")``."""
         if not _CODE.fullmatch(self.code):
             return self.code
-        # The catalog raises these errors itself, so it is reached only when words are wanted.
-        from layouts.catalog import error_sentences
-
         for each in (lang, "en"):
-            try:
-                sentences = error_sentences(each)
-            except Problem:  # the words themselves are missing: say what we can
-                continue
+            sentences = error_sentences(each)
             if self.code in sentences:
                 # A problem given as a value (the detail of another) speaks the same language.
                 params = {key: value.text(lang) if isinstance(value, Problem) else value

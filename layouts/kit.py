@@ -196,7 +196,7 @@ class GameKit:
         from a ``book`` kept on the display (:mod:`games.pads`):
         ``kit("domino").pad_sheets("fr", 3)``."""
         if self.pad is None:
-            raise _missing("no_pad", self.name, lambda each: each.pad is not None)
+            raise PaperError("no_pad", game=self.name)
         if not 1 <= players <= PAD_PLAYERS:
             raise PaperError("pad_players", players=players)
         words = game_data(self.name, "pad").get(lang)
@@ -206,14 +206,5 @@ class GameKit:
 
     def _deck(self) -> Deck:
         if self.deck is None:
-            raise _missing("no_deck", self.name, lambda each: each.deck is not None)
+            raise PaperError("no_deck", game=self.name)
         return self.deck
-
-
-def _missing(code: str, game: str, offers: Callable[[GameKit], bool]) -> PaperError:
-    """A game without this kind of paper, naming the games that have it."""
-    # The registry imports every kit: it is asked only when this error is told.
-    from layouts.registry import GAMES, kit
-
-    return PaperError(code, game=game,
-                      choices=", ".join(sorted(name for name in GAMES if offers(kit(name)))))
