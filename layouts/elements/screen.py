@@ -255,10 +255,8 @@ class ElementsScreen:
     def scores(self, view: ElementsView, context: Context) -> Line:
         """Running scores: finished hands plus the point cards won in this hand."""
         text = context.catalog.text
-        points = [view.totals[seat] + sum(card.value for card in view.won[seat])
-                  for seat in range(view.players)]
         return Line(SCORES_LINE, (Region(text("scores_label")),
-                                  *listed(f"{context.names[seat]} {points[seat]}"
+                                  *listed(f"{context.names[seat]} {view.scores[seat]}"
                                           for seat in range(view.players))))
 
     def prompt(self, view: ElementsView, context: Context) -> str | None:

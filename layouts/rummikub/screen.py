@@ -117,7 +117,7 @@ class RummikubScreen:
     def status(self, view: RummikubView, context: Context) -> Line:
         words = context.catalog.section("screen")
         texts = []
-        if view.over:
+        if view.turn is None:
             texts.append(str(words["over"]))
         elif view.turn == view.seat:
             texts.append(str(words["your_turn"]))
@@ -125,11 +125,11 @@ class RummikubScreen:
                 texts.append(str(words["first_meld"]).format(least=view.initial_meld))
         else:
             texts.append(str(words["turn_of"]).format(player=context.names[view.turn]))
-        texts.append(str(words["pool"]).format(count=view.pool))
-        for step in range(1, len(view.rack_counts)):
-            seat = (view.seat + step) % len(view.rack_counts)
+        texts.append(str(words["pool"]).format(count=view.stock_size))
+        for step in range(1, len(view.hand_sizes)):
+            seat = (view.seat + step) % len(view.hand_sizes)
             texts.append(str(words["other"]).format(player=context.names[seat],
-                                                    count=view.rack_counts[seat]))
+                                                    count=view.hand_sizes[seat]))
         return status_line(texts)
 
     def time_limit(self, view: RummikubView) -> float | None:
@@ -157,7 +157,7 @@ class RummikubScreen:
         """One region per tile still on the rack; routing selects it."""
         cat = context.catalog
         regions = [Region(str(cat.section("screen")["rack"]))]
-        tiles = work.rack if work is not None else view.rack
+        tiles = work.rack if work is not None else view.hand
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
             regions.append(Region(label(tile, cat), target=target, label=True))

@@ -250,3 +250,22 @@ def test_new_takes_the_box_and_a_player_count_that_fits_by_default(name):
     for players in wrong:
         with pytest.raises(DataProblem):
             case.engine.new(players=players)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FEW
+@given(data=st.data())
+def test_views_name_the_same_things_alike(name, data):
+    """Every view calls a hand's size, whose turn it is and the scores the same: ``hand_sizes``
+    (the seat's own is its hand's), ``turn`` (``None`` once the game is over) and, where a
+    view shows the scores, ``scores`` (the game's ``scores()``)."""
+    game, bots, _ = drawn(CASES[name], data)
+    for _ in play_moves(game, bots, MOVES[name]):
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert len(view.hand_sizes) == game.players
+            assert view.hand_sizes[seat] == len(view.hand)
+            assert (view.turn is None) == game.is_over()
+            assert view.turn is None or 0 <= view.turn < game.players
+            if hasattr(view, "scores"):
+                assert tuple(view.scores) == tuple(game.scores())

@@ -64,7 +64,7 @@ def test_elv_3_links_public_hands_hidden_first_seat_option():
     view = game.view(0)
     assert view.link_cards == (4, 4, 4)
     assert view.hand == tuple(game.hands[0])
-    assert view.hand_counts == (20, 20, 20)
+    assert view.hand_sizes == (20, 20, 20)
     assert not set(game.hands[1]) - {JOKER} & set(view.hand)
 
 

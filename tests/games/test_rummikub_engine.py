@@ -264,8 +264,8 @@ def test_tiles_never_created_or_lost_and_tables_valid(seed, bot):
         assert all_tiles(game) == box
         assert all(not hasattr(arrange(s), "code") for s in game.table)
         view = game.view((seat + 1) % 3)
-        assert view.rack == tuple(game.racks[(seat + 1) % 3])
-        assert sum(view.rack_counts) == sum(len(r) for r in game.racks)
+        assert view.hand == tuple(game.racks[(seat + 1) % 3])
+        assert sum(view.hand_sizes) == sum(len(r) for r in game.racks)
         for event in events_for(events, (seat + 1) % 3):
             if isinstance(event, Drew):
                 assert event.cards is None

@@ -102,7 +102,7 @@ def _uno(reader: TableSeat, view: Any, lines: tuple[Line, ...]) -> Json:
     return {"cards": cards, "top": top,
             "colour": {"code": view.colour, "name": colour_name(view.colour, catalog)}
             if view.colour else None,
-            "stock": view.stock_count, "direction": view.direction}
+            "stock": view.stock_size, "direction": view.direction}
 
 
 def _uno_card(card: str, catalog: Catalog) -> Json:
@@ -146,20 +146,12 @@ _GAMES: dict[str, Callable[[TableSeat, Any, tuple[Line, ...]], Json]] = {
     "uno": _uno, "domino": _domino}
 
 
-def _counts(view: Any) -> tuple[int, ...] | None:
-    for name in ("hand_counts", "hand_sizes", "rack_counts"):
-        found = getattr(view, name, None)
-        if found is not None:
-            return tuple(found)
-    return None
-
-
 def picture(reader: TableSeat, lines: tuple[Line, ...]) -> Json:
     """The seat's table as the page draws it: every player (name as the seat reads it, how
     the seat is played, connected or not, card count, whose turn) and, for Uno and Domino,
     the cards of the hand by region id, the top card, the grid."""
     view = reader.view()
-    counts = _counts(view)
+    counts = getattr(view, "hand_sizes", None)
     turn = getattr(view, "turn", None)
     players = []
     for seat, state in enumerate(reader.company.seats()):
