@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Bot, DataProblem, Game, NotationError, Reason
+from games.core import Bot, DataProblem, Game, NotationError, Reason, TurnClock
 from games.options import Option
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
@@ -77,8 +77,9 @@ class GameKit:
     unless told otherwise), ``label`` (a card of the game's own card type in words: the one
     label of the display, the embossed card and the web page), ``screen`` (its face on a
     display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
-    ``pad`` (its score pad maker; words in ``pad.toml``). A game may start without a screen,
-    a deck or a pad: ``None``."""
+    ``pad`` (its score pad maker; words in ``pad.toml``), and ``clock`` (the turn time limit
+    of a game that has one, a rule of the game; its words are the screen's). A game may start
+    without a screen, a deck, a pad or a clock: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -89,6 +90,7 @@ class GameKit:
     screen: GameScreen | None = None
     deck: Deck | None = None
     pad: PadMaker | None = None
+    clock: TurnClock[Any] | None = None
 
     # ---- words and rules -------------------------------------------------------------------
 

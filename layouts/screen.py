@@ -228,15 +228,9 @@ class GameScreen(Protocol):
 
 @runtime_checkable
 class TimedScreen(Protocol):
-    """What a game screen offers when its seats may have a turn time limit (the session's
-    :class:`brailledev.table.turntimer.TurnTimer` keeps the time)."""
-
-    def time_limit(self, view: Any) -> float | None:
-        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
-        limit)."""
-
-    def timeout_move(self, view: Any) -> Hashable:
-        """The move the session plays for the seat when its time is up."""
+    """The words of a game screen whose seats may have a turn time limit: the limit itself
+    is the game's rule (the kit's ``clock``, :class:`games.core.TurnClock`) and the table
+    core keeps the time (:class:`brailledev.table.turntimer.TurnTimer`)."""
 
     def time_left(self, seconds: int, context: Context) -> str:
         """The time left in words (``"60 seconds left."``), shown and spoken."""

@@ -33,7 +33,6 @@ from games.rummikub.engine import (
     Passed,
     RummikubView,
     StartDraw,
-    Timeout,
 )
 from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set
 from layouts.catalog import Catalog
@@ -131,16 +130,6 @@ class RummikubScreen:
             texts.append(str(words["other"]).format(player=context.names[seat],
                                                     count=view.hand_sizes[seat]))
         return status_line(texts)
-
-    def time_limit(self, view: RummikubView) -> float | None:
-        """The seat's seconds per turn (RUM-7) while it is its turn; ``None``: no limit."""
-        if view.over or view.turn != view.seat:
-            return None
-        return view.turn_times[view.seat] or None
-
-    def timeout_move(self, view: RummikubView) -> Timeout:
-        """Time is up: the table goes back as it was and the seat draws the penalty."""
-        return Timeout()
 
     def time_left(self, seconds: int, context: Context) -> str:
         return context.catalog.text("time_left", seconds=seconds)

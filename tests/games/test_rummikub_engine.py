@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalMove, NotationError, Reason, events_for
 from games.play import bot_step
-from games.rummikub import BOTS
+from games.rummikub import BOTS, CLOCK
 from games.rummikub.engine import Dealt, Draw, Drew, FirstPlayer, Rummikub, StartDraw, Table
 from games.rummikub.tiles import Arranged, arrange, format_table, full_box, parse_table
 from layouts.catalog import HERE, Catalog, load_toml, rules_data
@@ -223,6 +223,18 @@ def test_rum_7_timeout_draws_three_and_needs_a_limit():
     refused(free, "timeout", "no_time_limit", seat=free.turn)
     per_seat = new(seed=2, turn_times=[0, 90])
     assert per_seat.view(0).turn_times == (0, 90)
+
+
+def test_rum_7_the_clock_runs_for_the_seat_to_play_with_its_own_limit():
+    game = new(seed=2, turn_times=[0, 90])
+    seat = game.turn
+    limits = [CLOCK.time_limit(game.view(each)) for each in range(2)]
+    assert limits[seat] == (None, 90.0)[seat] and limits[1 - seat] is None
+    assert game.check(seat, CLOCK.timeout_move(game.view(seat))) == (
+        Reason.of("no_time_limit") if seat == 0 else None)
+    done = rigged("K1 K2 K3", ["K4", "R5 R6 J"])
+    move(done, "table K1 K2 K3 K4")
+    assert [CLOCK.time_limit(done.view(each)) for each in range(2)] == [None, None]
 
 
 def test_rum_8_scoring_when_a_rack_is_emptied():
