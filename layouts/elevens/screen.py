@@ -43,9 +43,7 @@ from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
     HAND_LINE,
-    LINKS_LINE,
     STATUS_LINE,
-    TURN_LINE,
     Ask,
     Context,
     Line,
@@ -56,9 +54,18 @@ from layouts.screen import (
     listed,
     message_line,
     own_step,
-    row_key,
     saved_card,
 )
+
+# The lines of the steps of the turn so far and of every player's link cards and bonus cards;
+# one line per row.
+TURN_LINE = "turn"
+LINKS_LINE = "links"
+
+
+def row_key(row: str) -> str:
+    """The line of a row by its colour: ``row_key("y") == "row_y"``."""
+    return f"row_{row}"
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,6 @@ from layouts.rummikub.words import label
 from layouts.rummikub.work import Work, in_place
 from layouts.screen import (
     COMMAND_LINE,
-    PROBLEMS_LINE,
-    RACK_LINE,
-    SELECTION_LINE,
     Ask,
     Context,
     Line,
@@ -53,9 +50,18 @@ from layouts.screen import (
     help_line,
     message_line,
     own_step,
-    set_key,
     status_line,
 )
+
+# The lines of the rack, the selected tiles and why sets are invalid; one line per table set.
+RACK_LINE = "rack"
+SELECTION_LINE = "selection"
+PROBLEMS_LINE = "problems"
+
+
+def set_key(number: int) -> str:
+    """The line of a table set, numbered from 1: ``set_key(2) == "set_2"``."""
+    return f"set_{number}"
 
 # The key of the set places the seat keeps between drawings (Context.keep).
 PLACES = "rummikub_places"

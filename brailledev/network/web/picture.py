@@ -22,6 +22,7 @@ from games.domino.grid import bounds, card_text
 from games.domino.notation import anchor_of, column_of, row_of, square_name
 from games.uno.notation import WILDS, colour_of
 from layouts.catalog import Catalog
+from layouts.domino.screen import grid_key
 from layouts.registry import kit
 from layouts.screen import (
     HAND_LINE,
@@ -31,7 +32,6 @@ from layouts.screen import (
     Region,
     Show,
     Ui,
-    grid_key,
 )
 from layouts.uno.screen import sort_hand
 from layouts.uno.words import colour_name
