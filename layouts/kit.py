@@ -18,7 +18,7 @@ from typing import Any
 from games.core import Bot, DataProblem, Game, NotationError, Reason, TurnClock
 from games.options import Option
 from layouts.catalog import Catalog, game_data, rules_data
-from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
+from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
 from layouts.screen import GameScreen
 
@@ -28,27 +28,18 @@ BotMaker = Callable[[int], Bot[Any, Any]]
 PAD_PLAYERS = 10
 
 
-# The words of the engines' refusals of a new game (codes of [errors]), with the arguments
-# each needs.
-REFUSAL_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
+# The words an engine's refusal of a new game is told in: the code of a sentence of [errors]
+# and the arguments it needs.
+RefusalWords = Mapping[str, tuple[str, tuple[str, ...]]]
+# The refusals every engine may give (games.core); a game's own are in its kit.
+REFUSAL_WORDS: RefusalWords = {
     "players_range": ("refused_players_range", ("game", "low", "high", "players")),
     "option_value": ("refused_option_value", ("option", "value")),
     "unknown_option": ("refused_unknown_option", ("game", "option")),
-    "uno_teams_players": ("refused_uno_teams_players", ("players",)),
     "box_data": ("refused_box_data", ("at",)),
     "no_box_data": ("refused_no_box_data", ("game",)),
     "box_data_unreadable": ("refused_box_data_unreadable", ("game",)),
 }
-
-
-def refusal(reason: Reason) -> Problem:
-    """Why an engine refused to create a game, in words: ``refusal(Reason.of(
-    "option_value", option="teams", value="3"))`` -> "the option teams cannot be 3"."""
-    params = reason.params
-    code, needs = REFUSAL_WORDS.get(reason.code, ("refused_other", ()))
-    if code == "refused_other" or any(name not in params for name in needs):
-        return Problem("refused_other", what=reason.code)
-    return Problem(code, **{name: params[name] for name in needs})
 
 
 def as_written(text: str, rules: Mapping[str, Any]) -> str:
@@ -78,8 +69,9 @@ class GameKit:
     label of the display, the embossed card and the web page), ``screen`` (its face on a
     display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
     ``pad`` (its score pad maker; words in ``pad.toml``), and ``clock`` (the turn time limit
-    of a game that has one, a rule of the game; its words are the screen's). A game may start
-    without a screen, a deck, a pad or a clock: ``None``."""
+    of a game that has one, a rule of the game; its words are the screen's). ``refusals``
+    words the engine's own refusals of a new game (its [errors] sentences, in its folder).
+    A game may start without a screen, a deck, a pad or a clock: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -91,6 +83,7 @@ class GameKit:
     deck: Deck | None = None
     pad: PadMaker | None = None
     clock: TurnClock[Any] | None = None
+    refusals: RefusalWords = field(default_factory=dict)
 
     # ---- words and rules -------------------------------------------------------------------
 
@@ -132,10 +125,23 @@ class GameKit:
             raise
         except DataProblem as error:
             raise GameRefused("game_refused", game=self.name,
-                              detail=refusal(error.reason)) from None
+                              detail=self.refusal(error.reason)) from None
         except ValueError as error:  # an engine's plainer refusal: its own words, shortened
             raise GameRefused("game_refused", game=self.name,
                               detail=Problem("refused_other", what=str(error)[:80])) from None
+
+    def refusal(self, reason: Reason) -> Problem:
+        """Why the engine refused to create a game, in words (the game's own, else the shared
+        ones): ``kit("uno").refusal(Reason.of("option_value", option="teams", value="3"))``
+        -> "the option teams cannot be 3"."""
+        params = reason.params
+        own = reason.code in self.refusals
+        code, needs = (self.refusals if own else REFUSAL_WORDS).get(reason.code,
+                                                                     ("refused_other", ()))
+        if code == "refused_other" or any(name not in params for name in needs):
+            return Problem("refused_other", what=reason.code)
+        given = {name: params[name] for name in needs}
+        return GameProblem(self.name, code, **given) if own else Problem(code, **given)
 
     def _keyword(self, name: str) -> str:
         option = self.options.get(name)

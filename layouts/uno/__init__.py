@@ -11,4 +11,5 @@ from layouts.uno.words import label
 
 KIT = GameKit(name="uno", game=GAME, bots=BOTS, label=label, options=OPTIONS,
               selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
-              deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad)
+              deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad,
+              refusals={"uno_teams_players": ("refused_teams_players", ("players",))})
