@@ -17,6 +17,7 @@ from typing import Any
 
 from games.core import Bot, DataProblem, Game, NotationError, Reason, TurnClock
 from games.options import Option
+from games.pads import Book
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
@@ -61,6 +62,17 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class KeptPad:
+    """A game's score pad kept on the display while the box's cards are played at a real
+    table (``brailledev pad``): ``book`` makes a blank book from the box's numbers and the
+    player count (``games/<game>/book.py``), ``screen`` shows it:
+    ``KeptPad(blank_book, RoundsPadScreen("uno"))``."""
+
+    book: Callable[[Mapping[str, Any], int], Book]
+    screen: GameScreen
+
+
+@dataclass(frozen=True)
 class GameKit:
     """A game as brailledev knows it: ``name`` (its folder in ``games/`` and ``layouts/``),
     the engine class ``game``, ``bots`` (name -> maker from a seed), ``options`` (the
@@ -68,10 +80,11 @@ class GameKit:
     unless told otherwise), ``label`` (a card of the game's own card type in words: the one
     label of the display, the embossed card and the web page), ``screen`` (its face on a
     display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
-    ``pad`` (its score pad maker; words in ``pad.toml``), and ``clock`` (the turn time limit
+    ``pad`` (its score pad on paper; words in ``pad.toml``), ``kept_pad`` (its score pad kept
+    on a display for the physical game), and ``clock`` (the turn time limit
     of a game that has one, a rule of the game; its words are the screen's). ``refusals``
     words the engine's own refusals of a new game (its [errors] sentences, in its folder).
-    A game may start without a screen, a deck, a pad or a clock: ``None``."""
+    A game may start without a screen, a deck, a pad, a kept pad or a clock: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -82,6 +95,7 @@ class GameKit:
     screen: GameScreen | None = None
     deck: Deck | None = None
     pad: PadMaker | None = None
+    kept_pad: KeptPad | None = None
     clock: TurnClock[Any] | None = None
     refusals: RefusalWords = field(default_factory=dict)
 

@@ -5,7 +5,9 @@ turn clock (its rule, RUM-7).
 """
 
 from games.rummikub import BOTS, CLOCK, GAME, OPTIONS, SELFPLAY_OPTIONS
-from layouts.kit import Deck, GameKit
+from games.rummikub.book import blank_book
+from layouts.kit import Deck, GameKit, KeptPad
+from layouts.padscreen import RoundsPadScreen
 from layouts.rummikub import paper
 from layouts.rummikub.screen import SCREEN
 from layouts.rummikub.words import label
@@ -13,4 +15,5 @@ from layouts.rummikub.words import label
 KIT = GameKit(name="rummikub", game=GAME, bots=BOTS, label=label, options=OPTIONS,
               selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
               deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad,
+              kept_pad=KeptPad(blank_book, RoundsPadScreen("rummikub")),
               clock=CLOCK)

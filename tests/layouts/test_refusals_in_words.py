@@ -4,7 +4,8 @@ The codes are found in the source (every ``Reason(...)`` and ``Reason.of(...)`` 
 folders in ``games/`` and ``layouts/``, and of the engines' shared ``games/core.py``), so a new
 refusal without words, or without a case here, fails this test. The other shared files of
 ``games/`` give no refusal of a move: saves and box data (``saved.py``, ``errors.py``), bots
-that fail (``play.py``), the score pads with their own screen (``pads.py``).
+that fail (``play.py``), the score pads with their own screen (``pads.py``, and each game's
+pad book, ``games/<game>/book.py``).
 Each case has realistic arguments (cards in the engine's notation); the words must be one
 sentence with no placeholder, no code and no notation left, the cards in the reader's labels.
 """
@@ -12,6 +13,8 @@ sentence with no placeholder, no code and no notation left, the cards in the rea
 from __future__ import annotations
 
 import ast
+import inspect
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,7 @@ import pytest
 
 from brailledev.programs.session import Session
 from games.core import Reason
-from layouts.registry import GAMES
+from layouts.registry import GAMES, kit
 
 ROOT = Path(__file__).resolve().parents[2]
 # Codes built from a pattern in the source, and every code the pattern makes.
@@ -136,6 +139,13 @@ CASES: dict[str, dict[str, list[Case]]] = {
 NOTATION = {"rummikub": ("K4", "Y4", "Y5", " J ")}
 
 
+def _pad_books() -> set[Path]:
+    """The files of the score pads kept on a display: they refuse entries, not moves, told by
+    the pad's own screen."""
+    return {Path(inspect.getfile(kept.book)).resolve() for game in GAMES
+            if (kept := kit(game).kept_pad) is not None}
+
+
 def _game_of(path: Path) -> str | None:
     """The game a source file belongs to (``None``: every game's)."""
     parts = path.relative_to(ROOT).parts
@@ -152,11 +162,12 @@ def _is_reason(call: ast.Call) -> bool:
 def scanned() -> dict[str, set[str]]:
     """Every refusal code of the source, by game (the engines' shared ones to every game)."""
     found: dict[str, set[str]] = {game: set() for game in GAMES}
+    pads = _pad_books()
     for folder in ("games", "layouts"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             owner = _game_of(path)
             shared = str(path.relative_to(ROOT)) in ENGINES_SHARED
-            if owner is None and not shared:
+            if (owner is None and not shared) or path.resolve() in pads:
                 continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if not (isinstance(node, ast.Call) and _is_reason(node) and node.args):
@@ -205,3 +216,22 @@ def test_every_refusal_is_a_sentence_in_the_readers_words(game):
                     assert shown in said, (code, lang, shown, said)
                 for notation in NOTATION.get(game, ()):
                     assert notation not in f" {said} ", (code, lang, said)
+
+
+def test_every_refusal_of_a_kept_pad_is_a_sentence_in_both_languages():
+    """The codes the pads refuse an entry with (``pad_...`` in ``games/pads.py`` and the
+    games' pad books) are sentences in each kept pad's words, in English and French."""
+    codes: set[str] = set()
+    for path in {ROOT / "games" / "pads.py", *_pad_books()}:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.fullmatch(r"pad_[a-z_]+", node.value):
+                codes.add(node.value)
+    assert {"pad_finished", "pad_line_value", "pad_winner", "pad_not_here"} <= codes
+    for game in GAMES:
+        if kit(game).kept_pad is None:
+            continue
+        for lang in ("en", "fr"):
+            for code in codes:
+                said = kit(game).catalog(lang).reason(Reason.of(code))
+                assert "{" not in said and said[-1] in ".!?", (game, lang, code, said)

@@ -9,6 +9,7 @@ import pytest
 import layouts.uno
 from brailledev.display.braille import translator
 from brailledev.programs.cli import main
+from brailledev.programs.pad import blank_book
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from games.pads import EnterRound, RoundsBook, play
@@ -123,9 +124,10 @@ def test_dom_8_preview_says_which_row_and_its_bonus():
     ("elements", [(None, ((5,), (12,), (0,))), (None, ((9,), (3,), (7,)))], "tot"),
 ])
 def test_a_filled_round_sheet_holds_every_round_and_the_totals(game, rounds, total):
-    book = RoundsBook.blank(game, rules_data(game), 3)
+    book = blank_book(game, 3)
     for winner, values in rounds:
         book, _ = play(book, EnterRound(winner, values))
+    assert isinstance(book, RoundsBook)
     [sheet] = kit(game).pad_sheets("en", 3, book)
     expected = [[str(number), *map(str, scores)]
                 for number, scores in enumerate(book.round_scores(), start=1)]
