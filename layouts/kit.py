@@ -21,6 +21,7 @@ from games.pads import Book
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
+from layouts.picture import Picture
 from layouts.screen import GameScreen
 
 # A bot maker takes the bot's seed: ``BOTS["heuristic"](5)``.
@@ -81,7 +82,8 @@ class GameKit:
     label of the display, the embossed card and the web page), ``screen`` (its face on a
     display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
     ``pad`` (its score pad on paper; words in ``pad.toml``), ``kept_pad`` (its score pad kept
-    on a display for the physical game), and ``clock`` (the turn time limit
+    on a display for the physical game), ``picture`` (its table on a web page: the shared
+    default unless it draws more), and ``clock`` (the turn time limit
     of a game that has one, a rule of the game; its words are the screen's). ``refusals``
     words the engine's own refusals of a new game (its [errors] sentences, in its folder).
     A game may start without a screen, a deck, a pad, a kept pad or a clock: ``None``."""
@@ -96,6 +98,7 @@ class GameKit:
     deck: Deck | None = None
     pad: PadMaker | None = None
     kept_pad: KeptPad | None = None
+    picture: Picture = field(default_factory=Picture)
     clock: TurnClock[Any] | None = None
     refusals: RefusalWords = field(default_factory=dict)
 
