@@ -12,9 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import layouts.uno
 from brailledev.display.braille import table_for, translator
-from brailledev.programs.cli import main
 from emboss.deck import BLEED, EDGE, area_bound, deck_document, deck_layout, sheet_layout
 from emboss.page import CELL_SIZES, Geometry, Paper, paper
 from emboss.preview import dots
@@ -224,16 +222,10 @@ def test_unknown_card_is_named_and_the_notation_listed():
         kit("uno").parse_cards(" , ", "en")
 
 
-def test_a_game_without_card_labels_names_those_that_have_them(monkeypatch, capsys):
+def test_a_game_without_card_labels_names_those_that_have_them():
     with pytest.raises(PaperError, match="no card labels for uno yet; brailledev emboss deck "
                                          "--help lists the games that have them"):
         replace(kit("uno"), deck=None).deck_faces("en")
-    monkeypatch.setattr(layouts.uno, "KIT", replace(kit("uno"), deck=None))
-    with pytest.raises(SystemExit) as refused:
-        main(["emboss", "deck", "uno"])
-    assert refused.value.code == 2
-    assert "game cannot be 'uno'; choose one of 'domino', 'elements', 'elevens', " \
-           "'rummikub'" in capsys.readouterr().err
 
 
 def test_card_larger_than_the_paper_is_refused():

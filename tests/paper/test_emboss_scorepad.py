@@ -6,9 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-import layouts.uno
 from brailledev.display.braille import translator
-from brailledev.programs.cli import main
 from brailledev.programs.pad import blank_book
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
@@ -91,7 +89,7 @@ def test_sheet_too_wide_for_the_paper_says_why():
                      translator("en-ueb-g1.ctb"), "Uno", "en")
 
 
-def test_unknown_pad_and_bad_counts_are_refused(monkeypatch, capsys):
+def test_unknown_pad_and_bad_counts_are_refused():
     with pytest.raises(UnknownName, match="unknown game 'chess'"):
         kit("chess")
     with pytest.raises(PaperError, match="no score pad for uno yet; brailledev emboss scorepad "
@@ -101,12 +99,6 @@ def test_unknown_pad_and_bad_counts_are_refused(monkeypatch, capsys):
         kit("uno").pad_sheets("en", 0)
     with pytest.raises(PaperError, match="--sheets 0"):
         pad_document([], Geometry(paper("a4")), translator("en-ueb-g1.ctb"), "x", "en", 0)
-    monkeypatch.setattr(layouts.uno, "KIT", replace(kit("uno"), pad=None))
-    with pytest.raises(SystemExit) as refused:
-        main(["emboss", "scorepad", "uno"])
-    assert refused.value.code == 2
-    assert "game cannot be 'uno'; choose one of 'domino', 'elements', 'elevens', " \
-           "'rummikub'" in capsys.readouterr().err
 
 
 def test_dom_8_preview_says_which_row_and_its_bonus():
