@@ -27,7 +27,7 @@ import struct
 import tomllib
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -409,6 +409,23 @@ class BotMaker(Protocol[V_contra, M]):
     def __call__(self, seed: int) -> Bot[V_contra, M]: ...
 
     def from_dict(self, data: Mapping[str, Json]) -> Bot[V_contra, M]: ...
+
+
+class TurnClock(Protocol[V_contra]):
+    """A game's turn time limit, a rule of the game (Rummikub RUM-7): how long the seat of a
+    view has for its turn now, and the move played for it when the time is up. The table
+    keeps the time; the words of the clock are the screen's.
+
+        CLOCK.time_limit(game.view(seat))      # 120.0, or None: no limit runs for the seat
+        game.play(seat, CLOCK.timeout_move(game.view(seat)))
+    """
+
+    def time_limit(self, view: V_contra) -> float | None:
+        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
+        limit)."""
+
+    def timeout_move(self, view: V_contra) -> Hashable:
+        """The move played for the view's seat when its time is up."""
 
 
 class SeededBot:

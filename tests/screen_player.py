@@ -23,6 +23,7 @@ from brailledev.table.keyloop import Front
 from games.elements.engine import BID, KEEP, PLACE, Lay, Pass
 from games.elevens.engine import DISCARD, UNDO
 from games.rummikub.engine import Draw, Table
+from layouts.domino.screen import PLACES_LINE
 from layouts.elements.screen import ElementsInput
 from layouts.elevens.screen import Chosen
 from layouts.screen import (
@@ -30,7 +31,6 @@ from layouts.screen import (
     COMMAND_LINE,
     HAND_LINE,
     MESSAGE_LINE,
-    PLACES_LINE,
     STATUS_LINE,
     Ask,
     Line,

@@ -41,33 +41,41 @@ from brailledev.table.history import History
 from brailledev.table.keyloop import Front
 from brailledev.table.seat import SeatClient
 from games.core import Event, IllegalMove, Reason, Seat
-from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
+from games.pads import Book, PadMove, play
 from layouts.errors import UserError
-from layouts.padscreen import pad_screen
-from layouts.registry import kit
+from layouts.kit import KeptPad
+from layouts.registry import GAMES, kit
 from layouts.screen import CHOICE_LINE, MESSAGE_LINE, Ask, Line
 
 PAD_FORMAT = "brailledev-pad"
 PAD_VERSION = 1
-PAD_GAMES = ("domino", *ROUND_GAMES)
 # The braille keyboard's digits: the cells of the letters a to j (dots 1 to 6 as a bitmask).
 DIGIT_CELLS = {0b000001: "1", 0b000011: "2", 0b001001: "3", 0b011001: "4", 0b010001: "5",
                0b001011: "6", 0b011011: "7", 0b010011: "8", 0b001010: "9", 0b011010: "0"}
 DOT_6, DOT_7, DOT_8 = 0b100000, 0b1000000, 0b10000000
 
 
+def pad_games() -> tuple[str, ...]:
+    """The games whose kit keeps a score pad on the display, in the order they are offered:
+    ``pad_games()[0] == "uno"``."""
+    return tuple(name for name in GAMES if kit(name).kept_pad is not None)
+
+
+def kept_pad(game: str) -> KeptPad:
+    """How ``game`` keeps its pad; a game without one is one sentence naming those with one:
+    ``kept_pad("domino").screen``."""
+    found = kit(game).kept_pad if game in GAMES else None
+    if found is None:
+        raise UserError("pad_game_unknown", game=game, choices=", ".join(pad_games()))
+    return found
+
+
 def blank_book(game: str, players: int) -> Book:
-    """A fresh pad for ``game`` and ``players`` from the box data; a player count the game
-    does not take is one sentence."""
+    """A fresh pad for ``game`` and ``players`` from the box data; a game without a pad, or a
+    player count the game does not take, is one sentence."""
+    kept = kept_pad(game)
     kit(game).check_players(players)
-    rules = kit(game).rules()
-    if game == "domino":
-        return DominoBook.blank(rules, players)
-    return RoundsBook.blank(game, rules, players)
-
-
-def is_over(book: Book) -> bool:
-    return book.over if isinstance(book, RoundsBook) else book.finished
+    return kept.book(kit(game).rules(), players)
 
 
 class PadLink:
@@ -96,17 +104,17 @@ class PadLink:
         return []
 
     def waiting_for_me(self) -> bool:
-        return not is_over(self.book)
+        return not self.book.over
 
     def over(self) -> bool:
-        return is_over(self.book)
+        return self.book.over
 
     def time_left(self) -> int | None:
         return None
 
     def play(self, move: Hashable) -> Reason | None:
         try:
-            if not isinstance(move, PAD_MOVES):
+            if not isinstance(move, PadMove):
                 return Reason.of("pad_not_here")
             self.book, events = play(self.book, move)
         except IllegalMove as refused:
@@ -127,14 +135,12 @@ class PadSession:
         self.save_path = save
         self.link = PadLink(book, self._heard)
         self.seat = SeatClient(self.link, game, lang, braille_table, history, speech,
-                               screen=pad_screen(game))
+                               screen=kept_pad(game).screen)
 
     @classmethod
     def start(cls, game: str, players: int, lang: str, braille_table: str | None = None,
               save: Path | None = None, speech: Speech | Silence | None = None) -> PadSession:
         """A blank pad for ``players`` players."""
-        if game not in PAD_GAMES:
-            raise UserError("pad_game_unknown", game=game, choices=", ".join(PAD_GAMES))
         session = cls(game, blank_book(game, players), lang, braille_table, save=save,
                       speech=speech)
         catalog = session.seat.catalog
@@ -263,7 +269,7 @@ class PadFront(Front[PadSession]):
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``pad`` to the ``brailledev`` command."""
     parser = sub.add_parser("pad", help=say("pad.command"), description=say("pad.command"))
-    parser.add_argument("game", choices=PAD_GAMES, help=say("pad.game"))
+    parser.add_argument("game", choices=pad_games(), help=say("pad.game"))
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("pad.players"))
     add_reader_options(parser)
@@ -332,4 +338,4 @@ def _unfinished(path: Path, game: str) -> bool:
         session = PadSession.resume(path)
     except UserError:
         return False
-    return session.game == game and not is_over(session.book)
+    return session.game == game and not session.book.over

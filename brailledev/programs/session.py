@@ -64,7 +64,7 @@ class Session:
         others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``);
         ``braille_table`` is the braille table of the person's display."""
         core = Table.new(name, players, seed, people=(seat,), bots=bots, options=options,
-                         clock=clock, timed=_timed(name))
+                         clock=clock)
         reader = SeatClient(LocalLink(core, seat), name, lang, braille_table, history, speech)
         session = cls(core, reader, save, pace)
         reader.tell(reader.catalog.text("game_start",
@@ -121,7 +121,6 @@ class Session:
             reader.restore_input(reader_data.get("pending"))
         except BadState as error:
             raise Unreadable(damage(error)) from None
-        core.timed = _timed(core.name)
         try:
             # What the first redraw asks of the game and the screen, asked before any redraw.
             reader.lines()
@@ -347,10 +346,3 @@ class Session:
             return self.seconds_to_next_bot()
         return None
 
-
-def _timed(name: str) -> TimedScreen | None:
-    """The game's screen when its seats may have a turn time limit (Rummikub)."""
-    from brailledev.table.seat import game_screen
-
-    face = game_screen(name)
-    return face if isinstance(face, TimedScreen) else None

@@ -200,7 +200,7 @@ class ElementsView:
     turn: Seat | None                 # whose move it is (None when over)
     need: int                         # cards this seat must lay now (0: cannot lay)
     won: tuple[tuple[Card, ...], ...]  # point cards won this hand
-    totals: tuple[int, ...]           # points of the finished hands
+    scores: tuple[int, ...]           # finished hands plus the point cards won this hand
     hand_number: int                  # 0-based
     hands: int                        # hands in the game (one per player)
     first: Seat
@@ -602,7 +602,7 @@ class Elements(Game[Move, ElementsView]):
             turn=None if self.phase == OVER else self.turn,
             need=self.need(seat) if self.phase == BID else 0,
             won=tuple(tuple(won) for won in self.won),
-            totals=tuple(self.totals),
+            scores=tuple(self.scores()),
             hand_number=self.hand_number,
             hands=self.players,
             first=self.first,

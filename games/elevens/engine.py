@@ -146,13 +146,13 @@ class ElevensView:
     order: tuple[str, ...]
     rows: dict[str, dict[int, str]]
     hand: tuple[str, ...]
-    hand_counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     link_cards: tuple[int, ...]
     table_links: tuple[tuple[str, int, str], ...]
-    stock: int
+    stock_size: int
     bonuses: tuple[int, ...]
     bonus_left: int
-    current: Seat | None
+    turn: Seat | None
     played: int
     limit: int
     steps: tuple[Step, ...]
@@ -208,12 +208,12 @@ class ElevensView:
         """The reason ``step`` is illegal for this seat now, or ``None``."""
         if self.over:
             return Reason.of("game_over")
-        if self.seat != self.current:
+        if self.seat != self.turn:
             return Reason.of("not_your_turn")
         if step.kind == "draw":
             if self.played:
                 return Reason.of("draw_only_first")
-            return None if self.stock else Reason.of("stock_empty")
+            return None if self.stock_size else Reason.of("stock_empty")
         if step.kind == "end":
             return self._check_end()
         if step.kind == "undo":
@@ -242,10 +242,10 @@ class ElevensView:
     def _check_end(self) -> Reason | None:
         if self.exchanged and not self.placed_other:
             return Reason.of("exchange_needs_other_card")
-        if not self.played and self.stock:
+        if not self.played and self.stock_size:
             return Reason.of("draw_or_play")
         # ELV-7: a joker alone never forces; a turn full of discards leaves no room to play
-        if (not self.stock and not self.placed_other and self.played < self.limit
+        if (not self.stock_size and not self.placed_other and self.played < self.limit
                 and self.can_place_number()):
             return Reason.of("must_play")
         return None
@@ -294,7 +294,7 @@ class ElevensView:
 
     def legal_steps(self) -> list[Step]:
         """Every legal step of this seat now (none when it is not the seat's turn)."""
-        if self.over or self.seat != self.current:
+        if self.over or self.seat != self.turn:
             return []
         hand = self.hand
         candidates: list[Step] = [DRAW, END, UNDO, DISCARD]
@@ -609,10 +609,10 @@ class Elevens(Game[Step, ElevensView]):
             seat=seat, players=self.players, order=tuple(self.order),
             rows={row: dict(cells) for row, cells in self.rows.items()},
             hand=tuple(self.hands[seat]),
-            hand_counts=tuple(len(hand) for hand in self.hands),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
             link_cards=tuple(self.links), table_links=tuple(self.table_links),
-            stock=len(self.stock), bonuses=tuple(self.bonuses), bonus_left=self.bonus_left,
-            current=None if self.over else self.current,
+            stock_size=len(self.stock), bonuses=tuple(self.bonuses), bonus_left=self.bonus_left,
+            turn=None if self.over else self.current,
             played=len(self.turn), limit=self.limit,
             steps=tuple(_step_of(r) for r in self.turn),
             placed_other=any(r["kind"] in ("place", "link") for r in self.turn),

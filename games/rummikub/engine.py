@@ -136,14 +136,15 @@ class GameOver(Event):
 
 @dataclass(frozen=True)
 class RummikubView:
-    """What one seat may know: its own rack, counts of the others, the public table."""
+    """What one seat may know: its own rack (``hand``), the size of every rack and of the pool
+    (``stock_size``), the public table; ``turn`` is ``None`` once the game is over."""
 
     seat: Seat
-    rack: tuple[str, ...]
-    rack_counts: tuple[int, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
     table: tuple[TileSet, ...]
-    pool: int
-    turn: Seat
+    stock_size: int
+    turn: Seat | None
     melded: tuple[bool, ...]
     turn_times: tuple[int, ...]
     initial_meld: int
@@ -275,9 +276,10 @@ class Rummikub(Game[Move, RummikubView]):
         if not self.is_seat(seat):
             raise self.no_such_seat(seat)
         return RummikubView(
-            seat=seat, rack=tuple(self.racks[seat]),
-            rack_counts=tuple(len(rack) for rack in self.racks), table=tuple(self.table),
-            pool=len(self.pool), turn=self.turn, melded=tuple(self.melded),
+            seat=seat, hand=tuple(self.racks[seat]),
+            hand_sizes=tuple(len(rack) for rack in self.racks), table=tuple(self.table),
+            stock_size=len(self.pool), turn=None if self.over else self.turn,
+            melded=tuple(self.melded),
             turn_times=tuple(self.turn_times), initial_meld=self.data["initial_meld"],
             joker_penalty=self.data["joker_penalty"], over=self.over,
             scores=tuple(self.scores()))

@@ -207,7 +207,8 @@ class MatchOver(Event):
 # ----------------------------------------------------------------------------- view
 
 class UnoView(NamedTuple):
-    """Everything one seat may know. ``turn`` is the seat the game waits for (-1 when over);
+    """Everything one seat may know. ``turn`` is the seat the game waits for (``None`` when
+    over);
     ``drawn`` the card this seat just drew and may still play; ``catchable`` the seat that
     forgot to say UNO (-1: none); ``shown_hand`` the hand of ``shown_by`` after this seat's
     last challenge this round; ``challenge_from`` the seat whose Wild Draw Four this seat may
@@ -221,11 +222,11 @@ class UnoView(NamedTuple):
     top: str
     colour: str
     direction: int
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    discard_count: int
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_size: int
     scores: tuple[int, ...]
-    turn: Seat
+    turn: Seat | None
     phase: str
     drawn: str
     dealer: Seat
@@ -700,8 +701,9 @@ class Uno(Game[Move, UnoView]):
         return UnoView(
             seat, self.players, tuple(self.hands[seat]), self.discard[-1], self.colour,
             self.direction, tuple(map(len, self.hands)), len(self.stock), len(self.discard),
-            tuple(self.totals), self.current, self.phase, self.drawn if own_turn else "",
-            self.dealer, self.catchable, self.wd4_by if own_turn and challenge else -1,
+            tuple(self.totals), None if self.current < 0 else self.current, self.phase,
+            self.drawn if own_turn else "", self.dealer, self.catchable,
+            self.wd4_by if own_turn and challenge else -1,
             self.previous_colour if challenge else "", self.shown_by if shown else -1,
             tuple(self.shown_hand) if shown else (), self.colours, self.teams, self.round,
             self.match_target, self.wild_draw_four, self.deck)

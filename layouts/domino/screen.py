@@ -60,24 +60,32 @@ from games.saved import each, ensure, field, integer, need_dict
 from layouts.catalog import Catalog, game_data
 from layouts.domino.words import label
 from layouts.screen import (
-    COLUMNS_LINE,
     COMMAND_LINE,
     HAND_LINE,
-    PAD_LINE,
-    PLACES_LINE,
     STATUS_LINE,
     Ask,
     Context,
     Line,
     PlayMove,
     Region,
-    grid_key,
     help_and_quit,
     help_line,
     message_line,
     own_step,
     status_line,
 )
+
+# The lines of the placements of the selected card, the own pad, the grid's column letters,
+# then one line per grid row.
+PLACES_LINE = "places"
+PAD_LINE = "pad"
+COLUMNS_LINE = "columns"
+
+
+def grid_key(number: int) -> str:
+    """The line of a grid row by its number, the round's fixed row names (0 and below above
+    row 1): ``grid_key(3) == "grid3"``, ``grid_key(-1) == "grid-1"``."""
+    return f"grid{number}"
 
 BLANK_CELL = "\u2800"  # a braille blank, kept by every braille table (a space would be trimmed)
 

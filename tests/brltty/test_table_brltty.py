@@ -215,7 +215,7 @@ def test_two_braille_players_and_a_bot_play_a_whole_rummikub_game(tmp_path):
         assert play_out(players, table, turn) > 4
         views = [fingers.link.view() for fingers in players]
     assert all(view.melded[view.seat] for view in views)
-    assert views[0].over and any(count == 0 for count in views[0].rack_counts)
+    assert views[0].over and any(count == 0 for count in views[0].hand_sizes)
 
 
 def test_two_braille_players_play_a_whole_domino_game(tmp_path):

@@ -165,10 +165,10 @@ def test_a_shared_initial_waits_for_the_next_letter_in_french():
 def test_a_second_letter_after_a_shared_initial_in_english_rummikub():
     with playing("rummikub", "en", seed=3) as play:
         session = play.session
-        rack = len(session.view().rack)
+        rack = len(session.view().hand)
         play.press(chord("145"))  # d: done or draw
         assert play.shown_at_once == "d: done, draw; type the next letter."
-        assert len(session.view().rack) == rack
+        assert len(session.view().hand) == rack
         play.press(chord("1235"))  # r: "dr" is draw
         assert "Typed: draw." in session.history.texts
         assert session.moves >= 1

@@ -19,7 +19,8 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.cli import main
 from brailledev.programs.pad import PadFront, PadSession, chord_digit
 from emboss.scorepad import GUIDE
-from games.pads import DominoBook, EnterTurn, RoundsBook
+from games.domino.book import DominoBook, EnterTurn
+from games.pads import RoundsBook
 from layouts.errors import UserError
 from layouts.screen import CHOICE_LINE, PlayMove
 

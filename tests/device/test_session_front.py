@@ -98,10 +98,10 @@ def test_line_keys_move_between_lines_and_routing_plays_a_card():
     piece = next(piece for piece in window.pieces
                  if getattr(hand.line.regions[piece.region].target, "move", None) in legal)
     card = hand.line.regions[piece.region].text
-    before = session.game.view(0).hand_counts[0]
+    before = session.game.view(0).hand_sizes[0]
     shown.press(Route(piece.column))
     shown.redraw()
-    assert session.game.view(0).hand_counts[0] == before - 1
+    assert session.game.view(0).hand_sizes[0] == before - 1
     # the hand that lost the card is the confirmation: no echo is queued on the display
     assert shown.viewport.line_key == "hand"
     assert card not in shown_text(display).split() or session.view().hand.count(card)
@@ -172,9 +172,9 @@ def test_three_row_display_shows_news_status_and_hand_together():
     piece = next(piece for window in hand.windows for piece in window.pieces
                  if hand.line.regions[piece.region].target == target)
     assert piece in hand.windows[0].pieces
-    count = session.view().hand_counts[0]
+    count = session.view().hand_sizes[0]
     shown.press(Route(piece.column, row=2))
-    assert session.view().hand_counts[0] == count - 1
+    assert session.view().hand_sizes[0] == count - 1
 
 
 def read_to(shown: Front, key: str) -> None:
@@ -218,7 +218,7 @@ def test_uno_7_a_bot_that_forgets_uno_is_caught_by_routing_catch():
     shown.redraw()
     read_to(shown, "commands")
     route_region(shown, "catch Bo")
-    assert session.game.view(0).hand_counts[1] == 3  # caught: Bo draws two
+    assert session.game.view(0).hand_sizes[1] == 3  # caught: Bo draws two
     # The player's own step is confirmed by the line that changed, not queued: the catch
     # has left the command line, and the step is kept in the history.
     assert shown.viewport.line_key == "commands" and "catch" not in shown_text(display)

@@ -133,7 +133,7 @@ def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
     commands = line(session, "commands")
     catch = next(region for region in commands.regions if region.text == "catch Bo")
     session.route(catch.target)
-    assert session.game.view(0).hand_counts[1] == 3
+    assert session.game.view(0).hand_sizes[1] == 3
     assert "You catch Bo: no UNO!" in told(session)
 
 

@@ -18,7 +18,8 @@ from brailledev.display.window import lay_out_line
 from brailledev.programs.session import Session
 from layouts.catalog import LANGUAGES
 from layouts.registry import GAMES, kit
-from layouts.screen import HAND_LINE, RACK_LINE, Line, Region
+from layouts.rummikub.screen import RACK_LINE
+from layouts.screen import HAND_LINE, Line, Region
 
 DECKS = [name for name in GAMES if kit(name).deck is not None]
 SUPPORTED = ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb", "en-ueb-g1.ctb", "en-ueb-g2.ctb")

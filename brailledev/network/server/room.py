@@ -47,9 +47,8 @@ from brailledev.table.presence import (
     TableSeat,
     clean_talk,
 )
-from brailledev.table.seat import game_screen
 from games.core import Event, Json, Reason, Seat, events_for
-from layouts.screen import MESSAGE_LINE, Line, TimedScreen
+from layouts.screen import MESSAGE_LINE, Line
 
 AWAY = 120.0  # seconds a player may be away before a bot plays for them
 PACE = 1.5  # seconds between two bot moves, as ``play``'s
@@ -130,12 +129,6 @@ class SeatRecord:
 def hash_token(token: str) -> str:
     """What the store keeps of a seat's key: never the key itself."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def timed_screen(game: str) -> TimedScreen | None:
-    """The game's screen when its seats may have a turn time limit (Rummikub), else None."""
-    screen = game_screen(game)
-    return screen if isinstance(screen, TimedScreen) else None
 
 
 class RoomLink:
@@ -222,8 +215,7 @@ class Room:
         """A new table, stored with what its deal told each seat (change number 1)."""
         table = Table.new(settings.game, settings.players, settings.seed,
                           people=range(settings.people), bots=settings.bots,
-                          options=settings.options, clock=clock,
-                          timed=timed_screen(settings.game))
+                          options=settings.options, clock=clock)
         seats = [SeatRecord(SEAT_PERSON if seat < settings.people else SEAT_BOT)
                  for seat in range(settings.players)]
         room = cls(code, settings, table, seats, store, clock=clock)
@@ -242,7 +234,7 @@ class Room:
             return None
         data, seq = found
         settings = Settings.from_dict(data["settings"])
-        table = Table.from_dict(data["table"], clock=clock, timed=timed_screen(settings.game))
+        table = Table.from_dict(data["table"], clock=clock)
         seats = [SeatRecord(**record) for record in data["seats"]]
         return cls(code, settings, table, seats, store, seq, bool(data["started"]), clock)
 
@@ -262,8 +254,7 @@ class Room:
         if found is None:
             return
         data, seq = found
-        table = Table.from_dict(data["table"], clock=self.clock,
-                                timed=timed_screen(self.settings.game))
+        table = Table.from_dict(data["table"], clock=self.clock)
         self._adopt(table, [SeatRecord(**record) for record in data["seats"]], seq,
                     bool(data["started"]))
 
