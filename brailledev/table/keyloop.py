@@ -69,7 +69,6 @@ class Front(Generic[D]):
         self._flash_window = 0
         # The status line was reached by reading past the news: panning past it returns.
         self._status_then_back = False
-        self.redraws = 0
         # For tests and benchmarks: the rows last written, keys handled so far, and whether
         # the loop waits for the player with nothing else to do.
         self.written: list[str] = []
@@ -111,7 +110,6 @@ class Front(Generic[D]):
             rows[0], texts[0] = window.cells, window.text
         self.display.write(rows, text=texts)
         self.written = rows
-        self.redraws += 1
 
     def _go(self, line: str, returning: bool) -> None:
         """Move to ``line``: back at the place the reader left it when ``returning``."""

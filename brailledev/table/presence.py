@@ -281,11 +281,6 @@ class TableSeat(SeatClient):
         if self.talking is not None:
             self.talking = (self.talking + text)[:TALK_MAX]
 
-    def erase(self) -> None:
-        """Take back the last character typed."""
-        if self.talking:
-            self.talking = self.talking[:-1]
-
     def send_talk(self) -> None:
         """Send the line typed (an empty one is told, not sent) and close the entry."""
         text = clean_talk(self.talking or "")

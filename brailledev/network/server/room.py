@@ -5,7 +5,7 @@ A room knows no socket: its peers are anything that can be sent a frame. Every c
 move, a seat taken, a player gone or back, a bot standing in, a line of talk, the turn clock)
 is committed to the store before it is sent to anyone, each seat getting only its own
 share (``events_for``) and, with it, its view and legal moves. Web seats get their screen
-worded on the server, in their language (:meth:`Room.web_screen`).
+worded on the server, in their language (:meth:`Room.send_screen`).
 
     room = Room.create("tkrzvm", Settings("uno", players=4, people=2, bots="heuristic",
                                           options={}, seed=7), store)
