@@ -80,7 +80,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         play.register(sub)
         server_cli.register(sub)
         join.register(sub)
-        pad.register(sub)
+        pad.register(sub, pad.PadPaper(emboss_cli.paper_options, emboss_cli.pad_out))
         emboss_cli.register(sub)
     return parser
 

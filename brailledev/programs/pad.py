@@ -19,10 +19,12 @@ is ok (Domino: enter); other chords work as in a game.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from brailledev.display.base import Display
 from brailledev.display.braille import Translator, table_for, translator
@@ -260,8 +262,27 @@ class PadFront(Front[PadSession]):
         return Ask(self.seat.pending)
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``pad`` to the ``brailledev`` command."""
+class PadOut(Protocol):
+    """Writes or embosses the filled pad (``--out``, ``--emboss``); ``check_only``: refuses
+    now what would be refused at the end (paper, embosser, file)."""
+
+    def __call__(self, args: argparse.Namespace, players: int, book: object = None,
+                 check_only: bool = False) -> None: ...
+
+
+@dataclass(frozen=True)
+class PadPaper:
+    """The paper side of the pad, given by the command line (the only part of brailledev
+    that imports ``emboss``): the paper's options (machine, paper, cell, margin) and ``out``:
+    ``PadPaper(emboss.cli.paper_options, emboss.cli.pad_out)``."""
+
+    options: Callable[[argparse.ArgumentParser], None]
+    out: PadOut
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], paper: PadPaper) -> None:
+    """Add ``pad`` to the ``brailledev`` command, the filled pad going to ``paper``:
+    ``register(sub, PadPaper(emboss.cli.paper_options, emboss.cli.pad_out))``."""
     parser = sub.add_parser("pad", help=say("pad.command"), description=say("pad.command"))
     parser.add_argument("game", choices=PAD_GAMES, help=say("pad.game"))
     parser.add_argument("--players", type=int, default=None, metavar="N",
@@ -276,15 +297,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--out", type=Path, default=None, metavar=file, help=say("pad.out"))
     parser.add_argument("--emboss", default=None, metavar=say("metavar.where"),
                         help=say("pad.emboss"))
-    from emboss.cli import paper_options
-
-    paper_options(parser)
-    parser.set_defaults(run=_run)
+    paper.options(parser)
+    parser.set_defaults(run=functools.partial(_run, paper=paper))
 
 
-def _run(args: argparse.Namespace) -> int:
-    from emboss.cli import pad_out
-
+def _run(args: argparse.Namespace, paper: PadPaper) -> int:
     save = args.save or args.resume or default_save(f"{args.game}-pad")
     resumed = None
     if args.resume is not None or (not args.new and args.players is None
@@ -308,7 +325,7 @@ def _run(args: argparse.Namespace) -> int:
         kit(args.game).default_players if args.players is None else args.players)
     blank_book(args.game, players)  # a player count the game does not take, said first
     # Everything the paper needs is checked before the pad starts, not after the game.
-    pad_out(args, players, check_only=True)
+    paper.out(args, players, check_only=True)
     session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
     display = open_reader_display(args, lang)
     speech: Speech | Silence = Silence()
@@ -322,7 +339,7 @@ def _run(args: argparse.Namespace) -> int:
         display.close()
         speech.close()
         session.save()
-    pad_out(args, players, session.book)
+    paper.out(args, players, session.book)
     return 0
 
 

@@ -33,9 +33,6 @@ from layouts.catalog import Catalog
 from layouts.errors import Problem, UserError, system_reason
 from layouts.screen import MESSAGE_LINE, Context, GameScreen, Line, TimedScreen
 
-# Seconds between two looks at the turn clock when nothing else is due.
-IDLE_POLL = 0.2
-
 
 class Session:
     """See the module docstring."""
@@ -342,7 +339,7 @@ class Session:
 
     def next_due(self) -> float | None:
         """Seconds until :meth:`step` has a bot to move; ``None`` when it waits for the
-        person (it then only keeps the clock, every ``IDLE_POLL`` seconds)."""
+        person (the key loop then keeps the clock every ``IDLE_POLL`` seconds)."""
         if self.table.bot_due() is not None:
             return self.seconds_to_next_bot()
         return None

@@ -25,9 +25,11 @@ from brailledev.display.braille import Translator, dots_to_numbers
 from brailledev.display.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
 from brailledev.display.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
 from brailledev.display.window import LaidLine, Place, Viewport, lay_out_line
-from brailledev.programs.session import IDLE_POLL
 from brailledev.table.seat import SeatClient
 from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
+
+# Seconds between two looks at the turn clock when nothing else is due.
+IDLE_POLL = 0.2
 
 
 class Driven(Protocol):
