@@ -22,9 +22,8 @@ from typing import NoReturn
 from brailledev import __version__
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
-from brailledev.network import join
 from brailledev.network.server import cli as server_cli
-from brailledev.programs import devices, pad, play, selfplay
+from brailledev.programs import devices, join, pad, play, selfplay
 from emboss import cli as emboss_cli
 from layouts.catalog import LANGUAGES
 from layouts.errors import Problem, UserError

@@ -4,9 +4,10 @@ game played at a real table with the box's cards.
 A pad is not a game, but it runs on a game's machinery: a book of :mod:`games.pads` stands
 where the table would be (:class:`PadLink`, a :class:`brailledev.table.seat.TableLink`), a seat
 client reads its screen (:mod:`layouts.padscreen`) with the message history and speech, the
-key loop drives it (:class:`PadFront`), and it is saved after every entry and resumed like a
-game. At the end the filled pad is embossed (``--emboss``) or written (``--out``) with the
-same sheet layout as the blank pad.
+key loop drives it (:class:`PadFront`), and it is saved after every entry by the save policy
+of ``play`` (a save that fails never ends the pad) and resumed like a game. At the end the
+filled pad is embossed (``--emboss``) or written (``--out``) with the same sheet layout as
+the blank pad.
 
     session = PadSession.start("domino", players=3, lang="en", save=Path("pad.json"))
     PadFront(session, display, translator("en-ueb-g1.ctb")).run()
@@ -30,15 +31,11 @@ from brailledev.display.base import Display
 from brailledev.display.braille import Translator, table_for, translator
 from brailledev.display.keys import Chord, Key
 from brailledev.display.speech import Silence, Speech
-from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import write_atomically
+from brailledev.errors import env_lang
 from brailledev.helptext import say
-from brailledev.programs.play import (
-    add_reader_options,
-    default_save,
-    open_reader_display,
-    open_reader_speech,
-)
+from brailledev.programs.launch import SeatProgram, add_reader_options, launch
+from brailledev.programs.play import default_save
+from brailledev.programs.savefile import SaveFile
 from brailledev.table.history import History
 from brailledev.table.keyloop import Front
 from brailledev.table.seat import SeatClient
@@ -118,15 +115,15 @@ class PadLink:
         return None
 
 
-class PadSession:
+class PadSession(SeatProgram):
     """A pad kept on a display: the book, the reader's seat, the save file. Driven by the
-    key loop like a game session (``step``, ``next_due``, ``save``)."""
+    key loop like a game session."""
 
     def __init__(self, game: str, book: Book, lang: str, braille_table: str | None = None,
                  history: History | None = None, save: Path | None = None,
                  speech: Speech | Silence | None = None) -> None:
         self.game = game
-        self.save_path = save
+        self.saving = SaveFile(save, failing="pad_save_failing")
         self.link = PadLink(book, self._heard)
         self.seat = SeatClient(self.link, game, lang, braille_table, history, speech,
                                screen=pad_screen(game))
@@ -181,33 +178,12 @@ class PadSession:
                 "players": self.book.players, "book": self.book.to_dict(),
                 "reader": self.seat.to_dict()}
 
-    def save(self) -> None:
-        """Write the save file atomically, readable by its owner only."""
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
-        write_atomically(self.save_path, data, mode=0o600)
-
     def _heard(self, events: list[Event]) -> None:
         self.seat.hear(events)
         # What an entry scored is read at once (a calculator's answer); reading past it goes
         # back to the entry line.
         self.seat.newest()
         self.save()
-
-    def lines(self) -> tuple[Line, ...]:
-        return self.seat.lines()
-
-    def route(self, target: Hashable) -> bool:
-        return self.seat.route(target)
-
-    def step(self) -> bool:
-        """Notices from other threads (speech); a pad has nothing else to do between keys."""
-        return self.seat.take_notices()
-
-    def next_due(self) -> float | None:
-        return None
 
 
 def chord_digit(chord: Chord) -> str | None:
@@ -326,20 +302,13 @@ def _run(args: argparse.Namespace, paper: PadPaper) -> int:
     blank_book(args.game, players)  # a player count the game does not take, said first
     # Everything the paper needs is checked before the pad starts, not after the game.
     paper.out(args, players, check_only=True)
-    session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
-    display = open_reader_display(args, lang)
-    speech: Speech | Silence = Silence()
-    try:
-        speech = open_reader_speech(args, lang, session.seat.notice)
-        session.seat.attach_speech(speech)
-        PadFront(session, display, braille).run()
-    except DisplayGone as gone:
-        raise UserError("display_gone", detail=gone, path=save) from None
-    finally:
-        display.close()
-        speech.close()
-        session.save()
+    session = launch(args, lang, braille,
+                     lambda: resumed or PadSession.start(args.game, players, lang,
+                                                         braille_table, save=save),
+                     PadFront, gone=lambda error: UserError("display_gone", detail=error,
+                                                            path=save))
     paper.out(args, players, session.book)
+    session.saving.check_lost("pad_save_failed_at_end")
     return 0
 
 

@@ -33,10 +33,11 @@ IDLE_POLL = 0.2
 
 
 class Driven(Protocol):
-    """A seat and what drives it between keys: a :class:`brailledev.programs.session.Session`, or a
-    client of a table server."""
+    """A seat and what drives it between keys (a program's seat: a one-person game, a score
+    pad, a seat at a server's table)."""
 
-    seat: SeatClient
+    @property
+    def seat(self) -> SeatClient: ...
 
     def step(self) -> bool:
         """Do what is due now; True when the screen may have changed."""
