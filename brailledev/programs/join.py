@@ -161,7 +161,7 @@ class TableFront(Front[Joined]):
         """Act on one key as ``play`` does; chords type into an open talk entry, and a
         terminal reads the line whole: ``front.press(Named(TALK))``."""
         seat = self.table_seat
-        if seat.talking is not None and isinstance(key, Chord) \
+        if seat.talk_open() and isinstance(key, Chord) \
                 and not (key.space and key.dots in SPACE_MOVES):
             self._type(key)
             return True
@@ -171,7 +171,7 @@ class TableFront(Front[Joined]):
             going_on = super().press(key)
             if not going_on:
                 return False
-        if seat.talking is None:
+        if not seat.talk_open():
             self.typed_cells = ""
         elif hasattr(self.display, "read_line"):
             self.redraw()
@@ -193,9 +193,8 @@ class TableFront(Front[Joined]):
             self.typed_cells += BLANK
         else:
             self.typed_cells += dots_to_cell(chord.dots & 0x3F)
-        seat.talking = ""
-        seat.type_text(self.braille.back(self.typed_cells) if self.typed_cells.strip(BLANK)
-                       else " " * len(self.typed_cells))
+        seat.retype(self.braille.back(self.typed_cells) if self.typed_cells.strip(BLANK)
+                    else " " * len(self.typed_cells))
 
 
 # ---- the commands ------------------------------------------------------------------------

@@ -208,7 +208,7 @@ class PadFront(Front[PadSession]):
             target = None if choice is None else self._number_target(key, choice)
             if target is not None:
                 self.typist.clear()
-                return self._route(target)
+                return self.seat.route(target)
         self.tens = ""
         return super().press(key)
 

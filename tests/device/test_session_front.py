@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import threading
 import time
 
 from brailledev.display.braille import translator
 from brailledev.display.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
+from brailledev.programs import join, pad
 from brailledev.programs.session import Session
+from brailledev.table import keyloop
 from brailledev.table.keyloop import Front
 from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
@@ -278,3 +282,15 @@ def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
     shown.press(LineDown())  # clears it, and does not move
     shown.redraw()
     assert display.shown == before and shown.viewport.line_key == "hand"
+
+
+def test_the_key_loops_ask_the_seat_and_set_none_of_its_fields():
+    written = []
+    for module in (keyloop, pad, join):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            written += [ast.unparse(target) for target in targets
+                        if isinstance(target, ast.Attribute)
+                        and ast.unparse(target.value).endswith("seat")]
+    assert written == []
