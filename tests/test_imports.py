@@ -1,6 +1,7 @@
 """The layers' import rules, read from the sources with ``ast`` (every import counts: at the
-top, inside a function, under ``TYPE_CHECKING``): no circle between production files, and
-nothing in ``brailledev/`` imports ``emboss/`` but the command line."""
+top, inside a function, under ``TYPE_CHECKING``): no circle between production files,
+``brailledev/``'s rooms each importing only the rooms below it, and nothing in
+``brailledev/`` importing ``emboss/`` but the command line."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ PRODUCTION = ("games", "layouts", "brailledev", "emboss")
 CYCLE_FREE = ("brailledev", "emboss")
 # The only file of brailledev/ that may import emboss/: the command line, which holds both.
 EMBOSS_IMPORTERS = {"brailledev.programs.cli"}
+# brailledev/'s rooms from the bottom: the base (errors, files, helptext) first; each room
+# may import those below it and itself.
+ROOMS = ("base", "display", "table", "network", "programs")
 
 
 def modules(root: Path, tops: Iterable[str]) -> dict[str, Path]:
@@ -132,3 +136,19 @@ def test_only_the_command_line_imports_emboss() -> None:
                  if module.startswith("brailledev")
                  and any(each.split(".")[0] == "emboss" for each in imported)}
     assert importers <= EMBOSS_IMPORTERS
+
+
+def room(module: str) -> str:
+    """The room of a module of brailledev/ (``python -m brailledev`` runs the programs):
+    ``room("brailledev.table.seat") == "table"``, ``room("brailledev.files") == "base"``."""
+    name = module.split(".")[1] if "." in module else ""
+    return name if name in ROOMS else "programs" if name == "__main__" else "base"
+
+
+def test_each_room_of_brailledev_imports_only_the_rooms_below_it() -> None:
+    edges = graph(ROOT, PRODUCTION)
+    upward = sorted(f"{module} -> {each}" for module, imported in edges.items()
+                    if module.split(".")[0] == "brailledev"
+                    for each in imported if each.split(".")[0] == "brailledev"
+                    and ROOMS.index(room(each)) > ROOMS.index(room(module)))
+    assert upward == []

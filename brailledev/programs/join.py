@@ -28,13 +28,13 @@ from brailledev.display.braille import BLANK, Translator, dots_to_cell, table_fo
 from brailledev.display.chords import SPACE_MOVES
 from brailledev.display.keys import Chord, Key, Named
 from brailledev.errors import env_lang
-from brailledev.files import clean_leftovers
+from brailledev.files import clean_leftovers, state_folder
 from brailledev.helptext import say
 from brailledev.network.client import TableClient, http_url
 from brailledev.network.remote import Background, RemoteLink
 from brailledev.network.wire import codec_for
 from brailledev.programs import options as game_options
-from brailledev.programs.launch import SeatProgram, add_reader_options, launch, state_folder
+from brailledev.programs.launch import SeatProgram, add_reader_options, launch
 from brailledev.programs.savefile import SaveFile, Unreadable, damage, read_json
 from brailledev.table.history import History
 from brailledev.table.keyloop import Front

@@ -11,10 +11,8 @@ by the one save policy (:class:`brailledev.programs.savefile.SaveFile`).
 from __future__ import annotations
 
 import argparse
-import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from brailledev.display.base import Display
@@ -98,12 +96,6 @@ def open_reader_speech(args: argparse.Namespace, lang: str,
     """The reader's speech, telling ``notice`` when it cannot speak, or silence with
     ``--no-speech``: ``open_reader_speech(args, "fr", seat.notice)``."""
     return Silence() if args.no_speech else Speech(lang, on_notice=notice)
-
-
-def state_folder() -> Path:
-    """brailledev's own folder for what it saves (``$XDG_STATE_HOME/brailledev``)."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "brailledev"
 
 
 def launch(args: argparse.Namespace, lang: str, braille: Translator, start: Callable[[], P],
