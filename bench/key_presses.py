@@ -45,10 +45,10 @@ def turns_of(game: str, columns: int, seed: int) -> tuple[list[int], Counter[str
                             options=options)
     fingers = MemoryFingers(session, columns=columns)
     turns: list[int] = []
-    while not session.game.is_over() and len(turns) < 400:
-        session.run_bots()
+    while not session.table.game.is_over() and len(turns) < 400:
+        session.table.run_bots()
         fingers.front.redraw()
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
         turns.append(fingers.play_turn())
     return turns, fingers.counts

@@ -107,7 +107,6 @@ class _Json:
 INT, FLAG, TEXT = _Int(), _Flag(), _Text()
 MAYBE_INT = _Maybe(INT)
 INTS, TEXTS, FLAGS = ListOf(INT), ListOf(TEXT), ListOf(FLAG)
-PER_SEAT_INTS = ListOf(INTS, ";")
 PER_SEAT_TEXTS = ListOf(TEXTS, ";")
 
 

@@ -67,11 +67,11 @@ def _plays(legal: Sequence[Any]) -> Callable[[Hashable], bool]:
 
 
 def choose_uno(session: Session, lines: Sequence[Line]) -> Choice:
-    return wanted(tuple(lines), session.game.legal_moves(0), session.pending)
+    return wanted(tuple(lines), session.table.game.legal_moves(0), session.seat.pending)
 
 
 def choose_elevens(session: Session, lines: Sequence[Line]) -> Choice:
-    legal = session.game.legal_moves(session.seat.seat)
+    legal = session.table.game.legal_moves(session.seat.seat)
     useful = [move for move in legal if move not in (UNDO, DISCARD)]
     choice = _line(lines, CHOICE_LINE)
     found = _first(choice, _plays(useful))
@@ -97,13 +97,14 @@ def choose_elevens(session: Session, lines: Sequence[Line]) -> Choice:
 
 
 def choose_elements(session: Session, lines: Sequence[Line]) -> Choice:
-    view = session.view()
-    legal = session.game.legal_moves(session.seat.seat)
+    view = session.seat.view()
+    legal = session.table.game.legal_moves(session.seat.seat)
     found = _first(_line(lines, CHOICE_LINE), _plays(legal))
     if found is not None:
         return found
     hand = _line(lines, HAND_LINE)
-    said = session.pending if isinstance(session.pending, ElementsInput) else ElementsInput()
+    pending = session.seat.pending
+    said = pending if isinstance(pending, ElementsInput) else ElementsInput()
     if view.phase == PLACE:
         found = _first(hand, lambda target: isinstance(target, Ask))
     elif view.phase == BID:
@@ -129,9 +130,9 @@ def choose_elements(session: Session, lines: Sequence[Line]) -> Choice:
 def choose_rummikub(session: Session, lines: Sequence[Line]) -> Choice:
     commands = _line(lines, COMMAND_LINE)
     assert commands is not None
-    words = session.catalog.section("screen")
+    words = session.seat.catalog.section("screen")
     by_text = {region.text: index for index, region in enumerate(commands.regions)}
-    pending = session.pending
+    pending = session.seat.pending
     done = commands.regions[by_text[str(words["done"])]].target
     hinted = getattr(pending, "back", None) is not None  # the hint was laid out
     if hinted and isinstance(done, PlayMove) and isinstance(done.move, Table):
@@ -158,11 +159,11 @@ CHOOSERS: dict[str, Callable[[Session, Sequence[Line]], Choice]] = {
 
 def choose(session: Session) -> Choice:
     """The line and region a sensible player routes next, from the screen."""
-    return CHOOSERS[session.name](session, session.lines())
+    return CHOOSERS[session.table.name](session, session.seat.lines())
 
 
 def my_turn(session: Session) -> bool:
-    game = session.game
+    game = session.table.game
     return not game.is_over() and session.seat.seat in game.must_act()
 
 
@@ -173,7 +174,7 @@ class MemoryFingers:
     def __init__(self, session: Session, columns: int = 40, table: str | None = None) -> None:
         self.session = session
         self.display = MemoryDisplay(columns)
-        self.braille = translator(table or table_for(session.lang))
+        self.braille = translator(table or table_for(session.seat.lang))
         self.front = Front(session, self.display, self.braille)
         self.front.redraw()
         self.keys = 0

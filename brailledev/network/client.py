@@ -93,7 +93,6 @@ class TableClient:
         self.stopped = asyncio.Event()
         # Why the server will not seat this client (a code of ``FINAL``), once it said so.
         self.refused: str | None = None
-        self.refused_params: dict[str, str] = {}
         # Why the first connections failed, while none has reached the server yet.
         self.unreachable: str | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -191,7 +190,6 @@ class TableClient:
                 self.state = frame["state"]
         if kind == "error" and not self.connected.is_set() and frame.get("code") in FINAL:
             self.refused = str(frame["code"])
-            self.refused_params = dict(frame.get("params") or {})
         self.on_frame(frame)
         return False
 

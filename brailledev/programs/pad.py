@@ -4,9 +4,10 @@ game played at a real table with the box's cards.
 A pad is not a game, but it runs on a game's machinery: a book of :mod:`games.pads` stands
 where the table would be (:class:`PadLink`, a :class:`brailledev.table.seat.TableLink`), a seat
 client reads its screen (:mod:`layouts.padscreen`) with the message history and speech, the
-key loop drives it (:class:`PadFront`), and it is saved after every entry and resumed like a
-game. At the end the filled pad is embossed (``--emboss``) or written (``--out``) with the
-same sheet layout as the blank pad.
+key loop drives it (:class:`PadFront`), and it is saved after every entry by the save policy
+of ``play`` (a save that fails never ends the pad) and resumed like a game. At the end the
+filled pad is embossed (``--emboss``) or written (``--out``) with the same sheet layout as
+the blank pad.
 
     session = PadSession.start("domino", players=3, lang="en", save=Path("pad.json"))
     PadFront(session, display, translator("en-ueb-g1.ctb")).run()
@@ -19,24 +20,22 @@ is ok (Domino: enter); other chords work as in a game.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from brailledev.display.base import Display
 from brailledev.display.braille import Translator, table_for, translator
 from brailledev.display.keys import Chord, Key
 from brailledev.display.speech import Silence, Speech
-from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import write_atomically
+from brailledev.errors import env_lang
 from brailledev.helptext import say
-from brailledev.programs.play import (
-    add_reader_options,
-    default_save,
-    open_reader_display,
-    open_reader_speech,
-)
+from brailledev.programs.launch import SeatProgram, add_reader_options, launch
+from brailledev.programs.play import default_save
+from brailledev.programs.savefile import SaveFile
 from brailledev.table.history import History
 from brailledev.table.keyloop import Front
 from brailledev.table.seat import SeatClient
@@ -124,15 +123,15 @@ class PadLink:
         return None
 
 
-class PadSession:
+class PadSession(SeatProgram):
     """A pad kept on a display: the book, the reader's seat, the save file. Driven by the
-    key loop like a game session (``step``, ``next_due``, ``save``)."""
+    key loop like a game session."""
 
     def __init__(self, game: str, book: Book, lang: str, braille_table: str | None = None,
                  history: History | None = None, save: Path | None = None,
                  speech: Speech | Silence | None = None) -> None:
         self.game = game
-        self.save_path = save
+        self.saving = SaveFile(save, failing="pad_save_failing")
         self.link = PadLink(book, self._heard)
         self.seat = SeatClient(self.link, game, lang, braille_table, history, speech,
                                screen=kept_pad(game).screen)
@@ -185,33 +184,12 @@ class PadSession:
                 "players": self.book.players, "book": self.book.to_dict(),
                 "reader": self.seat.to_dict()}
 
-    def save(self) -> None:
-        """Write the save file atomically, readable by its owner only."""
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
-        write_atomically(self.save_path, data, mode=0o600)
-
     def _heard(self, events: list[Event]) -> None:
         self.seat.hear(events)
         # What an entry scored is read at once (a calculator's answer); reading past it goes
         # back to the entry line.
         self.seat.newest()
         self.save()
-
-    def lines(self) -> tuple[Line, ...]:
-        return self.seat.lines()
-
-    def route(self, target: Hashable) -> bool:
-        return self.seat.route(target)
-
-    def step(self) -> bool:
-        """Notices from other threads (speech); a pad has nothing else to do between keys."""
-        return self.seat.take_notices()
-
-    def next_due(self) -> float | None:
-        return None
 
 
 def chord_digit(chord: Chord) -> str | None:
@@ -236,7 +214,7 @@ class PadFront(Front[PadSession]):
             target = None if choice is None else self._number_target(key, choice)
             if target is not None:
                 self.typist.clear()
-                return self._route(target)
+                return self.seat.route(target)
         self.tens = ""
         return super().press(key)
 
@@ -266,8 +244,27 @@ class PadFront(Front[PadSession]):
         return Ask(self.seat.pending)
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``pad`` to the ``brailledev`` command."""
+class PadOut(Protocol):
+    """Writes or embosses the filled pad (``--out``, ``--emboss``); ``check_only``: refuses
+    now what would be refused at the end (paper, embosser, file)."""
+
+    def __call__(self, args: argparse.Namespace, players: int, book: object = None,
+                 check_only: bool = False) -> None: ...
+
+
+@dataclass(frozen=True)
+class PadPaper:
+    """The paper side of the pad, given by the command line (the only part of brailledev
+    that imports ``emboss``): the paper's options (machine, paper, cell, margin) and ``out``:
+    ``PadPaper(emboss.cli.paper_options, emboss.cli.pad_out)``."""
+
+    options: Callable[[argparse.ArgumentParser], None]
+    out: PadOut
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], paper: PadPaper) -> None:
+    """Add ``pad`` to the ``brailledev`` command, the filled pad going to ``paper``:
+    ``register(sub, PadPaper(emboss.cli.paper_options, emboss.cli.pad_out))``."""
     parser = sub.add_parser("pad", help=say("pad.command"), description=say("pad.command"))
     parser.add_argument("game", choices=pad_games(), help=say("pad.game"))
     parser.add_argument("--players", type=int, default=None, metavar="N",
@@ -282,15 +279,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--out", type=Path, default=None, metavar=file, help=say("pad.out"))
     parser.add_argument("--emboss", default=None, metavar=say("metavar.where"),
                         help=say("pad.emboss"))
-    from emboss.cli import paper_options
-
-    paper_options(parser)
-    parser.set_defaults(run=_run)
+    paper.options(parser)
+    parser.set_defaults(run=functools.partial(_run, paper=paper))
 
 
-def _run(args: argparse.Namespace) -> int:
-    from emboss.cli import pad_out
-
+def _run(args: argparse.Namespace, paper: PadPaper) -> int:
     save = args.save or args.resume or default_save(f"{args.game}-pad")
     resumed = None
     if args.resume is not None or (not args.new and args.players is None
@@ -314,21 +307,14 @@ def _run(args: argparse.Namespace) -> int:
         kit(args.game).default_players if args.players is None else args.players)
     blank_book(args.game, players)  # a player count the game does not take, said first
     # Everything the paper needs is checked before the pad starts, not after the game.
-    pad_out(args, players, check_only=True)
-    session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
-    display = open_reader_display(args, lang)
-    speech: Speech | Silence = Silence()
-    try:
-        speech = open_reader_speech(args, lang, session.seat.notice)
-        session.seat.attach_speech(speech)
-        PadFront(session, display, braille).run()
-    except DisplayGone as gone:
-        raise UserError("display_gone", detail=gone, path=save) from None
-    finally:
-        display.close()
-        speech.close()
-        session.save()
-    pad_out(args, players, session.book)
+    paper.out(args, players, check_only=True)
+    session = launch(args, lang, braille,
+                     lambda: resumed or PadSession.start(args.game, players, lang,
+                                                         braille_table, save=save),
+                     PadFront, gone=lambda error: UserError("display_gone", detail=error,
+                                                            path=save))
+    paper.out(args, players, session.book)
+    session.saving.check_lost("pad_save_failed_at_end")
     return 0
 
 

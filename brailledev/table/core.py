@@ -87,7 +87,6 @@ class Table:
         self.bots = seating.make_bots(name)
         tell_bots(self.bots, self.start_events)  # a fresh game's deal (none once resumed)
         self.moves = moves
-        self.clock = clock
         # The turn clock of seats with a time limit (Rummikub RUM-7): the game's rule says
         # how long a turn may take and which move the time running out plays.
         self.timed: TurnClock[Any] | None = kit(name).clock
@@ -95,7 +94,6 @@ class Table:
         self._listeners: list[Listener] = []
         # Bots that may act without being waited for are asked once per position.
         self._optional_asked = -1
-        self.last_move_at = 0.0
 
     @classmethod
     def new(cls, name: str, players: int, seed: int, people: Iterable[Seat] = (0,),
@@ -323,7 +321,6 @@ class Table:
 
     def _after(self, events: list[Event]) -> None:
         self.moves += 1
-        self.last_move_at = self.clock()
         tell_bots(self.bots, events)  # bots remember what their seat saw, as people do
         self.publish(events)
 

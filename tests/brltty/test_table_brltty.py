@@ -16,7 +16,7 @@ from typing import Any
 
 from brailledev.display.braille import Translator, cell_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.network.join import DOT_8, Joined, TableFront, connect
+from brailledev.programs.join import DOT_8, Joined, TableFront, connect
 from brailledev.table.core import Table as CoreTable
 from brailledev.table.seat import LocalLink, SeatClient
 from tests.brltty.harness import Fingers, VirtualBrltty

@@ -93,8 +93,8 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         deadline = time.monotonic() + 60
         while mine < 3 and time.monotonic() < deadline:
             session = Session.resume(save, pace=0)
-            key, index = wanted(session.lines(), session.game.legal_moves(0), None)
-            word = next(line for line in session.lines()
+            key, index = wanted(session.seat.lines(), session.table.game.legal_moves(0), None)
+            word = next(line for line in session.seat.lines()
                         if line.key == key).regions[index].text.split()[0]
             if "colour?" in terminal.text():  # a Wild routed before asks its colour
                 word = "red"

@@ -112,7 +112,7 @@ def test_the_check_catches_contractions_and_capitals():
 def test_screens_mark_the_cards_in_hand_as_labels(game):
     session = Session.start(game, players=3, seed=4, lang="fr", braille_table="fr-bfu-g2.ctb")
     known = labels(game, "fr")
-    [hand] = [line for line in session.lines() if line.key in (HAND_LINE, RACK_LINE)]
+    [hand] = [line for line in session.seat.lines() if line.key in (HAND_LINE, RACK_LINE)]
     cards = [region for region in hand.regions if region.text in known]
     assert cards, (game, hand.text)
     assert all(region.label for region in cards), (game, hand.text)

@@ -13,7 +13,7 @@ import pytest
 from brailledev.display.braille import cell_to_dots, translator
 from brailledev.display.keys import Chord, Key, LineDown, LineUp, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.network.join import DOT_8, Joined, TableFront, connect, saved_seat
+from brailledev.programs.join import DOT_8, Joined, TableFront, connect, saved_seat
 from brailledev.table.presence import TALK_LINE
 from layouts.screen import MESSAGE_LINE, Ask
 from tests.play_helpers import wanted

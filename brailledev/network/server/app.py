@@ -40,7 +40,7 @@ from brailledev.network.protocol import (
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
 from brailledev.network.store import Store
 from brailledev.network.web.page import WebPages, error_text
-from brailledev.programs.options import read_value
+from brailledev.table.options import read_value
 from games.core import Reason, Seat
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit

@@ -5,7 +5,7 @@ A room knows no socket: its peers are anything that can be sent a frame. Every c
 move, a seat taken, a player gone or back, a bot standing in, a line of talk, the turn clock)
 is committed to the store before it is sent to anyone, each seat getting only its own
 share (``events_for``) and, with it, its view and legal moves. Web seats get their screen
-worded on the server, in their language (:meth:`Room.web_screen`).
+worded on the server, in their language (:meth:`Room.send_screen`).
 
     room = Room.create("tkrzvm", Settings("uno", players=4, people=2, bots="heuristic",
                                           options={}, seed=7), store)
@@ -189,6 +189,8 @@ class Room:
         self.resting_until = 0.0
         self.web_seats: dict[Seat, TableSeat] = {}
         self._heard: list[list[Event]] = []
+        # While a web page's routing runs, its changes leave the pages' screens to it.
+        self._routing = False
         self._adopt(table, seats, seq, started)
         # Nobody is connected to a room just made or loaded: every taken seat is away.
         for seat, record in enumerate(seats):
@@ -506,15 +508,17 @@ class Room:
         self.last_change = self.clock()
         company = self.codec.encode(self.seat_states())
         for seat, peers in self.peers.items():
-            if not peers:
-                continue
-            news = write_frame("news", seq=self.seq, events=encoded[seat],
-                               state=self.state_of(seat, company))
-            for peer in peers:
-                if peer.web:
-                    self.send_screen(peer)
-                else:
+            braille = [peer for peer in peers if not peer.web]
+            if braille:
+                news = write_frame("news", seq=self.seq, events=encoded[seat],
+                                   state=self.state_of(seat, company))
+                for peer in braille:
                     peer.send(news)
+        if not self._routing:
+            self._send_screens(self._web_peers())
+
+    def _web_peers(self) -> list[Peer]:
+        return [peer for peers in self.peers.values() for peer in peers if peer.web]
 
     def _send_missed(self, peer: Peer, since: int) -> None:
         """What ``peer`` missed since change ``since``, then where the table is now."""
@@ -524,14 +528,7 @@ class Room:
             return
         for seq, events in self.store.changes(self.code, peer.seat, since):
             peer.send(write_frame("news", seq=seq, events=events))
-        self._refresh(peer)
-
-    def _refresh(self, peer: Peer) -> None:
-        if peer.web:
-            self.send_screen(peer)
-        else:
-            peer.send(write_frame("news", seq=self.seq, events=[],
-                                  state=self.state_of(peer.seat)))
+        peer.send(write_frame("news", seq=self.seq, events=[], state=self.state_of(peer.seat)))
 
     # ---- web seats: worded on the server -----------------------------------------------------
 
@@ -566,8 +563,18 @@ class Room:
             messages=texts[told:], lines=frame_lines(lines, reader.lang),
             table=picture(reader, lines), over=self.over, started=self.started))
 
+    def _send_screens(self, peers: Sequence[Peer]) -> None:
+        for peer in peers:
+            self.send_screen(peer)
+
     def route(self, peer: Peer, frame: RouteFrame) -> None:
-        """A web page routed a region of the screen it was sent: what a routing key does."""
+        """A web page routed a region of the screen it was sent: what a routing key does.
+
+        The path of a click, top to bottom: the page's seat (its :class:`TableSeat`) acts
+        on the region's target; a move goes through :class:`RoomLink` to :meth:`play_move`,
+        the table core and the engine, and :meth:`_change` commits it and sends the braille
+        seats their news; once the seat is done (its focus may move to a question), every
+        page gets its screen, once: all of them after a change, else this one."""
         if peer.screen is None or peer.screen[0] != frame.screen:
             raise Refusal("screen_stale")
         row, _, column = frame.target.partition(".")
@@ -576,8 +583,13 @@ class Room:
         except (ValueError, IndexError):
             raise Refusal("frame_invalid", field="target") from None
         reader = self._web_seat(peer.seat)
-        if peer.screen[1][int(row)].key == MESSAGE_LINE:
-            reader.read_on()
-        else:
-            reader.route(region.target)
-        self.send_screen(peer)
+        before = self.seq
+        self._routing = True
+        try:
+            if peer.screen[1][int(row)].key == MESSAGE_LINE:
+                reader.read_on()
+            else:
+                reader.route(region.target)
+        finally:
+            self._routing = False
+        self._send_screens(self._web_peers() if self.seq != before else [peer])

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from brailledev.errors import env_lang
-from brailledev.files import private_folder
+from brailledev.files import private_folder, state_folder
 from brailledev.helptext import say
 from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import Problem, UserError, system_reason
@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 def default_db() -> Path:
     """Where the tables are kept unless ``--db`` says (XDG state folder)."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "brailledev" / "tables.db"
+    return state_folder() / "tables.db"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
