@@ -15,7 +15,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.programs.pad import PadFront, PadSession
 from emboss import brf, scorepad
 from emboss.page import Geometry, paper
-from games.domino.game import Domino, Placed, RoundStarted
+from games.domino.engine import Domino, Placed, RoundStarted
 from games.domino.grid import Opening
 from games.pads import DominoBook
 from layouts.padscreen import TOTALS_LINE
