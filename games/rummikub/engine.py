@@ -151,7 +151,7 @@ class RummikubView:
     scores: tuple[int, ...]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # a game compares by identity and hashes, as the others
 class Rummikub(Game[Move, RummikubView]):
     """Rummikub for 2-4 players; see the module docstring for the turn rules."""
 
@@ -289,10 +289,6 @@ class Rummikub(Game[Move, RummikubView]):
 
     def rack_points(self, seat: Seat) -> int:
         return sum(tile_points(t, self.data["joker_penalty"]) for t in self.racks[seat])
-
-    def opening_events(self) -> list[Event]:
-        """What happened before the first move: racks dealt, the draw for first player."""
-        return list(self.start_events)
 
     def to_dict(self) -> dict[str, Json]:
         return {
