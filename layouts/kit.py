@@ -4,6 +4,7 @@ through :func:`layouts.registry.kit`. Each ``layouts/<game>/__init__.py`` makes 
     uno = kit("uno")
     game = uno.new_game(players=3, seed=1)
     uno.screen.screen(game.view(0), context)                 # the display
+    uno.board.board(game.view(0), context, lines, Size(40, 9))  # a multi-line display
     uno.label("r+2", uno.catalog("fr"))                      # the same label everywhere
     uno.deck_faces("fr", cards="r7,wi")                      # paper: card faces
     uno.pad_sheets("en", players=4)                          # paper: a score pad
@@ -17,6 +18,7 @@ from typing import Any
 
 from games.core import Bot, DataProblem, Game, NotationError, Reason
 from games.options import Option
+from layouts.board import GameBoard
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
@@ -76,9 +78,10 @@ class GameKit:
     variants ``--option`` and the flags choose), ``selfplay_options`` (what self-play sets
     unless told otherwise), ``label`` (a card of the game's own card type in words: the one
     label of the display, the embossed card and the web page), ``screen`` (its face on a
-    display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
-    ``pad`` (its score pad maker; words in ``pad.toml``). A game may start without a screen,
-    a deck or a pad: ``None``."""
+    display), ``board`` (its table over the rows of a multi-line display), ``deck`` (its
+    cards on paper; card size and notation in ``deck.toml``) and ``pad`` (its score pad
+    maker; words in ``pad.toml``). A game may start without a screen, a board, a deck or a
+    pad: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -87,6 +90,7 @@ class GameKit:
     options: Mapping[str, Option] = field(default_factory=dict)
     selfplay_options: Mapping[str, Any] = field(default_factory=dict)
     screen: GameScreen | None = None
+    board: GameBoard | None = None
     deck: Deck | None = None
     pad: PadMaker | None = None
 

@@ -5,10 +5,11 @@
 
 from games.elevens import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
 from layouts.elevens import paper
+from layouts.elevens.board import BOARD
 from layouts.elevens.screen import SCREEN
 from layouts.elevens.words import label
 from layouts.kit import Deck, GameKit
 
 KIT = GameKit(name="elevens", game=GAME, bots=BOTS, label=label, options=OPTIONS,
-              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN, board=BOARD,
               deck=Deck(paper.deck_cards, paper.face), pad=paper.pad)

@@ -6,9 +6,10 @@
 from games.uno import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
 from layouts.kit import Deck, GameKit
 from layouts.uno import paper
+from layouts.uno.board import BOARD
 from layouts.uno.screen import SCREEN
 from layouts.uno.words import label
 
 KIT = GameKit(name="uno", game=GAME, bots=BOTS, label=label, options=OPTIONS,
-              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN, board=BOARD,
               deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad)
