@@ -153,30 +153,6 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
     assert not runner.is_alive()
 
 
-def test_three_row_display_shows_news_status_and_hand_together():
-    for seed in range(10):  # a deal where the player holds a playable card
-        session = Session.start("uno", players=3, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.run_bots()
-        if number_card_to_play(session) is not None:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    assert [laid.line.key for laid in shown.viewport.lines[:3]] == \
-        ["messages", "status", "hand"]
-    assert shown.viewport.line_key == MESSAGE_LINE
-    assert display.shown[2].startswith(shown.viewport.lines[2].windows[0].cells[:3])
-    target = number_card_to_play(session)
-    hand = shown.viewport.lines[2]
-    piece = next(piece for window in hand.windows for piece in window.pieces
-                 if hand.line.regions[piece.region].target == target)
-    assert piece in hand.windows[0].pieces
-    count = session.view().hand_counts[0]
-    shown.press(Route(piece.column, row=2))
-    assert session.view().hand_counts[0] == count - 1
-
-
 def read_to(shown: Front, key: str) -> None:
     """Read every message by panning, then move down to line ``key``."""
     for _ in range(200):
@@ -252,29 +228,3 @@ def test_status_says_one_card_not_one_cards():
     session.set_lang("fr")
     status = next(line for line in session.lines() if line.key == "status").text
     assert status.endswith("Bo 1 carte")
-
-
-def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
-    for seed in range(20):  # a deal where the player holds a card the rules refuse
-        session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.run_bots()
-        wrong = [region.target for region in session.lines()[2].regions
-                 if isinstance(region.target, PlayMove)
-                 and session.game.check(0, region.target.move) is not None]
-        if wrong and session.game.must_act() == [0]:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    read_news(shown)
-    before = display.shown
-    assert shown.viewport.line_key == "hand"
-    session.route(wrong[0])
-    shown.redraw()
-    texts = display.writes[-1].text
-    assert texts is not None and texts[0].startswith("Refused:")
-    assert display.shown[1:] == before[1:]  # the lines under it stay as they were
-    shown.press(LineDown())  # clears it, and does not move
-    shown.redraw()
-    assert display.shown == before and shown.viewport.line_key == "hand"
