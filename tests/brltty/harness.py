@@ -312,14 +312,14 @@ class VirtualBrltty:
         BRLTTY 6.5's Virtual driver takes ``route N`` for N >= 1 and hands BrlAPI clients
         argument N (it does not subtract the 1 its README counts from), so N is our 0-based
         cell and the very first cell of the display cannot be pressed through it. Its
-        numbers stop at 255 (one byte: BRLTTY's drivers with key tables pass larger ones in
-        the command's extension byte), so on a display of more cells the last rows cannot
-        be routed through it either (``reaches``).
+        numbers stop at 255 (the one-byte argument of a BRLTTY command), so on a display of
+        more cells the last rows cannot be routed through it either (``reaches``).
         """
         number = row * self.columns + cell
         if not self.reaches(cell, row):
+            most = min(self.columns * self.rows - 1, VIRTUAL_MOST)
             raise HarnessError(f"the Virtual driver cannot press routing key {number} "
-                               f"(it reaches 1 to {min(self.columns * self.rows - 1, 255)})")
+                               f"(it reaches 1 to {most})")
         self.send(f"route {number}")
 
     def reaches(self, cell: int, row: int = 0) -> bool:
