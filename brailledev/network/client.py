@@ -41,7 +41,8 @@ MOST_FRAME = 8 << 20
 AGAIN = ("too_fast", "no_answer")
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
 # Refusals of a hello that trying again cannot mend.
-FINAL = ("table_unknown", "wrong_token", "table_full", "table_over", "frame_invalid")
+FINAL = ("table_unknown", "wrong_token", "table_full", "table_over", "frame_invalid",
+         "too_many_tries", "table_damaged")
 
 
 def socket_url(server: str) -> str:
