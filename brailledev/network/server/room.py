@@ -25,7 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame
@@ -58,7 +58,7 @@ from brailledev.table.seat import game_screen
 from games import saved as check
 from games.core import Event, Json, Reason, Seat, events_for
 from layouts.catalog import LANGUAGES
-from layouts.screen import MESSAGE_LINE, Line, TimedScreen
+from layouts.screen import MESSAGE_LINE, Context, Line, Messages, TimedScreen
 
 AWAY = 120.0  # seconds a player may be away before a bot plays for them
 PACE = 1.5  # seconds between two bot moves, as ``play``'s
@@ -212,6 +212,19 @@ class RoomLink:
         return self.room.say(self.seat, text)
 
 
+class PageReader(TableSeat):
+    """The server's reader of a web seat. A page is sent the sentences themselves, never
+    the message line: that line stays empty here (worded, it would hold the whole summary
+    the other players' talk gathers, rebuilt word by word at every line of it)."""
+
+    def context(self) -> Context:
+        return replace(super().context(), messages=Messages())
+
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(Line(MESSAGE_LINE, ()) if line.key == MESSAGE_LINE else line
+                     for line in super().lines())
+
+
 class Room:
     """A table held by the server; see the module docstring."""
 
@@ -228,7 +241,7 @@ class Room:
         self.told_gone: set[Seat] = set()
         self.last_change = clock()
         self.resting_until = 0.0
-        self.web_seats: dict[Seat, TableSeat] = {}
+        self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
         self._arriving: Seat | None = None  # a seat whose peer is attached once committed
@@ -585,6 +598,8 @@ class Room:
             raise Refusal("store_failed") from None
         self.last_change = self.clock()
         company = self.codec.encode(self.seat_states())
+        # Talk changes no screen: a page is sent the new sentences alone.
+        talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
             if not peers:
                 continue
@@ -592,7 +607,7 @@ class Room:
                                state=self.state_of(seat, company))
             for peer in peers:
                 if peer.web:
-                    self.send_screen(peer)
+                    self.send_screen(peer, talk)
                 else:
                     peer.send(news)
 
@@ -615,34 +630,32 @@ class Room:
 
     # ---- web seats: worded on the server -----------------------------------------------------
 
-    def _web_seat(self, seat: Seat) -> TableSeat:
+    def _web_seat(self, seat: Seat) -> PageReader:
         """The server's reader of a web seat, made once from every change the seat was
         told (it hears every change after)."""
         reader = self.web_seats.get(seat)
         if reader is not None:
             return reader
-        reader = TableSeat(RoomLink(self, seat), self.settings.game, self.seats[seat].lang,
-                           history=History(most=KEPT_SENTENCES))
+        reader = PageReader(RoomLink(self, seat), self.settings.game, self.seats[seat].lang,
+                            history=History(most=KEPT_SENTENCES))
         for _, events in self.store.changes(self.code, seat, 0):
             reader.hear(self.codec.decode(events))
         self.web_seats[seat] = reader
         return reader
 
-    def send_screen(self, peer: Peer) -> None:
+    def send_screen(self, peer: Peer, talk: bool = False) -> None:
         """A web seat's screen and the sentences it has not been told, in its language;
         only those sentences (a ``messages`` frame) when the screen and picture did not
-        change. The page reads sentences from the frame, never the message line: it goes
-        empty, or every line of talk would send the whole summary again."""
+        change, as after ``talk`` (the page's message line stays empty)."""
         reader = self._web_seat(peer.seat)
         if reader.lang != self.seats[peer.seat].lang:
             reader.set_lang(self.seats[peer.seat].lang)
-        lines = tuple(Line(MESSAGE_LINE, ()) if line.key == MESSAGE_LINE else line
-                      for line in reader.lines())
-        drawn = picture(reader, lines)
         history = reader.history
         told = max(peer.told, history.dropped)
         texts = history.sentences[told - history.dropped:]
         peer.told = history.told
+        lines = peer.screen[1] if talk and peer.screen is not None else reader.lines()
+        drawn = peer.drawn if talk and peer.screen is not None else picture(reader, lines)
         if peer.screen is not None and peer.screen[1] == lines and peer.drawn == drawn:
             if texts:
                 peer.send(write_frame("messages", seq=self.seq, first=told, messages=texts))
