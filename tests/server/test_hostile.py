@@ -204,6 +204,34 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
     assert len(logged) == 1
 
 
+def test_a_client_outrunning_a_busy_server_now_and_then_is_never_closed(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    def dropped() -> int:
+        return server.call(lambda: max(connection.dropped for connection
+                                       in server.tables.connections))
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            # Bursts of one and a half times the burst the rate allows, spaced out: more
+            # frames dropped in all than a flood may, never so many at once.
+            while dropped() <= DROPS_BEFORE_CLOSE:
+                for number in range(BURST * 3 // 2):
+                    await ann.ws.send_str(json.dumps({"type": "say", "text": f"{number}"}))
+                await asyncio.sleep(3)
+            await ann.send(type="say", text="still here")
+            said = await bea.heard("still here")
+            total = dropped()
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return total, said
+
+    total, said = asyncio.run(scenario())
+    assert total > DROPS_BEFORE_CLOSE and said["events"][-1]["text"] == "still here"
+
+
 def test_a_move_sent_again_with_its_id_is_answered_again_never_played_twice(server):
     code = new_table(server.url, game="uno", players=2, people=2, seed=5)
     codec = codec_for("uno")

@@ -66,7 +66,10 @@ HEARTBEAT = 20.0  # seconds between pings: a vanished client is noticed within t
 # Frames a second a connection may send, and in one burst: far above a person's pace, far
 # below a flood.
 RATE, BURST = 50.0, 100
-DROPS_BEFORE_CLOSE = 200  # frames dropped for flooding before the connection is closed
+# Frames dropped for flooding before the connection is closed, forgiven at a fifth of the
+# rate: a flood is closed within seconds, a client that only ever outruns a busy server for
+# a moment (frames bunched up while it was slow) never is.
+DROPS_BEFORE_CLOSE = 200
 QUEUE_MOST = 5_000  # frames waiting for a slow client before it is dropped
 QUEUE_BYTES = 8 << 20  # characters waiting for a slow client before it is dropped
 UNLOAD_AFTER = 300.0  # seconds a table not in play with nobody at it stays in memory
@@ -105,6 +108,7 @@ class Connection:
         self.tokens = float(burst)
         self.filled = time.monotonic()
         self.dropped = 0
+        self.patience = float(DROPS_BEFORE_CLOSE)
 
     def start(self) -> None:
         """Start the task that writes the frames queued for this client, in order."""
@@ -145,14 +149,17 @@ class Connection:
 
     def allowed(self) -> bool:
         """Whether one more frame fits the rate (a token bucket of ``BURST`` frames,
-        refilled at ``RATE`` a second)."""
+        refilled at ``RATE`` a second); a frame dropped uses up the connection's patience
+        (``DROPS_BEFORE_CLOSE``, forgiven at a fifth of the rate)."""
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
-        self.filled = now
+        elapsed, self.filled = now - self.filled, now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.patience = min(DROPS_BEFORE_CLOSE, self.patience + elapsed * self.rate / 5)
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         self.dropped += 1
+        self.patience -= 1
         if self.dropped == 1 or self.dropped % self.burst == 0:
             self.refuse("too_fast")
         return False
@@ -484,7 +491,7 @@ class TableServer:
         if connection.closing:
             return
         if not connection.allowed():
-            if connection.dropped > DROPS_BEFORE_CLOSE:
+            if connection.patience < 0:
                 connection.drop()
                 return
             with contextlib.suppress(BadFrame):
