@@ -569,6 +569,10 @@ class TableServer:
         except Refusal as refusal:
             if refusal.code == "wrong_token":
                 guard.missed(address, "wrong seat keys")
+            if refusal.code == "store_failed":  # told, then closed: a client comes back
+                connection.refuse(refusal.code, **refusal.params)
+                connection.drop()
+                return
             raise
         connection.room = room
 
