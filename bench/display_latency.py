@@ -95,10 +95,10 @@ def unplayable_deal() -> Session:
     for seed in range(100):
         session = Session.start("uno", players=2, seed=seed, lang="en",
                                 options={"match_target": 0}, pace=0)
-        session.run_bots()
-        if session.game.must_act() == [0] and any(
-                session.game.check(0, UnoMove(PLAY, card)) is not None
-                for card in session.view().hand):
+        session.table.run_bots()
+        if session.table.game.must_act() == [0] and any(
+                session.table.game.check(0, UnoMove(PLAY, card)) is not None
+                for card in session.seat.view().hand):
             return session
     raise RuntimeError("no deal with a refused card among the first 100 seeds")
 
@@ -106,16 +106,16 @@ def unplayable_deal() -> Session:
 def ours(brltty: VirtualBrltty, presses: int) -> list[float]:
     """Our stack: refused card, then a key that clears the refusal, and again."""
     session = unplayable_deal()
-    session.save_path = Path(tempfile.mkdtemp()) / "uno.json"
-    while session.history.read_on():
+    session.saving.path = Path(tempfile.mkdtemp()) / "uno.json"
+    while session.seat.history.read_on():
         pass
-    session.jump(session.home())
+    session.seat.jump(session.seat.home())
     display = BrlapiDisplay(host=brltty.host)
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     runner = threading.Thread(target=front.run, daemon=True)
     runner.start()
-    refused = next(card for card in session.view().hand
-                   if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    refused = next(card for card in session.seat.view().hand
+                   if session.table.game.check(0, UnoMove(PLAY, card)) is not None)
     samples = []
     try:
         brltty.wait_for(lambda rows: front.viewport.line_key == HAND_LINE)
@@ -134,14 +134,14 @@ def ours(brltty: VirtualBrltty, presses: int) -> list[float]:
 def in_process(presses: int) -> list[float]:
     """The same presses on a display in memory: our own share of the time, BRLTTY aside."""
     session = unplayable_deal()
-    while session.history.read_on():
+    while session.seat.history.read_on():
         pass
-    session.jump(session.home())
+    session.seat.jump(session.seat.home())
     display = MemoryDisplay(columns=COLUMNS)
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     front.redraw()
-    refused = next(card for card in session.view().hand
-                   if session.game.check(0, UnoMove(PLAY, card)) is not None)
+    refused = next(card for card in session.seat.view().hand
+                   if session.table.game.check(0, UnoMove(PLAY, card)) is not None)
     samples = []
     for _ in range(presses):
         cell = cell_of(front, refused) if front.viewport.line_key == HAND_LINE else 1

@@ -137,7 +137,7 @@ class Recorder:
         self.found = found
 
     def choose(self, view: RummikubView, legal: Any) -> Any:
-        self.found.append(([tuple(s) for s in view.table], list(view.rack),
+        self.found.append(([tuple(s) for s in view.table], list(view.hand),
                            not view.melded[view.seat]))
         return self.bot.choose(view, legal)
 

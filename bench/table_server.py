@@ -49,7 +49,7 @@ from aiohttp import web
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
-from brailledev.network.store import open_store
+from brailledev.network.stores import open_store
 # Every client comes from one address here: the limits per address are lifted.
 door = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))
 server = TableServer(open_store(sys.argv[1]), door, rate=1e9, burst=10**9)

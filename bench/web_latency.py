@@ -38,10 +38,10 @@ from playwright.sync_api import Page, sync_playwright
 from brailledev.display.braille import translator
 from brailledev.display.keys import LineDown, LineUp, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
-from brailledev.network.join import Joined, TableFront, connect
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.room import Room
-from brailledev.network.store import open_store
+from brailledev.network.stores import open_store
+from brailledev.programs.join import Joined, TableFront, connect
 from games.uno.notation import WILDS, Move
 from layouts.screen import PlayMove
 

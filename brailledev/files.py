@@ -148,6 +148,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def state_folder() -> Path:
+    """brailledev's own folder for what it keeps (``$XDG_STATE_HOME/brailledev``): saved
+    games and pads, seats at tables, a server's tables: ``state_folder() / "uno.json"``."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "brailledev"
+
+
 def private_folder(folder: Path, ours: bool = False) -> None:
     """Make ``folder`` and its missing parents, readable by their owner only (XDG state
     folders are 0700). An existing folder keeps its mode unless it is ``ours`` (brailledev's

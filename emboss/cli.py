@@ -17,7 +17,7 @@ from pathlib import Path
 from brailledev.display.braille import Translator, table_for, translator
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import say
-from brailledev.programs.options import check_deck, read_cards
+from brailledev.table.options import check_deck, read_cards
 from emboss import deck, scorepad
 from emboss.embossers import PROFILES, profile_named
 from emboss.page import CELL_SIZES, PAPERS, Document, Geometry, Margins, paper

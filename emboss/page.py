@@ -133,20 +133,6 @@ class Geometry:
         """The first line whose dots all lie at or below ``y`` mm."""
         return max(0, math.ceil((y - self.margins.top) / self.cell.line_pitch - 1e-9))
 
-    def cols_within(self, x0: float, x1: float) -> range:
-        """The columns whose two dot columns lie wholly between ``x0`` and ``x1`` mm."""
-        first = self.first_col_at(x0)
-        last = math.floor((x1 - self.cell.dot_pitch - self.margins.left)
-                          / self.cell.cell_pitch + 1e-9)
-        return range(first, min(last, self.cells_per_line - 1) + 1)
-
-    def lines_within(self, y0: float, y1: float) -> range:
-        """The lines whose three dot rows lie wholly between ``y0`` and ``y1`` mm."""
-        first = self.first_line_at(y0)
-        last = math.floor((y1 - 2 * self.cell.dot_pitch - self.margins.top)
-                          / self.cell.line_pitch + 1e-9)
-        return range(first, min(last, self.lines_per_page - 1) + 1)
-
 
 @dataclass(frozen=True)
 class Caption:

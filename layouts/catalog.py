@@ -9,7 +9,6 @@ The box's numbers (deck, hand sizes, printed bonuses) live beside the engine, in
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
     cat.section("cards")["r+2"]           # a whole [section] of the game's file
-    error_sentences("fr")["no_saved_game"]   # [errors] of common/fr.toml (layouts.errors)
     help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
     output_text("emboss.wrote", "fr", path="a.brf", pages=1, what="...")  # [output], likewise
 """
@@ -39,13 +38,6 @@ def load_toml(path: Path) -> Mapping[str, Any]:
         raise DataError("data_file_missing", path=path) from None
     except tomllib.TOMLDecodeError as error:
         raise DataError("data_file_invalid", path=path, detail=error) from None
-
-
-def error_sentences(lang: str) -> Mapping[str, Any]:
-    """The error sentences of ``layouts/common/<lang>.toml`` by code (see
-    :mod:`layouts.errors`): ``error_sentences("fr")["stopped"]``."""
-    found: Mapping[str, Any] = _common(lang).get("errors", {})
-    return found
 
 
 def _common(lang: str) -> Mapping[str, Any]:

@@ -1,8 +1,9 @@
 """Every error meant for a person, in one place: one sentence saying what is wrong and what to
 do, in the reader's language.
 
-A problem is the code of a sentence in ``[errors]`` of ``layouts/common/<lang>.toml`` and the
-values of its placeholders; the command line tells it (``--lang``, else the environment's
+A problem is the code of a sentence in ``[errors]`` of ``layouts/common/<lang>.toml`` (or of
+its game's ``layouts/<game>/<lang>.toml``: :class:`GameProblem`) and the values of its
+placeholders; the command line tells it (``--lang``, else the environment's
 language) with no traceback unless ``--debug``. The games' own exceptions (``IllegalMove``,
 ``NotationError``) stay in ``games/``; the device layer's signals (``DisplayGone``,
 ``SpeechUnavailable``) in ``brailledev/errors.py``.
@@ -15,9 +16,28 @@ from __future__ import annotations
 
 import errno
 import re
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
+LAYOUTS = Path(__file__).resolve().parent
+
+
+@cache
+def error_sentences(lang: str, folder: str = "common") -> Mapping[str, Any]:
+    """The sentences of ``[errors]`` in ``layouts/<folder>/<lang>.toml`` by code (the shared
+    ones in ``common/``, a game's own in its folder), empty when that file cannot be read (the
+    catalog tells that problem): ``error_sentences("fr")["stopped"]``."""
+    # Read here, not through the catalog: the catalog raises these errors itself.
+    try:
+        with (LAYOUTS / folder / f"{lang}.toml").open("rb") as handle:
+            found: Mapping[str, Any] = tomllib.load(handle).get("errors", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    return found
 
 
 class Problem(Exception):
@@ -36,14 +56,8 @@ class Problem(Exception):
         ``Problem("stopped").text("fr")``."""
         if not _CODE.fullmatch(self.code):
             return self.code
-        # The catalog raises these errors itself, so it is reached only when words are wanted.
-        from layouts.catalog import error_sentences
-
         for each in (lang, "en"):
-            try:
-                sentences = error_sentences(each)
-            except Problem:  # the words themselves are missing: say what we can
-                continue
+            sentences = self.sentences(each)
             if self.code in sentences:
                 # A problem given as a value (the detail of another) speaks the same language.
                 params = {key: value.text(lang) if isinstance(value, Problem) else value
@@ -51,8 +65,25 @@ class Problem(Exception):
                 return str(sentences[self.code]).format(**params)
         return f"{self.code} {self.params}"
 
+    def sentences(self, lang: str) -> Mapping[str, Any]:
+        """The sentences this problem is told from, by code: the shared ones."""
+        return error_sentences(lang)
+
     def __str__(self) -> str:
         return self.text("en")
+
+
+class GameProblem(Problem):
+    """A problem in a game's own words (``[errors]`` of ``layouts/<game>/<lang>.toml``, the
+    shared sentences behind them): ``GameProblem("uno", "refused_teams_players", players=3)``.
+    """
+
+    def __init__(self, game: str, code: str, **params: Any) -> None:
+        super().__init__(code, **params)
+        self.game = game
+
+    def sentences(self, lang: str) -> Mapping[str, Any]:
+        return {**error_sentences(lang), **error_sentences(lang, self.game)}
 
 
 class DataError(Problem, ValueError):

@@ -4,6 +4,7 @@ through :func:`layouts.registry.kit`. Each ``layouts/<game>/__init__.py`` makes 
     uno = kit("uno")
     game = uno.new_game(players=3, seed=1)
     uno.screen.screen(game.view(0), context)                 # the display
+    uno.board.board(game.view(0), context, lines, Size(40, 9))  # a multi-line display
     uno.label("r+2", uno.catalog("fr"))                      # the same label everywhere
     uno.deck_faces("fr", cards="r7,wi")                      # paper: card faces
     uno.pad_sheets("en", players=4)                          # paper: a score pad
@@ -15,11 +16,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Bot, DataProblem, Game, NotationError, Reason
+from games.core import Bot, DataProblem, Game, NotationError, Reason, TurnClock
 from games.options import Option
+from games.pads import Book
+from layouts.board import GameBoard
 from layouts.catalog import Catalog, game_data, rules_data
-from layouts.errors import DataError, GameRefused, PaperError, Problem, UnknownName
+from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
+from layouts.picture import Picture
 from layouts.screen import GameScreen
 
 # A bot maker takes the bot's seed: ``BOTS["heuristic"](5)``.
@@ -28,27 +32,18 @@ BotMaker = Callable[[int], Bot[Any, Any]]
 PAD_PLAYERS = 10
 
 
-# The words of the engines' refusals of a new game (codes of [errors]), with the arguments
-# each needs.
-REFUSAL_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
+# The words an engine's refusal of a new game is told in: the code of a sentence of [errors]
+# and the arguments it needs.
+RefusalWords = Mapping[str, tuple[str, tuple[str, ...]]]
+# The refusals every engine may give (games.core); a game's own are in its kit.
+REFUSAL_WORDS: RefusalWords = {
     "players_range": ("refused_players_range", ("game", "low", "high", "players")),
     "option_value": ("refused_option_value", ("option", "value")),
     "unknown_option": ("refused_unknown_option", ("game", "option")),
-    "uno_teams_players": ("refused_uno_teams_players", ("players",)),
     "box_data": ("refused_box_data", ("at",)),
     "no_box_data": ("refused_no_box_data", ("game",)),
     "box_data_unreadable": ("refused_box_data_unreadable", ("game",)),
 }
-
-
-def refusal(reason: Reason) -> Problem:
-    """Why an engine refused to create a game, in words: ``refusal(Reason.of(
-    "option_value", option="teams", value="3"))`` -> "the option teams cannot be 3"."""
-    params = reason.params
-    code, needs = REFUSAL_WORDS.get(reason.code, ("refused_other", ()))
-    if code == "refused_other" or any(name not in params for name in needs):
-        return Problem("refused_other", what=reason.code)
-    return Problem(code, **{name: params[name] for name in needs})
 
 
 def as_written(text: str, rules: Mapping[str, Any]) -> str:
@@ -70,15 +65,31 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class KeptPad:
+    """A game's score pad kept on the display while the box's cards are played at a real
+    table (``brailledev pad``): ``book`` makes a blank book from the box's numbers and the
+    player count (``games/<game>/book.py``), ``screen`` shows it:
+    ``KeptPad(blank_book, RoundsPadScreen("uno"))``."""
+
+    book: Callable[[Mapping[str, Any], int], Book]
+    screen: GameScreen
+
+
+@dataclass(frozen=True)
 class GameKit:
     """A game as brailledev knows it: ``name`` (its folder in ``games/`` and ``layouts/``),
     the engine class ``game``, ``bots`` (name -> maker from a seed), ``options`` (the
     variants ``--option`` and the flags choose), ``selfplay_options`` (what self-play sets
     unless told otherwise), ``label`` (a card of the game's own card type in words: the one
     label of the display, the embossed card and the web page), ``screen`` (its face on a
-    display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
-    ``pad`` (its score pad maker; words in ``pad.toml``). A game may start without a screen,
-    a deck or a pad: ``None``."""
+    display), ``board`` (its table over the rows of a multi-line display), ``deck`` (its
+    cards on paper; card size and notation in ``deck.toml``) and ``pad`` (its score pad on
+    paper; words in ``pad.toml``), ``kept_pad`` (its score pad kept
+    on a display for the physical game), ``picture`` (its table on a web page: the shared
+    default unless it draws more), and ``clock`` (the turn time limit
+    of a game that has one, a rule of the game; its words are the screen's). ``refusals``
+    words the engine's own refusals of a new game (its [errors] sentences, in its folder).
+    A game may start without a screen, a board, a deck, a pad, a kept pad or a clock: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -87,8 +98,13 @@ class GameKit:
     options: Mapping[str, Option] = field(default_factory=dict)
     selfplay_options: Mapping[str, Any] = field(default_factory=dict)
     screen: GameScreen | None = None
+    board: GameBoard | None = None
     deck: Deck | None = None
     pad: PadMaker | None = None
+    kept_pad: KeptPad | None = None
+    picture: Picture = field(default_factory=Picture)
+    clock: TurnClock[Any] | None = None
+    refusals: RefusalWords = field(default_factory=dict)
 
     # ---- words and rules -------------------------------------------------------------------
 
@@ -130,10 +146,23 @@ class GameKit:
             raise
         except DataProblem as error:
             raise GameRefused("game_refused", game=self.name,
-                              detail=refusal(error.reason)) from None
+                              detail=self.refusal(error.reason)) from None
         except ValueError as error:  # an engine's plainer refusal: its own words, shortened
             raise GameRefused("game_refused", game=self.name,
                               detail=Problem("refused_other", what=str(error)[:80])) from None
+
+    def refusal(self, reason: Reason) -> Problem:
+        """Why the engine refused to create a game, in words (the game's own, else the shared
+        ones): ``kit("uno").refusal(Reason.of("option_value", option="teams", value="3"))``
+        -> "the option teams cannot be 3"."""
+        params = reason.params
+        own = reason.code in self.refusals
+        code, needs = (self.refusals if own else REFUSAL_WORDS).get(reason.code,
+                                                                     ("refused_other", ()))
+        if code == "refused_other" or any(name not in params for name in needs):
+            return Problem("refused_other", what=reason.code)
+        given = {name: params[name] for name in needs}
+        return GameProblem(self.name, code, **given) if own else Problem(code, **given)
 
     def _keyword(self, name: str) -> str:
         option = self.options.get(name)
@@ -196,7 +225,7 @@ class GameKit:
         from a ``book`` kept on the display (:mod:`games.pads`):
         ``kit("domino").pad_sheets("fr", 3)``."""
         if self.pad is None:
-            raise _missing("no_pad", self.name, lambda each: each.pad is not None)
+            raise PaperError("no_pad", game=self.name)
         if not 1 <= players <= PAD_PLAYERS:
             raise PaperError("pad_players", players=players)
         words = game_data(self.name, "pad").get(lang)
@@ -206,14 +235,5 @@ class GameKit:
 
     def _deck(self) -> Deck:
         if self.deck is None:
-            raise _missing("no_deck", self.name, lambda each: each.deck is not None)
+            raise PaperError("no_deck", game=self.name)
         return self.deck
-
-
-def _missing(code: str, game: str, offers: Callable[[GameKit], bool]) -> PaperError:
-    """A game without this kind of paper, naming the games that have it."""
-    # The registry imports every kit: it is asked only when this error is told.
-    from layouts.registry import GAMES, kit
-
-    return PaperError(code, game=game,
-                      choices=", ".join(sorted(name for name in GAMES if offers(kit(name)))))

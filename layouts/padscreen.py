@@ -2,18 +2,18 @@
 table with the box's cards, where the pad is what a blind player cannot keep alone.
 
 A pad screen is a :class:`layouts.screen.GameScreen` over a book of :mod:`games.pads` (the
-view), so the key loop, the messages, speech and saving work as in a game. Lines (``key``):
-  ``messages``, ``status`` (the pad, the round, whose entry is due, every total);
-  ``choice``   what is being entered. Domino: whose turn, ``10`` ``11`` ``12`` (each route
-               adds a line of that value), the lines so far, ``enter``, ``clear``. A round
-               sheet: who went out, then each number in turn: the digits typed so far,
-               ``0`` to ``9``, ``delete``, ``ok``, ``back``, ``cancel``;
-  ``pad1``...  Domino: each player's sheet, as DOM-8 fills it (routing the player's name
-               enters the next turn for them); ``round1``... a round sheet's rows;
-  ``totals``   the Grand Total of every player (DOM-10), the winners once the game is over;
-  ``commands`` undo, new round (Domino), finish (where the game ends by hand), help, quit.
+view), so the key loop, the messages, speech and saving work as in a game; a game's kit
+gives its pad screen (``KIT.kept_pad.screen``). :class:`PadScreen` holds what every pad
+shows; :class:`RoundsPadScreen` is the round sheet (a game whose pad is its own has its
+screen in its folder, e.g. ``layouts/domino/padscreen.py``). A round sheet's lines (``key``):
+  ``messages``, ``status`` (the pad, the round, the match target);
+  ``choice``   what is being entered: who went out, then each number in turn: the digits
+               typed so far, ``0`` to ``9``, ``delete``, ``ok``, ``back``, ``cancel``;
+  ``round1``... the rounds' rows;
+  ``totals``   every player's total, the winners once the game is over;
+  ``commands`` undo, finish (where the game ends by hand), help, quit.
 
-    screen = pad_screen("domino")
+    screen = RoundsPadScreen("uno")
     lines = screen.screen(book, context)
 """
 
@@ -26,25 +26,17 @@ from typing import Any
 from games.core import Event, Json, Reason
 from games.pads import (
     Book,
-    DominoBook,
     EnterRound,
-    EnterTurn,
     Finish,
     Finished,
-    NewRound,
     Reopened,
-    RoundBegun,
     RoundEntered,
     RoundsBook,
     RoundUndone,
-    Select,
-    Selected,
-    TurnEntered,
-    TurnUndone,
     Undo,
+    winners_of,
 )
 from layouts.catalog import Catalog, game_data
-from layouts.domino.screen import pad_regions
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -65,21 +57,9 @@ TOTALS_LINE = "totals"
 DIGITS = "0123456789"
 
 
-def sheet_key(seat: int) -> str:
-    """The line of a player's Domino sheet, from 1: ``sheet_key(0) == "pad1"``."""
-    return f"pad{seat + 1}"
-
-
 def round_key(number: int) -> str:
     """The line of a round of a round sheet, from 1: ``round_key(2) == "round2"``."""
     return f"round{number}"
-
-
-@dataclass(frozen=True)
-class LinesInput:
-    """Domino: the values of the lines entered so far for the current turn."""
-
-    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,7 +88,8 @@ def winners_text(catalog: Catalog, winners: Sequence[int], totals: Sequence[int]
 
 
 class PadScreen:
-    """What both pads share: messages, status, totals, help; refusals in words."""
+    """What every pad screen shares: totals, undo and finish, refusals in words, and the
+    game's pad words (``layouts/<game>/pad.toml``): ``PadScreen("uno")``."""
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -140,9 +121,8 @@ class PadScreen:
         totals = view.totals()
         regions = [Region(cat.text("pad_head", title=title)), *listed(f"{player(cat, seat)} {total}"
                                                 for seat, total in enumerate(totals))]
-        if view.finished or (isinstance(view, RoundsBook) and view.over):
-            winners = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
-            regions += words(winners_text(cat, winners, totals))
+        if view.over:
+            regions += words(winners_text(cat, winners_of(totals), totals))
         return Line(TOTALS_LINE, tuple(regions))
 
     def finish_commands(self, view: Book, context: Context, can_finish: bool) -> list[Region]:
@@ -153,7 +133,7 @@ class PadScreen:
         return regions
 
     def told(self, event: Event, context: Context) -> str | None:
-        """The events both pads tell."""
+        """The events every pad tells."""
         cat = context.catalog
         if isinstance(event, Finished):
             return cat.text("pad_finished_told", totals=players_listed(cat, event.totals),
@@ -163,83 +143,8 @@ class PadScreen:
         return None
 
 
-class DominoPadScreen(PadScreen):
-    """The DOM-8 pad of Domino 10-11-12 for every player at the table."""
-
-    def screen(self, view: DominoBook, context: Context) -> tuple[Line, ...]:
-        cat = context.catalog
-        pads = view.pads()
-        lines = [message_line(context.messages, cat), self.status(view, context),
-                 self.choice(view, context)]
-        for seat, pad in enumerate(pads):
-            head = Region(cat.text("pad_head", title=player(cat, seat)),
-                          target=PlayMove(Select(seat)))
-            lines.append(Line(sheet_key(seat), (head, *pad_regions(pad, cat))))
-        lines.append(self.totals(view, context))
-        commands = self.finish_commands(view, context, can_finish=True)
-        if not view.finished:
-            commands.insert(1, Region(cat.text("pad_new_round"), target=PlayMove(NewRound())))
-        lines.append(Line(COMMAND_LINE, (*commands, *help_and_quit(cat))))
-        lines.append(help_line(cat, cat.text("pad_domino_help")))
-        return tuple(lines)
-
-    def status(self, view: DominoBook, context: Context) -> Line:
-        cat = context.catalog
-        parts = [cat.text("pad_title", game=cat.section("names")["game"]),
-                 cat.text("pad_round", number=view.round)]
-        if not view.finished:
-            parts.append(cat.text("pad_opening_of" if view.opening else "pad_turn_of",
-                                  player=player(cat, view.current)))
-        return status_line(parts)
-
-    def choice(self, view: DominoBook, context: Context) -> Line:
-        cat = context.catalog
-        if view.finished:
-            return Line(CHOICE_LINE, words(cat.text("pad_over")))
-        said = context.pending if isinstance(context.pending, LinesInput) else LinesInput()
-        regions = [Region(cat.text("pad_lines_of", player=player(cat, view.current)))]
-        regions += [Region(str(value), target=Ask(LinesInput((*said.lines, value))),
-                           label=True) for value in view.values]
-        entered = "+".join(map(str, said.lines)) or cat.text("pad_no_line")
-        regions.append(Region(f"= {entered}"))
-        regions.append(Region(cat.text("pad_enter"), target=PlayMove(EnterTurn(said.lines))))
-        if said.lines:
-            regions.append(Region(cat.text("pad_clear"), target=Ask(None)))
-        return Line(CHOICE_LINE, tuple(regions))
-
-    def describe(self, event: Event, context: Context) -> str | None:
-        cat = context.catalog
-        if isinstance(event, TurnEntered):
-            entry = event.entry
-            said = [cat.text("pad_turn_entered", player=player(cat, event.seat),
-                             lines="+".join(map(str, event.lines)) or cat.text("pad_no_line"),
-                             points=entry.points, total=event.total)]
-            said += [cat.text("pad_row_bonus", row=row + 1, bonus=bonus)
-                     for row, bonus in entry.row_bonuses]
-            if entry.super_row is not None:
-                said.append(cat.text("pad_super", points=entry.super_value))
-            said += [cat.text("pad_column_full", value=value) for value in entry.lost]
-            return " ".join(said)
-        if isinstance(event, TurnUndone):
-            return cat.text("pad_turn_undone", player=player(cat, event.turn.seat),
-                            lines="+".join(map(str, event.turn.lines))
-                            or cat.text("pad_no_line"))
-        if isinstance(event, RoundBegun):
-            return cat.text("pad_round_begun", number=event.round,
-                            player=player(cat, event.dealer))
-        if isinstance(event, Selected):
-            return cat.text("pad_selected", player=player(cat, event.seat))
-        return self.told(event, context)
-
-    def prompt(self, view: DominoBook, context: Context) -> str | None:
-        if view.finished:
-            return None
-        return context.catalog.text("pad_lines_of", player=player(context.catalog,
-                                                                  view.current))
-
-
 class RoundsPadScreen(PadScreen):
-    """A round sheet (Uno, Rummikub, Elevens, Elements): a row per round."""
+    """A round sheet (:class:`games.pads.RoundsBook`): a row per round."""
 
     def screen(self, view: RoundsBook, context: Context) -> tuple[Line, ...]:
         cat = context.catalog
@@ -330,8 +235,3 @@ class RoundsPadScreen(PadScreen):
 
     def prompt(self, view: RoundsBook, context: Context) -> str | None:
         return None
-
-
-def pad_screen(game: str) -> DominoPadScreen | RoundsPadScreen:
-    """The pad screen of ``game``: ``pad_screen("uno")``."""
-    return DominoPadScreen(game) if game == "domino" else RoundsPadScreen(game)

@@ -32,40 +32,7 @@ HAND_LINE = "hand"
 CHOICE_LINE = "choice"        # what is due now: a colour, a place, confirm ...
 COMMAND_LINE = "commands"     # the standing commands: draw, help, quit ...
 HELP_LINE = "help"
-# Rummikub: the rack, the selected tiles, why sets are invalid; one line per set (set_key).
-RACK_LINE = "rack"
-SELECTION_LINE = "selection"
-PROBLEMS_LINE = "problems"
-# Elevens: the steps of the turn so far, every player's link cards and the bonus cards; one
-# line per row (row_key).
-TURN_LINE = "turn"
-LINKS_LINE = "links"
-# Elements: the colour order (or the element row), the point cards, the bids, the scores.
-ORDER_LINE = "order"
-POINTS_LINE = "points"
-BIDS_LINE = "bids"
-SCORES_LINE = "scores"
-# Domino: the placements of the selected card, the own pad, the grid's column letters, then
-# one line per grid row (grid_key).
-PLACES_LINE = "places"
-PAD_LINE = "pad"
-COLUMNS_LINE = "columns"
-
-
-def set_key(number: int) -> str:
-    """The line of a Rummikub table set, numbered from 1: ``set_key(2) == "set_2"``."""
-    return f"set_{number}"
-
-
-def row_key(row: str) -> str:
-    """The line of an Elevens row by its colour: ``row_key("y") == "row_y"``."""
-    return f"row_{row}"
-
-
-def grid_key(number: int) -> str:
-    """The line of a Domino grid row by its number, the round's fixed row names (0 and
-    below above row 1): ``grid_key(3) == "grid3"``, ``grid_key(-1) == "grid-1"``."""
-    return f"grid{number}"
+# A game's own lines (a rack, a grid row) are keyed in its screen.
 
 
 @dataclass(frozen=True)
@@ -90,7 +57,7 @@ class Line:
     """One line of a screen; ``key`` names it (``STATUS_LINE``, ``HAND_LINE`` ...).
 
     ``gap`` blank cells separate its regions; a grid row uses ``gap=0`` so each square is
-    one cell and rows line up cell under cell: ``Line(grid_key(1), squares, gap=0)``.
+    one cell and rows line up cell under cell: ``Line("grid1", squares, gap=0)``.
     """
 
     key: str
@@ -228,15 +195,9 @@ class GameScreen(Protocol):
 
 @runtime_checkable
 class TimedScreen(Protocol):
-    """What a game screen offers when its seats may have a turn time limit (the session's
-    :class:`brailledev.table.turntimer.TurnTimer` keeps the time)."""
-
-    def time_limit(self, view: Any) -> float | None:
-        """Seconds the view's seat has for its turn now, or ``None`` (not its turn, or no
-        limit)."""
-
-    def timeout_move(self, view: Any) -> Hashable:
-        """The move the session plays for the seat when its time is up."""
+    """The words of a game screen whose seats may have a turn time limit: the limit itself
+    is the game's rule (the kit's ``clock``, :class:`games.core.TurnClock`) and the table
+    core keeps the time (:class:`brailledev.table.turntimer.TurnTimer`)."""
 
     def time_left(self, seconds: int, context: Context) -> str:
         """The time left in words (``"60 seconds left."``), shown and spoken."""

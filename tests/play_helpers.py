@@ -13,7 +13,7 @@ ONE_ROUND = {"match_target": 0}
 
 def told(session: Any) -> list[str]:
     """Every sentence the session's history holds, oldest first (a summary's one by one)."""
-    return [part for message in session.history.messages for part in message.parts]
+    return [part for message in session.seat.history.messages for part in message.parts]
 
 
 def wanted(lines: tuple[Line, ...], legal: list[Any], pending: Any) -> tuple[str, int]:
@@ -49,13 +49,14 @@ def turns_to_end(seed: int, limit: int = 300) -> int:
     from brailledev.programs.session import Session
 
     session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND, pace=0)
-    session.run_bots()
+    session.table.run_bots()
     turns = 0
-    while not session.game.is_over() and turns < limit:
-        key, index = wanted(session.lines(), session.game.legal_moves(0), session.pending)
-        line = next(line for line in session.lines() if line.key == key)
-        session.route(line.regions[index].target)
-        session.run_bots()
+    while not session.table.game.is_over() and turns < limit:
+        seat = session.seat
+        key, index = wanted(seat.lines(), session.table.game.legal_moves(0), seat.pending)
+        line = next(line for line in session.seat.lines() if line.key == key)
+        session.seat.route(line.regions[index].target)
+        session.table.run_bots()
         turns += 1
     return turns
 

@@ -2,7 +2,7 @@
 the display's: to the top line, line down to the region's line, pan right until the region
 shows, then its routing key. Tests drive a memory display, a terminal or a BRLTTY with them.
 
-    keys = keys_to(session.lines(), "hand", 3, translator("en-ueb-g1.ctb"))
+    keys = keys_to(session.seat.lines(), "hand", 3, translator("en-ueb-g1.ctb"))
     # [Top(), LineDown(), LineDown(), PanRight(), Route(cell=12, row=0)]
 """
 

@@ -1,4 +1,13 @@
-"""Display backends: ``brlapi`` (a real BRLTTY), ``terminal`` (no display), ``memory`` (tests).
+"""The display room: what a reader touches and hears, and nothing of games or tables.
+
+    base       the protocol every backend keeps (size, write cells, read keys)
+    brlapi     a real display through BRLTTY; terminal: no display; memory: tests
+    braille    liblouis translation with paired position maps, cells and dots
+    window     a screen laid out on the display: windows, panning, routing keys
+    keys       one vocabulary of input events; chords: typing on the braille keyboard
+    speech     espeak-ng in a thread of its own (or silence)
+
+Here: opening a backend, ``brlapi`` (a real BRLTTY), ``terminal`` or ``memory``.
 
     display = open_display("auto")          # BRLTTY's display if one answers, else terminal
     display = open_display("brlapi", host="127.0.0.1:1")

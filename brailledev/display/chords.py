@@ -7,7 +7,7 @@ enough when one command starts with it; when several do, the player types on unt
 left (``d`` is ``done`` or ``draw``, ``do`` is ``done``). Nothing runs on a guess.
 
     typist = Typist()
-    typed = typist.type("d", session.lines())   # Ran(region), Several(...) or NoCommand(...)
+    typed = typist.type("d", seat.lines())      # Ran(region), Several(...) or NoCommand(...)
 
 Space with one dot moves like the display's keys (dot 1 line up, dot 4 line down, dot 3 pan
 left, dot 6 pan right, as BRLTTY's own braille keyboard chords); space with dots 1 3 4 (m, for

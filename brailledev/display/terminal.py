@@ -103,7 +103,6 @@ class TerminalDisplay:
         self._help = False
         self._cells = fit([], columns, rows)
         self._text: list[str] = [""] * rows
-        self._cursor: int | None = None
         self._frame_lines = 0
 
     @property
@@ -116,10 +115,10 @@ class TerminalDisplay:
 
     def write(self, rows: Sequence[str], cursor: int | None = None,
               text: Sequence[str] | None = None) -> None:
+        # ``cursor`` is BRLTTY's cell cursor: the terminal parks its own on the caret.
         self._cells = fit(rows, self._columns, self._rows)
         self._text = [(list(text)[row] if text is not None and row < len(text) else "")
                       for row in range(self._rows)]
-        self._cursor = cursor
         self._draw()
 
     def read_key(self, timeout: float | None = None) -> Key | None:

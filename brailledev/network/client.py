@@ -94,6 +94,7 @@ class TableClient:
         self.stopped = asyncio.Event()
         # Why the server will not seat this client (a code of ``FINAL``), once it said so.
         self.refused: str | None = None
+        # What the server's sentence of that refusal names (the minutes to wait...).
         self.refused_params: dict[str, str] = {}
         # Why the first connections failed, while none has reached the server yet.
         self.unreachable: str | None = None

@@ -15,7 +15,7 @@ the database) raises :class:`StoreFailed`; a table whose row cannot be read rais
 
 SQLite (:mod:`brailledev.network.store_sqlite`) is the store of one process; a second kind
 (PostgreSQL, for several) implements :class:`TableStore` and is chosen by its address in
-:func:`open_store`.
+:func:`brailledev.network.stores.open_store`.
 
     store = open_store(Path("tables.db"))
     store.create("tkrzvmbcdfgh", "uno", state, start_events)
@@ -29,7 +29,6 @@ import base64
 import struct
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from games.core import Json, Seat
@@ -183,15 +182,6 @@ class TableStore(Protocol):
 
     def close(self) -> None:
         """Let go of the store."""
-
-
-def open_store(where: Path | str) -> TableStore:
-    """The store at ``where``: an SQLite file (``":memory:"`` for tests); a foreign or
-    newer database, or one that cannot be opened, is a :class:`layouts.errors.UserError`
-    naming it: ``open_store(Path("tables.db"))``."""
-    from brailledev.network.store_sqlite import SqliteStore
-
-    return SqliteStore(where)
 
 
 def _is_random_state(value: Json) -> bool:

@@ -22,9 +22,7 @@ from typing import NoReturn
 from brailledev import __version__
 from brailledev.errors import env_lang, error_lang
 from brailledev.helptext import HelpParser, help_lang, say, speaking
-from brailledev.network import join
-from brailledev.network.server import cli as server_cli
-from brailledev.programs import devices, pad, play, selfplay
+from brailledev.programs import devices, join, pad, play, selfplay, serve
 from emboss import cli as emboss_cli
 from layouts.catalog import LANGUAGES
 from layouts.errors import Problem, UserError
@@ -78,9 +76,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         selfplay.register(sub)
         devices.register(sub)
         play.register(sub)
-        server_cli.register(sub)
+        serve.register(sub)
         join.register(sub)
-        pad.register(sub)
+        pad.register(sub, pad.PadPaper(emboss_cli.paper_options, emboss_cli.pad_out))
         emboss_cli.register(sub)
     return parser
 

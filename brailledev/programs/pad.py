@@ -4,9 +4,10 @@ game played at a real table with the box's cards.
 A pad is not a game, but it runs on a game's machinery: a book of :mod:`games.pads` stands
 where the table would be (:class:`PadLink`, a :class:`brailledev.table.seat.TableLink`), a seat
 client reads its screen (:mod:`layouts.padscreen`) with the message history and speech, the
-key loop drives it (:class:`PadFront`), and it is saved after every entry and resumed like a
-game. At the end the filled pad is embossed (``--emboss``) or written (``--out``) with the
-same sheet layout as the blank pad.
+key loop drives it (:class:`PadFront`), and it is saved after every entry by the save policy
+of ``play`` (a save that fails never ends the pad) and resumed like a game. At the end the
+filled pad is embossed (``--emboss``) or written (``--out``) with the same sheet layout as
+the blank pad.
 
     session = PadSession.start("domino", players=3, lang="en", save=Path("pad.json"))
     PadFront(session, display, translator("en-ueb-g1.ctb")).run()
@@ -19,55 +20,61 @@ is ok (Domino: enter); other chords work as in a game.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from brailledev.display.base import Display
 from brailledev.display.braille import Translator, table_for, translator
 from brailledev.display.keys import Chord, Key
 from brailledev.display.speech import Silence, Speech
-from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import write_atomically
+from brailledev.errors import env_lang
 from brailledev.helptext import say
-from brailledev.programs.play import (
-    add_reader_options,
-    default_save,
-    open_reader_display,
-    open_reader_speech,
-)
+from brailledev.programs.launch import SeatProgram, add_reader_options, launch
+from brailledev.programs.play import default_save
+from brailledev.programs.savefile import SaveFile
 from brailledev.table.history import History
 from brailledev.table.keyloop import Front
 from brailledev.table.seat import SeatClient
 from games.core import Event, IllegalMove, Reason, Seat
-from games.pads import PAD_MOVES, ROUND_GAMES, Book, DominoBook, RoundsBook, play
+from games.pads import Book, PadMove, play
 from layouts.errors import UserError
-from layouts.padscreen import pad_screen
-from layouts.registry import kit
+from layouts.kit import KeptPad
+from layouts.registry import GAMES, kit
 from layouts.screen import CHOICE_LINE, MESSAGE_LINE, Ask, Line
 
 PAD_FORMAT = "brailledev-pad"
 PAD_VERSION = 1
-PAD_GAMES = ("domino", *ROUND_GAMES)
 # The braille keyboard's digits: the cells of the letters a to j (dots 1 to 6 as a bitmask).
 DIGIT_CELLS = {0b000001: "1", 0b000011: "2", 0b001001: "3", 0b011001: "4", 0b010001: "5",
                0b001011: "6", 0b011011: "7", 0b010011: "8", 0b001010: "9", 0b011010: "0"}
 DOT_6, DOT_7, DOT_8 = 0b100000, 0b1000000, 0b10000000
 
 
+def pad_games() -> tuple[str, ...]:
+    """The games whose kit keeps a score pad on the display, in the order they are offered:
+    ``pad_games()[0] == "uno"``."""
+    return tuple(name for name in GAMES if kit(name).kept_pad is not None)
+
+
+def kept_pad(game: str) -> KeptPad:
+    """How ``game`` keeps its pad; a game without one is one sentence naming those with one:
+    ``kept_pad("domino").screen``."""
+    found = kit(game).kept_pad if game in GAMES else None
+    if found is None:
+        raise UserError("pad_game_unknown", game=game, choices=", ".join(pad_games()))
+    return found
+
+
 def blank_book(game: str, players: int) -> Book:
-    """A fresh pad for ``game`` and ``players`` from the box data; a player count the game
-    does not take is one sentence."""
+    """A fresh pad for ``game`` and ``players`` from the box data; a game without a pad, or a
+    player count the game does not take, is one sentence."""
+    kept = kept_pad(game)
     kit(game).check_players(players)
-    rules = kit(game).rules()
-    if game == "domino":
-        return DominoBook.blank(rules, players)
-    return RoundsBook.blank(game, rules, players)
-
-
-def is_over(book: Book) -> bool:
-    return book.over if isinstance(book, RoundsBook) else book.finished
+    return kept.book(kit(game).rules(), players)
 
 
 class PadLink:
@@ -96,17 +103,17 @@ class PadLink:
         return []
 
     def waiting_for_me(self) -> bool:
-        return not is_over(self.book)
+        return not self.book.over
 
     def over(self) -> bool:
-        return is_over(self.book)
+        return self.book.over
 
     def time_left(self) -> int | None:
         return None
 
     def play(self, move: Hashable) -> Reason | None:
         try:
-            if not isinstance(move, PAD_MOVES):
+            if not isinstance(move, PadMove):
                 return Reason.of("pad_not_here")
             self.book, events = play(self.book, move)
         except IllegalMove as refused:
@@ -116,25 +123,23 @@ class PadLink:
         return None
 
 
-class PadSession:
+class PadSession(SeatProgram):
     """A pad kept on a display: the book, the reader's seat, the save file. Driven by the
-    key loop like a game session (``step``, ``next_due``, ``save``)."""
+    key loop like a game session."""
 
     def __init__(self, game: str, book: Book, lang: str, braille_table: str | None = None,
                  history: History | None = None, save: Path | None = None,
                  speech: Speech | Silence | None = None) -> None:
         self.game = game
-        self.save_path = save
+        self.saving = SaveFile(save, failing="pad_save_failing")
         self.link = PadLink(book, self._heard)
         self.seat = SeatClient(self.link, game, lang, braille_table, history, speech,
-                               screen=pad_screen(game))
+                               screen=kept_pad(game).screen)
 
     @classmethod
     def start(cls, game: str, players: int, lang: str, braille_table: str | None = None,
               save: Path | None = None, speech: Speech | Silence | None = None) -> PadSession:
         """A blank pad for ``players`` players."""
-        if game not in PAD_GAMES:
-            raise UserError("pad_game_unknown", game=game, choices=", ".join(PAD_GAMES))
         session = cls(game, blank_book(game, players), lang, braille_table, save=save,
                       speech=speech)
         catalog = session.seat.catalog
@@ -179,33 +184,12 @@ class PadSession:
                 "players": self.book.players, "book": self.book.to_dict(),
                 "reader": self.seat.to_dict()}
 
-    def save(self) -> None:
-        """Write the save file atomically, readable by its owner only."""
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
-        write_atomically(self.save_path, data, mode=0o600)
-
     def _heard(self, events: list[Event]) -> None:
         self.seat.hear(events)
         # What an entry scored is read at once (a calculator's answer); reading past it goes
         # back to the entry line.
         self.seat.newest()
         self.save()
-
-    def lines(self) -> tuple[Line, ...]:
-        return self.seat.lines()
-
-    def route(self, target: Hashable) -> bool:
-        return self.seat.route(target)
-
-    def step(self) -> bool:
-        """Notices from other threads (speech); a pad has nothing else to do between keys."""
-        return self.seat.take_notices()
-
-    def next_due(self) -> float | None:
-        return None
 
 
 def chord_digit(chord: Chord) -> str | None:
@@ -230,7 +214,7 @@ class PadFront(Front[PadSession]):
             target = None if choice is None else self._number_target(key, choice)
             if target is not None:
                 self.typist.clear()
-                return self._route(target)
+                return self.seat.route(target)
         self.tens = ""
         return super().press(key)
 
@@ -260,10 +244,29 @@ class PadFront(Front[PadSession]):
         return Ask(self.seat.pending)
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``pad`` to the ``brailledev`` command."""
+class PadOut(Protocol):
+    """Writes or embosses the filled pad (``--out``, ``--emboss``); ``check_only``: refuses
+    now what would be refused at the end (paper, embosser, file)."""
+
+    def __call__(self, args: argparse.Namespace, players: int, book: object = None,
+                 check_only: bool = False) -> None: ...
+
+
+@dataclass(frozen=True)
+class PadPaper:
+    """The paper side of the pad, given by the command line (the only part of brailledev
+    that imports ``emboss``): the paper's options (machine, paper, cell, margin) and ``out``:
+    ``PadPaper(emboss.cli.paper_options, emboss.cli.pad_out)``."""
+
+    options: Callable[[argparse.ArgumentParser], None]
+    out: PadOut
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], paper: PadPaper) -> None:
+    """Add ``pad`` to the ``brailledev`` command, the filled pad going to ``paper``:
+    ``register(sub, PadPaper(emboss.cli.paper_options, emboss.cli.pad_out))``."""
     parser = sub.add_parser("pad", help=say("pad.command"), description=say("pad.command"))
-    parser.add_argument("game", choices=PAD_GAMES, help=say("pad.game"))
+    parser.add_argument("game", choices=pad_games(), help=say("pad.game"))
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("pad.players"))
     add_reader_options(parser)
@@ -276,15 +279,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--out", type=Path, default=None, metavar=file, help=say("pad.out"))
     parser.add_argument("--emboss", default=None, metavar=say("metavar.where"),
                         help=say("pad.emboss"))
-    from emboss.cli import paper_options
-
-    paper_options(parser)
-    parser.set_defaults(run=_run)
+    paper.options(parser)
+    parser.set_defaults(run=functools.partial(_run, paper=paper))
 
 
-def _run(args: argparse.Namespace) -> int:
-    from emboss.cli import pad_out
-
+def _run(args: argparse.Namespace, paper: PadPaper) -> int:
     save = args.save or args.resume or default_save(f"{args.game}-pad")
     resumed = None
     if args.resume is not None or (not args.new and args.players is None
@@ -308,21 +307,14 @@ def _run(args: argparse.Namespace) -> int:
         kit(args.game).default_players if args.players is None else args.players)
     blank_book(args.game, players)  # a player count the game does not take, said first
     # Everything the paper needs is checked before the pad starts, not after the game.
-    pad_out(args, players, check_only=True)
-    session = resumed or PadSession.start(args.game, players, lang, braille_table, save=save)
-    display = open_reader_display(args, lang)
-    speech: Speech | Silence = Silence()
-    try:
-        speech = open_reader_speech(args, lang, session.seat.notice)
-        session.seat.attach_speech(speech)
-        PadFront(session, display, braille).run()
-    except DisplayGone as gone:
-        raise UserError("display_gone", detail=gone, path=save) from None
-    finally:
-        display.close()
-        speech.close()
-        session.save()
-    pad_out(args, players, session.book)
+    paper.out(args, players, check_only=True)
+    session = launch(args, lang, braille,
+                     lambda: resumed or PadSession.start(args.game, players, lang,
+                                                         braille_table, save=save),
+                     PadFront, gone=lambda error: UserError("display_gone", detail=error,
+                                                            path=save))
+    paper.out(args, players, session.book)
+    session.saving.check_lost("pad_save_failed_at_end")
     return 0
 
 
@@ -332,4 +324,4 @@ def _unfinished(path: Path, game: str) -> bool:
         session = PadSession.resume(path)
     except UserError:
         return False
-    return session.game == game and not is_over(session.book)
+    return session.game == game and not session.book.over

@@ -10,22 +10,18 @@ import argparse
 import contextlib
 import os
 import random
-from collections.abc import Callable
 from pathlib import Path
 
-from brailledev.display.base import Display
 from brailledev.display.braille import table_for, translator
-from brailledev.display.speech import Silence, Speech
-from brailledev.display.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
-from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import clean_leftovers, private_folder
+from brailledev.errors import env_lang
+from brailledev.files import clean_leftovers, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.programs import options as game_options
+from brailledev.programs.launch import add_reader_options, launch
 from brailledev.programs.savefile import Unreadable, set_aside
 from brailledev.programs.session import Session
 from brailledev.table.core import MOST_SEED, bot_names
 from brailledev.table.keyloop import Front
-from layouts.catalog import LANGUAGES
 from layouts.errors import UserError, system_reason
 from layouts.registry import GAMES, kit
 
@@ -33,51 +29,9 @@ from layouts.registry import GAMES, kit
 MOST_PACE = 60.0
 
 
-def add_reader_options(parser: argparse.ArgumentParser) -> None:
-    """The options of whoever reads at a display, the same for ``play``, ``pad`` and
-    ``join``: ``add_reader_options(sub.add_parser("play"))``."""
-    parser.add_argument("--display", choices=("auto", "brlapi", "terminal"), default="auto",
-                        help=say("play.display"))
-    parser.add_argument("--brlapi-host", default=None, metavar=say("metavar.host"),
-                        help=say("play.brlapi_host"))
-    parser.add_argument("--brlapi-auth", default=None, metavar=say("metavar.auth"),
-                        help=say("brlapi_auth"))
-    parser.add_argument("--table", default=None, metavar=say("metavar.table"),
-                        help=say("play.table"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
-    parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
-
-
-def open_reader_display(args: argparse.Namespace, lang: str) -> Display:
-    """The display the reader's options name, refused in one sentence (and closed) when
-    its size is one no screen is laid out for: ``open_reader_display(args, "fr")``."""
-    from brailledev.display import open_display
-
-    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
-    if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
-            and MIN_ROWS <= display.rows <= MAX_ROWS):
-        display.close()
-        raise UserError("display_size", columns=display.columns, rows=display.rows,
-                        low=MIN_COLUMNS, high=MAX_COLUMNS, most_rows=MAX_ROWS)
-    return display
-
-
-def open_reader_speech(args: argparse.Namespace, lang: str,
-                       notice: Callable[[str, str], None]) -> Speech | Silence:
-    """The reader's speech, telling ``notice`` when it cannot speak, or silence with
-    ``--no-speech``: ``open_reader_speech(args, "fr", seat.notice)``."""
-    return Silence() if args.no_speech else Speech(lang, on_notice=notice)
-
-
 def default_save(game: str) -> Path:
     """Where a game is saved when ``--save`` is not given (XDG state folder)."""
     return state_folder() / f"{game}.json"
-
-
-def state_folder() -> Path:
-    """brailledev's own folder for saved games (``$XDG_STATE_HOME/brailledev``)."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "brailledev"
 
 
 def saved_game(path: Path, pace: float = 1.5) -> Session | None:
@@ -142,21 +96,20 @@ def _run(args: argparse.Namespace) -> int:
             game_kit.check_bot(bot)
         lang = args.lang or default_lang()
     else:
-        if resumed.name != args.game:
-            raise UserError("resume_other_game", path=args.resume or save, saved=resumed.name,
-                            game=args.game)
+        if resumed.table.name != args.game:
+            raise UserError("resume_other_game", path=args.resume or save,
+                            saved=resumed.table.name, game=args.game)
         if auto_resume:  # --resume gave them to Session.resume, before its first word
             resumed.choose_words(args.lang, args.table)
-        lang = resumed.lang
+        lang = resumed.seat.lang
     # Everything that can be refused is checked before a new game is saved over anything.
-    braille_table = args.table or (resumed.braille_table if resumed else None) \
+    braille_table = args.table or (resumed.seat.braille_table if resumed else None) \
         or table_for(lang)
     braille = translator(braille_table)
-    display = open_reader_display(args, lang)
-    speech: Speech | Silence = Silence()
-    session = resumed
-    try:
+
+    def start() -> Session:
         kept = _set_aside(set_aside_first) if set_aside_first is not None else None
+        session = resumed
         if session is None:
             seed = args.seed if args.seed is not None else \
                 random.SystemRandom().randrange(10**9)
@@ -165,24 +118,16 @@ def _run(args: argparse.Namespace) -> int:
                                     braille_table=braille_table, save=save, pace=args.pace)
         elif auto_resume:
             session.announce_resumed()
-        session.braille_table = braille_table
+        session.seat.braille_table = braille_table
         if kept is not None:
-            session.notice("kept_aside", str(kept))
+            session.seat.notice("kept_aside", str(kept))
         if auto_resume:
-            session.notice("resumed_saved_game", str(save))
-        speech = open_reader_speech(args, lang, session.notice)
-        session.attach_speech(speech)
-        Front(session, display, braille).run()
-    except DisplayGone as gone:
-        raise UserError("display_gone", detail=gone, path=save) from None
-    finally:
-        display.close()
-        speech.close()
-        if session is not None:
-            session.save()
-    failure = session.save_failure
-    if failure is not None:
-        raise UserError("save_failed_at_end", path=save, reason=system_reason(failure))
+            session.seat.notice("resumed_saved_game", str(save))
+        return session
+
+    session = launch(args, lang, braille, start, Front,
+                     gone=lambda error: UserError("display_gone", detail=error, path=save))
+    session.saving.check_lost("save_failed_at_end")
     return 0
 
 
@@ -206,7 +151,7 @@ def _what_to_play(args: argparse.Namespace, save: Path,
             raise UserError("saved_game_newer_kept", path=save, version=error.newer) from None
         raise UserError("saved_game_unreadable", path=save, detail=error.detail,
                         kept=_aside_name(save)) from None
-    if found is None or found.game.is_over() or args.new:
+    if found is None or found.table.game.is_over() or args.new:
         return None, None
     if new_game_asked:
         raise UserError("unfinished_game_saved", path=save)
@@ -225,7 +170,7 @@ def _guard(path: Path, new: bool) -> Path | None:
             return path
         raise UserError("saved_game_unreadable", path=path, detail=error.detail,
                         kept=_aside_name(path)) from None
-    if found is not None and not found.game.is_over() and not new:
+    if found is not None and not found.table.game.is_over() and not new:
         raise UserError("save_holds_unfinished", path=path)
     return None
 

@@ -1,5 +1,6 @@
-"""The save file of a one-person game, read strictly; and a file that cannot be resumed, set
-aside rather than written over.
+"""Save files: written after every change by one policy (:class:`SaveFile`, for ``play``,
+``pad`` and ``join``); the save file of a one-person game, read strictly; and a file that
+cannot be resumed, set aside rather than written over.
 
 A save is JSON: ``{"format": "brailledev-save", "version": 2, "table": Table.to_dict(),
 "reader": SeatClient.to_dict()}``; version 1 (brailledev 0.1, the game and the reader in one
@@ -9,6 +10,8 @@ of the table and the reader is checked as it is used (:meth:`brailledev.table.co
 the engines' ``from_dict``, the screens' ``load_input``). Whatever is wrong is an
 :class:`Unreadable` carrying the reason in words (:func:`damage`), never a Python error.
 
+    saving = SaveFile(Path("uno.json"))
+    saving.write(session.to_dict, session.seat)   # told to the seat when it fails
     data = read_save(Path("uno.json"))    # the save as version 2, or Unreadable
     kept = set_aside(Path("uno.json"))    # uno.broken-20250101-120000.json
 """
@@ -19,14 +22,15 @@ import json
 import math
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from brailledev.files import NotAFile, TooBig, read_file
+from brailledev.files import NotAFile, TooBig, private_folder, read_file, write_atomically
+from brailledev.table.seat import SeatClient
 from games.core import BadState, Reason
 from games.saved import field, integer, need_dict, text
-from layouts.errors import Problem
+from layouts.errors import Problem, UserError, system_reason
 
 SAVE_FORMAT = "brailledev-save"
 SAVE_VERSION = 2
@@ -46,6 +50,51 @@ DAMAGE_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "card_twice": ("damage_card_twice", ("card",)),
     "card_lost": ("damage_card_lost", ("card",)), "twice": ("damage_twice", ("value",)),
 }
+
+class SaveFile:
+    """Where a program keeps what it must not lose, written after every change by one policy:
+    atomically (the old file or the new one, never half), readable by its owner only, in a
+    folder that is too. A write that fails leaves the program going on in memory: the seat
+    is told once that saving fails and why (``failing``, a sentence of its catalog, in its
+    language), every change tries again, and once a write works the seat is told so, once.
+    ``path`` ``None``: nothing is written.
+
+        saving = SaveFile(Path("pad.json"), failing="pad_save_failing")
+        saving.write(pad.to_dict, pad.seat)
+        saving.check_lost("pad_save_failed_at_end")   # at the end: one sentence if it failed
+    """
+
+    def __init__(self, path: Path | None, failing: str = "save_failing") -> None:
+        self.path = path
+        self.failing = failing
+        # The error of the last write when it failed (the seat was told), else None.
+        self.failure: OSError | None = None
+
+    def write(self, data: Callable[[], Mapping[str, Any]], seat: SeatClient) -> None:
+        """Write what ``data`` gives (asked only when there is a file to write), telling
+        ``seat`` when saving starts failing and when it works again."""
+        if self.path is None:
+            return
+        encoded = json.dumps(data(), ensure_ascii=False).encode("utf-8")
+        try:
+            private_folder(self.path.parent)
+            write_atomically(self.path, encoded, mode=0o600)
+        except OSError as error:
+            if self.failure is None:
+                seat.tell(seat.catalog.text(self.failing, path=self.path,
+                                            reason=system_reason(error).text(seat.lang)))
+            self.failure = error
+            return
+        if self.failure is not None:
+            self.failure = None
+            seat.tell(seat.catalog.text("save_works_again", path=self.path))
+
+    def check_lost(self, code: str) -> None:
+        """At the end: when the last write failed, what changed since the last one that
+        worked is lost, said in one sentence (UserError ``code`` with the path and why)."""
+        if self.failure is not None:
+            raise UserError(code, path=self.path, reason=system_reason(self.failure))
+
 
 class Unreadable(Exception):
     """A file that cannot be resumed: ``detail`` says why, in words (a :class:`Problem`);

@@ -1,54 +1,55 @@
 """The one-person game: a local table with one person's seat and bots in the others, saved
 to a file after every move, resumed from it.
 
-It puts together the two halves a table server keeps apart: the table core
-(:mod:`brailledev.table.core`: the game, the bots, the turn clock) and the person's seat
-(:mod:`brailledev.table.seat`: messages, focus, half-made input, speech). The key loop
-(:mod:`brailledev.table.keyloop`) drives it: :meth:`Session.step` lets the bots act at a reading
-pace and keeps the turn clock.
+It puts together the two halves a table server keeps apart, and holds nothing else: the
+table core (:attr:`Session.table`, :mod:`brailledev.table.core`: the game, the bots, the turn
+clock) and the person's seat (:attr:`Session.seat`, :mod:`brailledev.table.seat`: messages,
+focus, half-made input, speech); what is played and read goes to them directly. The key loop
+(:mod:`brailledev.table.keyloop`) drives it: :meth:`Session.step` lets the bots act at a
+reading pace and keeps the turn clock; every move of the person's seat is saved.
 
     session = Session.start("uno", players=2, seed=7, lang="en", save=Path("uno.json"))
-    hand = next(line for line in session.lines() if line.key == HAND_LINE)
-    session.route(hand.regions[0].target)     # route the first card of the hand
-    session.run_bots()                        # the others answer
+    hand = next(line for line in session.seat.lines() if line.key == HAND_LINE)
+    session.seat.route(hand.regions[0].target)    # route the first card of the hand
+    session.table.run_bots()                      # the others answer
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from brailledev.display.speech import Silence, Speech
-from brailledev.files import private_folder, write_atomically
-from brailledev.programs.savefile import SAVE_FORMAT, SAVE_VERSION, Unreadable, damage, read_save
-from brailledev.table.core import DEFAULT_BOT, Seating, Table
+from brailledev.programs.launch import SeatProgram
+from brailledev.programs.savefile import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SaveFile,
+    Unreadable,
+    damage,
+    read_save,
+)
+from brailledev.table.core import DEFAULT_BOT, Table
 from brailledev.table.history import History
 from brailledev.table.seat import LocalLink, SeatClient
 from games import saved as check
-from games.core import BadState, Event, Game, Seat
-from layouts.catalog import Catalog
-from layouts.errors import Problem, UserError, system_reason
-from layouts.screen import MESSAGE_LINE, Context, GameScreen, Line, TimedScreen
-
-# Seconds between two looks at the turn clock when nothing else is due.
-IDLE_POLL = 0.2
+from games.core import BadState, Event, Seat, events_for
+from layouts.errors import Problem, UserError
+from layouts.screen import MESSAGE_LINE, TimedScreen
 
 
-class Session:
+class Session(SeatProgram):
     """See the module docstring."""
 
     def __init__(self, table: Table, seat: SeatClient, save: Path | None = None,
                  pace: float = 1.5) -> None:
         self.table = table
         self.seat = seat
-        self.save_path = save
+        self.saving = SaveFile(save)
         self.pace = pace
         self._last_move = 0.0
-        # The error of the last save when it failed (the reader was told), else None.
-        self.save_failure: OSError | None = None
         self._input_saved: Hashable = seat.pending
         table.listen(self._heard)
 
@@ -64,7 +65,7 @@ class Session:
         others; ``options`` are the game's variants (e.g. ``{"match_target": 0}``);
         ``braille_table`` is the braille table of the person's display."""
         core = Table.new(name, players, seed, people=(seat,), bots=bots, options=options,
-                         clock=clock, timed=_timed(name))
+                         clock=clock)
         reader = SeatClient(LocalLink(core, seat), name, lang, braille_table, history, speech)
         session = cls(core, reader, save, pace)
         reader.tell(reader.catalog.text("game_start",
@@ -76,7 +77,7 @@ class Session:
             if notice:
                 reader.tell(notice)
         # Games that deal or turn cards on creation keep those events aside (Uno's deal).
-        session.tell_events(core.start_events)
+        reader.hear(events_for(core.start_events, seat))
         session.save()
         return session
 
@@ -121,7 +122,6 @@ class Session:
             reader.restore_input(reader_data.get("pending"))
         except BadState as error:
             raise Unreadable(damage(error)) from None
-        core.timed = _timed(core.name)
         try:
             # What the first redraw asks of the game and the screen, asked before any redraw.
             reader.lines()
@@ -146,9 +146,9 @@ class Session:
         """Tell the reader the game goes on, and show the news from there:
         ``Session.load(path).announce_resumed()``."""
         self.seat.history.close()  # the news before the break is complete; resuming is new
-        self.tell(self.catalog.text("game_resumed"))
+        self.seat.tell(self.seat.catalog.text("game_resumed"))
         self.seat.history.to_newest()
-        self.jump(MESSAGE_LINE)  # the reader picks up with the news
+        self.seat.jump(MESSAGE_LINE)  # the reader picks up with the news
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a save file holds: the table and the person's reading state."""
@@ -156,32 +156,10 @@ class Session:
                 "table": self.table.to_dict(), "reader": self.seat.to_dict()}
 
     def save(self) -> None:
-        """Write the save file atomically, readable by its owner only, in a folder that is
-        too. A save that cannot be written leaves the game going on in memory: the reader is
-        told once that saving fails and why, then once when it works again; every move
-        tries again (:attr:`save_failure` holds the last failure, ``None`` once it works)."""
+        """Write the save file (see :class:`brailledev.programs.savefile.SaveFile`: a save that
+        fails leaves the game going on, told once, tried again at every move)."""
         self._input_saved = self.seat.pending
-        if self.save_path is None:
-            return
-        data = json.dumps(self.to_dict(), ensure_ascii=False).encode("utf-8")
-        try:
-            private_folder(self.save_path.parent)
-            write_atomically(self.save_path, data, mode=0o600)
-        except OSError as error:
-            if self.save_failure is None:
-                self.seat.tell(self.catalog.text("save_failing", path=self.save_path,
-                                                 reason=system_reason(error).text(self.lang)))
-            self.save_failure = error
-            return
-        if self.save_failure is not None:
-            self.save_failure = None
-            self.seat.tell(self.catalog.text("save_works_again", path=self.save_path))
-
-    def _save_new_input(self) -> None:
-        """Save when the half-made input changed (a Wild waiting for its colour): a game
-        resumed after a crash finds it again."""
-        if self.seat.pending != self._input_saved:
-            self.save()
+        super().save()
 
     def _heard(self, seat: Seat, events: Sequence[Event]) -> None:
         if seat != self.seat.seat:
@@ -190,151 +168,18 @@ class Session:
         self.seat.hear(events)
         self.save()
 
-    # ---- the table and the seat, as one person plays them --------------------------------
-
-    @property
-    def name(self) -> str:
-        return self.table.name
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        return self.table.game
-
-    @game.setter
-    def game(self, game: Game[Any, Any]) -> None:
-        self.table.game = game
-
-    @property
-    def moves(self) -> int:
-        return self.table.moves
-
-    @property
-    def seating(self) -> Seating:
-        return self.table.seating
-
-    @property
-    def history(self) -> History:
-        return self.seat.history
-
-    @property
-    def pending(self) -> Hashable:
-        return self.seat.pending
-
-    @pending.setter
-    def pending(self, pending: Hashable) -> None:
-        self.seat.pending = pending
-
-    @property
-    def focus(self) -> str:
-        return self.seat.focus
-
-    @focus.setter
-    def focus(self, line: str) -> None:
-        self.seat.focus = line
-
-    @property
-    def jumps(self) -> int:
-        return self.seat.jumps
-
-    @property
-    def catalog(self) -> Catalog:
-        return self.seat.catalog
-
-    @property
-    def screen(self) -> GameScreen:
-        return self.seat.screen
-
-    @property
-    def speech(self) -> Speech | Silence:
-        return self.seat.speech
-
-    @property
-    def lang(self) -> str:
-        return self.seat.lang
-
-    @property
-    def braille_table(self) -> str | None:
-        return self.seat.braille_table
-
-    @braille_table.setter
-    def braille_table(self, table: str | None) -> None:
-        self.seat.braille_table = table
-
-    def context(self) -> Context:
-        return self.seat.context()
-
-    def view(self) -> Any:
-        return self.seat.view()
-
-    def lines(self) -> tuple[Line, ...]:
-        return self.seat.lines()
-
-    def home(self) -> str:
-        return self.seat.home()
-
-    def tell(self, text: str) -> None:
-        self.seat.tell(text)
-
-    def tell_events(self, events: Sequence[Event]) -> None:
-        """Tell full events as the person's seat may learn them."""
-        self.seat.hear([seen for event in events
-                        if (seen := event.seen_by(self.seat.seat)) is not None])
-
-    def notice(self, code: str, detail: str = "") -> None:
-        self.seat.notice(code, detail)
-
-    def jump(self, line: str) -> None:
-        self.seat.jump(line)
-
-    def read_on(self) -> None:
-        self.seat.read_on()
-
-    def read_back(self) -> None:
-        self.seat.read_back()
-
-    def set_lang(self, lang: str) -> None:
-        self.seat.set_lang(lang)
-
-    def attach_speech(self, speech: Speech | Silence) -> None:
-        self.seat.attach_speech(speech)
-
-    def route(self, target: Hashable) -> bool:
-        """Activate a routed target; False (after saving) for the ``quit`` command."""
-        going_on = self.seat.route(target)
-        if not going_on:
-            self.save()
-        else:
-            self._save_new_input()
-        return going_on
-
-    def play(self, move: Hashable) -> bool:
-        """Play ``move`` for the person; a refusal is told and nothing changes."""
-        return self.seat.play(move)
-
-    # ---- the bots and the clock, at a reading pace ---------------------------------------
-
-    def bot_due(self) -> Seat | None:
-        return self.table.bot_due()
-
-    def bot_move(self) -> bool:
-        return self.table.bot_move()
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        return self.table.run_bots(limit)
-
-    def timer_tick(self) -> bool:
-        """Keep the turn clock (see :meth:`Table.tick`); True when the screen changed."""
-        return self.table.tick()
-
     def seconds_to_next_bot(self) -> float:
         """How long the pacing still holds the next bot back."""
         return max(0.0, self._last_move + self.pace - time.monotonic())
 
     def step(self) -> bool:
-        """What the key loop does between keys: notices from other threads, the turn clock,
-        and one bot move once the pace allows. True when the screen may have changed."""
+        """What the key loop does between keys: notices from other threads, a half-made
+        input saved (a Wild waiting for its colour: a game resumed after a crash finds it
+        again), the turn clock, and one bot move once the pace allows. True when the screen
+        may have changed."""
         changed = self.seat.take_notices()
-        self._save_new_input()
+        if self.seat.pending != self._input_saved:
+            self.save()
         changed = self.table.tick() or changed
         if self.table.bot_due() is not None and self.seconds_to_next_bot() <= 0:
             changed = self.table.bot_move() or changed
@@ -342,15 +187,8 @@ class Session:
 
     def next_due(self) -> float | None:
         """Seconds until :meth:`step` has a bot to move; ``None`` when it waits for the
-        person (it then only keeps the clock, every ``IDLE_POLL`` seconds)."""
+        person (the key loop then keeps the clock every ``IDLE_POLL`` seconds)."""
         if self.table.bot_due() is not None:
             return self.seconds_to_next_bot()
         return None
 
-
-def _timed(name: str) -> TimedScreen | None:
-    """The game's screen when its seats may have a turn time limit (Rummikub)."""
-    from brailledev.table.seat import game_screen
-
-    face = game_screen(name)
-    return face if isinstance(face, TimedScreen) else None

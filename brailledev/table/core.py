@@ -19,11 +19,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from brailledev.table.turntimer import TurnTimer
-from games.core import BadState, Bot, Event, Game, IllegalMove, Reason, Seat, bad_state, events_for
+from games.core import (
+    BadState,
+    Bot,
+    Event,
+    Game,
+    IllegalMove,
+    Reason,
+    Seat,
+    TurnClock,
+    bad_state,
+    events_for,
+)
 from games.play import optional_actors, tell_bots
 from games.saved import each, field, flag, integer, need_dict, text
 from layouts.registry import GAMES, kit
-from layouts.screen import TimedScreen
 
 DEFAULT_BOT = "heuristic"
 # Bounds of a saved table: far above any real game (a seed is a 64-bit number).
@@ -70,23 +80,20 @@ class Table:
     """A game and its seats; see the module docstring."""
 
     def __init__(self, name: str, game: Game[Any, Any], seating: Seating, moves: int = 0,
-                 clock: Callable[[], float] = time.monotonic,
-                 timed: TimedScreen | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
         self.game = game
         self.seating = seating
         self.bots = seating.make_bots(name)
         tell_bots(self.bots, self.start_events)  # a fresh game's deal (none once resumed)
         self.moves = moves
-        self.clock = clock
-        # The turn clock of seats with a time limit (Rummikub RUM-7): the game's screen
-        # says how long a turn may take and which move the time running out plays.
-        self.timed = timed
+        # The turn clock of seats with a time limit (Rummikub RUM-7): the game's rule says
+        # how long a turn may take and which move the time running out plays.
+        self.timed: TurnClock[Any] | None = kit(name).clock
         self.timer = TurnTimer(clock)
         self._listeners: list[Listener] = []
         # Bots that may act without being waited for are asked once per position.
         self._optional_asked = -1
-        self.last_move_at = 0.0
 
     @classmethod
     def new(cls, name: str, players: int, seed: int, people: Iterable[Seat] = (0,),
@@ -314,7 +321,6 @@ class Table:
 
     def _after(self, events: list[Event]) -> None:
         self.moves += 1
-        self.last_move_at = self.clock()
         tell_bots(self.bots, events)  # bots remember what their seat saw, as people do
         self.publish(events)
 

@@ -1,9 +1,10 @@
 """The key loop: a seat shown on a display, driven by the display's keys.
 
-The loop shows the focused line (and the lines after it on a multi-row display), turns keys
-into the seat's actions, and between keys lets its driver do what is due (bots at a reading
-pace, the turn clock, news from a server); keys are read while a bot waits its turn, so the
-display never freezes.
+The loop shows the focused line (on a display of several rows, the game's board:
+:mod:`brailledev.table.boardkeys`; the lines after the focused one for a screen without a
+board), turns keys into the seat's actions, and between keys lets its driver do what is due
+(bots at a reading pace, the turn clock, news from a server); keys are read while a bot
+waits its turn, so the display never freezes.
 
 The reader's place is kept: a line redrawn stays at the window showing the same card, and a
 return (reading past the news, a question answered, the back key) restores the window the
@@ -23,18 +24,36 @@ from typing import Generic, Protocol, TypeVar
 from brailledev.display.base import RESIZED, Display
 from brailledev.display.braille import Translator, dots_to_numbers
 from brailledev.display.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
-from brailledev.display.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.display.keys import (
+    BACK,
+    NEWEST,
+    Bottom,
+    Chord,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    Top,
+)
 from brailledev.display.window import LaidLine, Place, Viewport, lay_out_line
-from brailledev.programs.session import IDLE_POLL
+from brailledev.table.boardkeys import BoardKeys
 from brailledev.table.seat import SeatClient
+from layouts.board import Size
 from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
+
+# Seconds between two looks at the turn clock when nothing else is due.
+IDLE_POLL = 0.2
 
 
 class Driven(Protocol):
-    """A seat and what drives it between keys: a :class:`brailledev.programs.session.Session`, or a
-    client of a table server."""
+    """A seat and what drives it between keys (a program's seat: a one-person game, a score
+    pad, a seat at a server's table)."""
 
-    seat: SeatClient
+    @property
+    def seat(self) -> SeatClient: ...
 
     def step(self) -> bool:
         """Do what is due now; True when the screen may have changed."""
@@ -57,6 +76,8 @@ class Front(Generic[D]):
         self.display = display
         self.braille = braille
         self.viewport = Viewport(braille, display.columns, display.rows)
+        # The seat's board while the display has several rows and the screen has one.
+        self.boards: BoardKeys | None = None
         self.typist = Typist()
         self._stop = threading.Event()
         self._jumps = -1
@@ -69,7 +90,6 @@ class Front(Generic[D]):
         self._flash_window = 0
         # The status line was reached by reading past the news: panning past it returns.
         self._status_then_back = False
-        self.redraws = 0
         # For tests and benchmarks: the rows last written, keys handled so far, and whether
         # the loop waits for the player with nothing else to do.
         self.written: list[str] = []
@@ -83,6 +103,10 @@ class Front(Generic[D]):
     def redraw(self) -> None:
         """Lay the seat's screen out and write it, on the line the seat wants."""
         seat = self.seat
+        if self.display.rows > 1 and seat.board_maker is not None:
+            self._draw_board()
+            return
+        self.boards = None
         viewport = self.viewport
         if (self.display.columns, self.display.rows) != (viewport.columns,
                                                          viewport.display_rows):
@@ -95,12 +119,13 @@ class Front(Generic[D]):
             self._screen = screen
             viewport.show(screen)
             keys = [line.key for line in screen.lines]
-            if was is not None and was not in keys and seat.jumps == self._jumps:
-                seat.jump(seat.fallback(keys), returning=True)
-        if seat.jumps != self._jumps:
-            self._jumps = seat.jumps
-            self._go(seat.focus, seat.returning)
-        seat.focus = viewport.line_key or seat.focus
+            if was is not None and was not in keys and seat.last_jump().number == self._jumps:
+                seat.line_gone(keys)
+        jump = seat.last_jump()
+        if jump.number != self._jumps:
+            self._jumps = jump.number
+            self._go(jump.line, jump.returning)
+        seat.reader_on(viewport.line_key)
         place = viewport.place()
         if place is not None:
             self._places[place.key] = place
@@ -111,7 +136,15 @@ class Front(Generic[D]):
             rows[0], texts[0] = window.cells, window.text
         self.display.write(rows, text=texts)
         self.written = rows
-        self.redraws += 1
+
+    def _draw_board(self) -> None:
+        """The seat's board, laid out again for a display that changed size."""
+        display = self.display
+        if self.boards is None or self.boards.size != Size(display.columns, display.rows):
+            self.boards = BoardKeys(self.seat, display, self.braille, self.seat.route)
+        rows, texts = self.boards.draw()
+        display.write(rows, text=texts)
+        self.written = rows
 
     def _go(self, line: str, returning: bool) -> None:
         """Move to ``line``: back at the place the reader left it when ``returning``."""
@@ -122,23 +155,25 @@ class Front(Generic[D]):
             else:
                 self.viewport.goto(line)
         except KeyError:
-            self.seat.focus = self.seat.home()
-            self.viewport.goto(self.seat.focus)
+            home = self.seat.home()
+            self.seat.reader_on(home)
+            self.viewport.goto(home)
 
     def _flashed(self) -> LaidLine | None:
         """The seat's flash laid out for the display (``None`` when there is none)."""
-        seat = self.seat
-        if seat.flash is None:
+        shown = self.seat.shown_at_once()
+        if shown is None:
             return None
-        if self._flash is None or seat.flashes != self._flash_seen:
-            self._flash_seen = seat.flashes
-            self._flash = lay_out_line(Line(MESSAGE_LINE, words(seat.flash)), self.braille,
+        if self._flash is None or shown.number != self._flash_seen:
+            self._flash_seen = shown.number
+            self._flash = lay_out_line(Line(MESSAGE_LINE, words(shown.text)), self.braille,
                                        self.viewport.columns)
             self._flash_window = 0
         return self._flash
 
     def run(self) -> None:
-        """Play until the player quits (or ``stop``); the driver saves after every move."""
+        """Play until the player quits (or ``stop``), then save; the driver also saves after
+        every move."""
         session = self.session
         self.redraw()
         while not self._stop.is_set():
@@ -162,20 +197,26 @@ class Front(Generic[D]):
         """Act on one key; False when the player quits."""
         seat = self.seat
         status_read, self._status_then_back = self._status_then_back, False
-        if seat.flash is not None and not self._past_flash(key):
+        if self.boards is not None:
+            handled = self.boards.press(key)
+            if handled is not None:
+                self.typist.clear()
+                return handled
+        elif seat.shown_at_once() is not None and not self._past_flash(key):
             return True
         if isinstance(key, Chord):
             return self._chord(key)
         self.typist.clear()
         if isinstance(key, Named):
             return self._named(key.name)
+        if not isinstance(key, (Route, PanLeft, PanRight, LineUp, LineDown, Top, Bottom)):
+            return True  # a row key, Forward or Backward: for boards only
         viewport = self.viewport
         at_end = viewport.display_rows == 1 and isinstance(key, PanRight) \
             and viewport.window + 1 >= len(viewport.lines[viewport.top].windows)
         if viewport.line_key == MESSAGE_LINE and viewport.display_rows == 1:
             if at_end:
-                if seat.history.read_on():
-                    seat.jump(MESSAGE_LINE)
+                if seat.next_message():
                     return True
                 if any(laid.line.key == STATUS_LINE for laid in viewport.lines):
                     # caught up: the status line is read next, then panning returns
@@ -195,7 +236,7 @@ class Front(Generic[D]):
         hit = viewport.handle(key)
         if hit is None:
             if not isinstance(key, Route):
-                seat.focus = viewport.line_key or seat.focus
+                seat.reader_on(viewport.line_key)
             elif (viewport.top, viewport.window) == place:  # a blank cell (a marker pans)
                 if viewport.line_key == MESSAGE_LINE:
                     seat.read_on()  # anywhere on the message line reads on
@@ -205,7 +246,7 @@ class Front(Generic[D]):
         if hit.line_key == MESSAGE_LINE:
             seat.read_on()
             return True
-        return self._route(hit.target)
+        return self.seat.route(hit.target)
 
     def _past_flash(self, key: Key) -> bool:
         """A key while a refusal covers the top row: panning reads it (past its end clears
@@ -230,12 +271,6 @@ class Front(Generic[D]):
         seat.clear_flash()
         return isinstance(key, Chord | Named)
 
-    def _route(self, target: object) -> bool:
-        if self.seat.route(target):
-            return True
-        self.session.save()
-        return False
-
     def _chord(self, chord: Chord) -> bool:
         """A braille keyboard chord: a letter towards a command (see ``brailledev.display.chords``),
         space with one dot a move, space alone speaks the line."""
@@ -254,7 +289,7 @@ class Front(Generic[D]):
         typed = self.typist.type(letter, seat.lines())
         if isinstance(typed, Ran):
             seat.tell_step(seat.catalog.text("chord_ran", command=typed.region.text))
-            return self._route(typed.region.target)
+            return seat.route(typed.region.target)
         names = ", ".join(typed.names)
         code = "chord_no_command" if isinstance(typed, NoCommand) else "chord_several"
         seat.show_at_once(seat.catalog.text(code, letters=typed.typed, commands=names))
@@ -263,12 +298,9 @@ class Front(Generic[D]):
     def _named(self, name: str) -> bool:
         seat = self.seat
         if name == "quit":
-            self.session.save()
             return False
         if name == "help":
-            if seat.focus != HELP_LINE:
-                seat.back_to = seat.focus
-            seat.jump(HELP_LINE)
+            seat.show(HELP_LINE)
         elif name == NEWEST:
             seat.newest()
         elif name == BACK:
@@ -276,5 +308,5 @@ class Front(Generic[D]):
         elif name == RESIZED:
             seat.jump(seat.focus)
         elif name == "repeat":
-            seat.speech.say(seat.current_text())
+            seat.repeat()
         return True

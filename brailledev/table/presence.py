@@ -276,15 +276,19 @@ class TableSeat(SeatClient):
             return True
         return super().activate(outcome)
 
+    def talk_open(self) -> bool:
+        """Whether the talk entry is open (what is typed goes into it)."""
+        return self.talking is not None
+
+    def retype(self, text: str) -> None:
+        """The open talk entry's text, typed again whole (ignored when it is closed)."""
+        if self.talking is not None:
+            self.talking = text[:TALK_MAX]
+
     def type_text(self, text: str) -> None:
         """Add typed characters to the open talk entry (ignored when it is closed)."""
         if self.talking is not None:
             self.talking = (self.talking + text)[:TALK_MAX]
-
-    def erase(self) -> None:
-        """Take back the last character typed."""
-        if self.talking:
-            self.talking = self.talking[:-1]
 
     def send_talk(self) -> None:
         """Send the line typed (an empty one is told, not sent) and close the entry."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from brailledev.display.speech import Silence, Speech
 from brailledev.table.core import Table, TimeLeft
@@ -23,6 +23,7 @@ from brailledev.table.history import History
 from brailledev.table.turntimer import shown_left
 from games import saved as check
 from games.core import Event, Reason, Seat
+from layouts.board import Board, Size
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.registry import kit
@@ -108,6 +109,23 @@ class LocalLink:
         return self.table.play(self.seat, move)
 
 
+class Jump(NamedTuple):
+    """Where the seat last put the reader: the jump's ``number`` (one more at each), the
+    ``line`` the reader is on, and whether it was ``returning`` to a place they had been at."""
+
+    number: int
+    line: str
+    returning: bool
+
+
+class AtOnce(NamedTuple):
+    """What the seat shows at once where the reader is (a refusal), numbered: the same text
+    shown again is shown afresh."""
+
+    number: int
+    text: str
+
+
 def game_screen(name: str) -> GameScreen:
     """The screen a game offers a seat (its kit's); a game without one is refused."""
     screen = kit(name).screen
@@ -138,6 +156,8 @@ class SeatClient:
         self.catalog = kit(game).catalog(lang)
         # A score pad brings its own screen over the game's words (brailledev/programs/pad.py).
         self.screen = screen if screen is not None else game_screen(game)
+        # The game's board on a multi-line display goes with the game's own screen only.
+        self.board_maker = kit(game).board if screen is None else None
         self.history = history if history is not None else History()
         self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pending: Hashable = None
@@ -221,9 +241,20 @@ class SeatClient:
         return tuple(Line(line.key, (*line.regions, shown), line.gap)
                      if line.key == STATUS_LINE else line for line in lines)
 
+    def board(self, size: Size) -> Board | None:
+        """The screen now as the game's board for a display of ``size`` (``None``: the
+        screen has no board): ``seat.board(Size(40, 9))``."""
+        if self.board_maker is None:
+            return None
+        return self.board_maker.board(self.view(), self.context(), self.lines(), size)
+
     def home(self) -> str:
         """The line the player belongs on when nothing is left to read."""
         return self.screen.home(self.view(), self.context())
+
+    def shown_at_once(self) -> AtOnce | None:
+        """The text shown at once until a key clears it, ``None`` when there is none."""
+        return None if self.flash is None else AtOnce(self.flashes, self.flash)
 
     def current_text(self) -> str:
         """The text of the line the player is on (what ``repeat`` speaks)."""
@@ -310,6 +341,23 @@ class SeatClient:
         self.jumps += 1
         self.returning = returning
 
+    def last_jump(self) -> Jump:
+        """Where the seat last put the reader (a front that has not seen this number moves
+        there): ``seat.last_jump().line``."""
+        return Jump(self.jumps, self.focus, self.returning)
+
+    def reader_on(self, line: str | None) -> None:
+        """The reader moved to ``line`` with the display's own keys (line keys, panning):
+        the seat follows, without a jump (``None``: no line shown yet, nothing changes)."""
+        if line is not None:
+            self.focus = line
+
+    def show(self, line: str) -> None:
+        """Show ``line`` (help); the back key returns to where the reader was."""
+        if self.focus != line:
+            self.back_to = self.focus
+        self.jump(line)
+
     def newest(self) -> None:
         """Show the newest message on the message line (the back key returns)."""
         self.history.to_newest()
@@ -322,18 +370,28 @@ class SeatClient:
         line, self.back_to = self.back_to, None
         self.jump(line or self.home(), returning=True)
 
-    def fallback(self, present: Collection[str]) -> str:
-        """Where the player goes when the line they were on is gone: the line the question
-        was asked from, else the home line."""
+    def line_gone(self, present: Collection[str]) -> None:
+        """The line the player was on is gone from the screen (``present``: the lines now):
+        back to the line the question was asked from, else the home line."""
         asked, self.asked_from = self.asked_from, None
-        return asked if asked is not None and asked in present else self.home()
+        self.jump(asked if asked is not None and asked in present else self.home(),
+                  returning=True)
+
+    def next_message(self) -> bool:
+        """The next message on the message line; False when the newest is shown."""
+        if self.history.read_on():
+            self.jump(MESSAGE_LINE)
+            return True
+        return False
 
     def read_on(self) -> None:
         """The player read past the message shown: the next one, or back where they were."""
-        if self.history.read_on():
-            self.jump(MESSAGE_LINE)
-        else:
+        if not self.next_message():
             self.back()
+
+    def repeat(self) -> None:
+        """Say the line the player is on again."""
+        self.speech.say(self.current_text())
 
     def read_back(self) -> None:
         """The message before the one shown (reading back through the history)."""
@@ -363,14 +421,13 @@ class SeatClient:
                 self.asked_from = self.focus
                 self.jump(outcome.then)
         elif isinstance(outcome, Show):
-            self.back_to = self.focus
-            self.jump(outcome.line)
+            self.show(outcome.line)
         elif isinstance(outcome, Refuse):
             self.refuse(self.refusal(outcome.reason))
         elif outcome.name == "quit":
             return False
         elif outcome.name == "repeat":
-            self.speech.say(self.current_text())
+            self.repeat()
         return True
 
     def nothing_to_route(self) -> None:

@@ -2,10 +2,10 @@
 announcements due, and when the time is up. Bots have no limit; the clock is injectable so
 tests need not wait minutes.
 
-A game screen opts in with two methods (see :class:`layouts.screen.TimedScreen`):
+A game opts in with its kit's ``clock``, a rule of the game (:class:`games.core.TurnClock`):
 ``time_limit(view)`` (seconds for the seat's turn now, ``None`` or 0: no limit) and
-``timeout_move(view)`` (the move played when the time is up), and words with
-``time_left(seconds, context)``.
+``timeout_move(view)`` (the move played when the time is up); its screen gives the words
+(:class:`layouts.screen.TimedScreen`: ``time_left(seconds, context)``).
 
     timer = TurnTimer(clock=time.monotonic)
     timer.follow(limit=120, turn=5)        # the seat's turn number 5 has 120 seconds

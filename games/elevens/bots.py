@@ -58,8 +58,8 @@ class HeuristicBot(SeededBot):
         return best[2] if best is not None else Step("undo")
 
     def _endgame(self, view: ElevensView) -> bool:
-        others = [count for seat, count in enumerate(view.hand_counts) if seat != view.seat]
-        return (view.stock == 0 or len(view.hand) <= ENDGAME_HAND
+        others = [count for seat, count in enumerate(view.hand_sizes) if seat != view.seat]
+        return (view.stock_size == 0 or len(view.hand) <= ENDGAME_HAND
                 or min(others, default=99) <= ENDGAME_HAND)
 
     def _score(self, view: ElevensView, step: Step, endgame: bool) -> float:

@@ -107,7 +107,7 @@ class SimpleBot(SeededBot):
         return items
 
     def choose(self, view: RummikubView, legal: Sequence[Move]) -> Move | None:
-        rack = list(view.rack)
+        rack = list(view.hand)
         candidates = rack_sets(rack)
         if self.shuffle:
             self.rng.shuffle(candidates)
@@ -147,15 +147,15 @@ class SolverBot(SeededBot):
 
     def choose(self, view: RummikubView, legal: Sequence[Move]) -> Move | None:
         initial = not view.melded[view.seat]
-        best = solve(view.table, view.rack, initial=initial, initial_meld=view.initial_meld,
+        best = solve(view.table, view.hand, initial=initial, initial_meld=view.initial_meld,
                      joker_penalty=view.joker_penalty)
         if not best.count:
             return Draw()
-        others = [n for seat, n in enumerate(view.rack_counts) if seat != view.seat]
-        jokers = view.rack.count(JOKER)
-        if (jokers and not initial and best.count < len(view.rack) and view.pool
+        others = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat]
+        jokers = view.hand.count(JOKER)
+        if (jokers and not initial and best.count < len(view.hand) and view.stock_size
                 and min(others) > self.near):
-            without = [t for t in view.rack if t != JOKER]
+            without = [t for t in view.hand if t != JOKER]
             held = solve(view.table, without, joker_penalty=view.joker_penalty)
             if held.count:
                 return Table(held.table)

@@ -283,7 +283,7 @@ class HeuristicBot(SeededBot):
         known = self.held.get(seat, [])
         if any(playable(card) for card in known):
             return 1.0
-        unknown = view.hand_counts[seat] - len(known)
+        unknown = view.hand_sizes[seat] - len(known)
         pool = Counter(view.deck)
         pool.subtract(view.hand)
         pool.subtract(self.discard)
@@ -355,7 +355,7 @@ def _best_play(view: UnoView, plays: Sequence[Move], lacking: set[str],
         return None
     hand = list(view.hand)
     opponents = _opponents(view)
-    danger = min(view.hand_counts[seat] for seat in opponents) <= 2
+    danger = min(view.hand_sizes[seat] for seat in opponents) <= 2
     next_seat = _next_seat(view)
     next_is_opponent = next_seat in opponents
     two_players = view.players == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.domino.game import parse_card
+from games.domino.engine import parse_card
 from games.domino.grid import card_text
 from games.domino.pad import ScorePad
 from layouts.catalog import Catalog
@@ -43,7 +43,7 @@ def face(card: str, catalog: Catalog) -> Face:
 
 def pad(request: PadRequest) -> list[Sheet]:
     """DOM-8: a sheet per player, columns 10/11/12/bonus/total, the row bonuses printed, and
-    the Grand Total line (DOM-10). Filled from a book (:class:`games.pads.DominoBook`): the
+    the Grand Total line (DOM-10). Filled from a book (:class:`games.domino.book.DominoBook`): the
     boxes as the turns filled them, the bonuses earned, the super bonuses bottom up in total,
     the Grand Total."""
     box, words = request.rules["pad"], request.words

@@ -39,13 +39,9 @@ from games.elements.engine import (
 from games.saved import distinct, each, field, need_dict
 from layouts.elements.words import Words, label
 from layouts.screen import (
-    BIDS_LINE,
     CHOICE_LINE,
     COMMAND_LINE,
     HAND_LINE,
-    ORDER_LINE,
-    POINTS_LINE,
-    SCORES_LINE,
     Ask,
     Context,
     Line,
@@ -59,6 +55,12 @@ from layouts.screen import (
     saved_card,
     status_line,
 )
+
+# The lines of the colour order (or the element row), the point cards, the bids, the scores.
+ORDER_LINE = "order"
+POINTS_LINE = "points"
+BIDS_LINE = "bids"
+SCORES_LINE = "scores"
 
 
 @dataclass(frozen=True)
@@ -255,10 +257,8 @@ class ElementsScreen:
     def scores(self, view: ElementsView, context: Context) -> Line:
         """Running scores: finished hands plus the point cards won in this hand."""
         text = context.catalog.text
-        points = [view.totals[seat] + sum(card.value for card in view.won[seat])
-                  for seat in range(view.players)]
         return Line(SCORES_LINE, (Region(text("scores_label")),
-                                  *listed(f"{context.names[seat]} {points[seat]}"
+                                  *listed(f"{context.names[seat]} {view.scores[seat]}"
                                           for seat in range(view.players))))
 
     def prompt(self, view: ElementsView, context: Context) -> str | None:

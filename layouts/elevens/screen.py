@@ -43,9 +43,7 @@ from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
     HAND_LINE,
-    LINKS_LINE,
     STATUS_LINE,
-    TURN_LINE,
     Ask,
     Context,
     Line,
@@ -56,9 +54,18 @@ from layouts.screen import (
     listed,
     message_line,
     own_step,
-    row_key,
     saved_card,
 )
+
+# The lines of the steps of the turn so far and of every player's link cards and bonus cards;
+# one line per row.
+TURN_LINE = "turn"
+LINKS_LINE = "links"
+
+
+def row_key(row: str) -> str:
+    """The line of a row by its colour: ``row_key("y") == "row_y"``."""
+    return f"row_{row}"
 
 
 @dataclass(frozen=True)
@@ -104,7 +111,7 @@ def options(legal: Sequence[Hashable], card: str) -> list[Step]:
 
 
 def _chosen(view: ElevensView, context: Context) -> Chosen | None:
-    mine = view.current == view.seat
+    mine = view.turn == view.seat
     pending = context.pending
     if mine and isinstance(pending, Chosen) and pending.card in view.hand:
         return pending
@@ -142,17 +149,17 @@ class ElevensScreen:
         words = context.catalog.section("screen")
         if view.over:
             turn = str(words["over"])
-        elif view.current == view.seat:
+        elif view.turn == view.seat:
             turn = str(words["your_turn"])
-        elif view.current is not None:
-            turn = context.names[view.current]
+        elif view.turn is not None:
+            turn = context.names[view.turn]
         else:
             turn = ""
-        counts = [str(words["stock"]).format(count=view.stock)]
+        counts = [str(words["stock"]).format(count=view.stock_size)]
         for step in range(1, view.players):
             seat = (view.seat + step) % view.players
             counts.append(str(words["other"]).format(player=context.names[seat],
-                                                     count=view.hand_counts[seat]))
+                                                     count=view.hand_sizes[seat]))
         head = (Region(f"{turn},"),) if turn else ()
         return Line(STATUS_LINE, (*head, *(Region(text) for text in counts)))
 
@@ -226,8 +233,8 @@ class ElevensScreen:
         cat = context.catalog
         words = cat.section("screen")
         regions = []
-        if view.current == view.seat and not view.over:
-            if not view.played and view.stock:
+        if view.turn == view.seat and not view.over:
+            if not view.played and view.stock_size:
                 regions.append(Region(str(words["draw"]), target=PlayMove(DRAW)))
             else:
                 name = "end" if view.played else "pass"
@@ -240,9 +247,9 @@ class ElevensScreen:
         return Line(COMMAND_LINE, tuple(regions))
 
     def prompt(self, view: ElevensView, context: Context) -> str | None:
-        if view.over or view.current != view.seat or view.played:
+        if view.over or view.turn != view.seat or view.played:
             return None
-        return context.catalog.text("must_play_now" if not view.stock else "your_turn")
+        return context.catalog.text("must_play_now" if not view.stock_size else "your_turn")
 
     def explain(self, reason: Reason, context: Context) -> str:
         """A refusal with the cards and rows in the reader's labels (``j9`` in French)."""

@@ -1,14 +1,22 @@
-"""Rummikub as people read it: words, the display screen, tile faces and the score pad.
+"""Rummikub as people read it: words, the display screen, tile faces, the score pad and the
+turn clock (its rule, RUM-7).
 
     KIT.label("Y12", KIT.catalog("fr"))
 """
 
-from games.rummikub import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
-from layouts.kit import Deck, GameKit
+from games.rummikub import BOTS, CLOCK, GAME, OPTIONS, SELFPLAY_OPTIONS
+from games.rummikub.book import blank_book
+from layouts.kit import Deck, GameKit, KeptPad
+from layouts.padscreen import RoundsPadScreen
+from layouts.picture import Picture
 from layouts.rummikub import paper
-from layouts.rummikub.screen import SCREEN
+from layouts.rummikub.board import BOARD
+from layouts.rummikub.screen import RACK_LINE, SCREEN
 from layouts.rummikub.words import label
 
 KIT = GameKit(name="rummikub", game=GAME, bots=BOTS, label=label, options=OPTIONS,
-              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
-              deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad)
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN, board=BOARD,
+              deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad,
+              picture=Picture(hand=RACK_LINE),
+              kept_pad=KeptPad(blank_book, RoundsPadScreen("rummikub")),
+              clock=CLOCK)

@@ -33,7 +33,6 @@ from games.rummikub.engine import (
     Passed,
     RummikubView,
     StartDraw,
-    Timeout,
 )
 from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set
 from layouts.catalog import Catalog
@@ -41,9 +40,6 @@ from layouts.rummikub.words import label
 from layouts.rummikub.work import Work, in_place
 from layouts.screen import (
     COMMAND_LINE,
-    PROBLEMS_LINE,
-    RACK_LINE,
-    SELECTION_LINE,
     Ask,
     Context,
     Line,
@@ -54,9 +50,18 @@ from layouts.screen import (
     help_line,
     message_line,
     own_step,
-    set_key,
     status_line,
 )
+
+# The lines of the rack, the selected tiles and why sets are invalid; one line per table set.
+RACK_LINE = "rack"
+SELECTION_LINE = "selection"
+PROBLEMS_LINE = "problems"
+
+
+def set_key(number: int) -> str:
+    """The line of a table set, numbered from 1: ``set_key(2) == "set_2"``."""
+    return f"set_{number}"
 
 # The key of the set places the seat keeps between drawings (Context.keep).
 PLACES = "rummikub_places"
@@ -117,7 +122,7 @@ class RummikubScreen:
     def status(self, view: RummikubView, context: Context) -> Line:
         words = context.catalog.section("screen")
         texts = []
-        if view.over:
+        if view.turn is None:
             texts.append(str(words["over"]))
         elif view.turn == view.seat:
             texts.append(str(words["your_turn"]))
@@ -125,22 +130,12 @@ class RummikubScreen:
                 texts.append(str(words["first_meld"]).format(least=view.initial_meld))
         else:
             texts.append(str(words["turn_of"]).format(player=context.names[view.turn]))
-        texts.append(str(words["pool"]).format(count=view.pool))
-        for step in range(1, len(view.rack_counts)):
-            seat = (view.seat + step) % len(view.rack_counts)
+        texts.append(str(words["pool"]).format(count=view.stock_size))
+        for step in range(1, len(view.hand_sizes)):
+            seat = (view.seat + step) % len(view.hand_sizes)
             texts.append(str(words["other"]).format(player=context.names[seat],
-                                                    count=view.rack_counts[seat]))
+                                                    count=view.hand_sizes[seat]))
         return status_line(texts)
-
-    def time_limit(self, view: RummikubView) -> float | None:
-        """The seat's seconds per turn (RUM-7) while it is its turn; ``None``: no limit."""
-        if view.over or view.turn != view.seat:
-            return None
-        return view.turn_times[view.seat] or None
-
-    def timeout_move(self, view: RummikubView) -> Timeout:
-        """Time is up: the table goes back as it was and the seat draws the penalty."""
-        return Timeout()
 
     def time_left(self, seconds: int, context: Context) -> str:
         return context.catalog.text("time_left", seconds=seconds)
@@ -157,7 +152,7 @@ class RummikubScreen:
         """One region per tile still on the rack; routing selects it."""
         cat = context.catalog
         regions = [Region(str(cat.section("screen")["rack"]))]
-        tiles = work.rack if work is not None else view.rack
+        tiles = work.rack if work is not None else view.hand
         for index, tile in enumerate(tiles):
             target = Ask(work.select_rack(index)) if work is not None else None
             regions.append(Region(label(tile, cat), target=target, label=True))

@@ -61,7 +61,7 @@ class Work:
         """The table (``sets``: its sets in the places they are shown at, empty places
         included; else the view's order) and the rack (sorted) of the start of the turn."""
         table = tuple(tuple(tile_set) for tile_set in (view.table if sets is None else sets))
-        rack = tuple(sorted(view.rack, key=sort_key))
+        rack = tuple(sorted(view.hand, key=sort_key))
         return cls(table, rack, table, rack)
 
     def _then(self, sets: tuple[TileSet, ...], rack: tuple[str, ...],
@@ -146,7 +146,7 @@ class Work:
     @staticmethod
     def hint(view: RummikubView) -> Solution:
         """The exact best move from the start of the turn (RUM-10)."""
-        return _best(view.table, view.rack, not view.melded[view.seat], view.initial_meld,
+        return _best(view.table, view.hand, not view.melded[view.seat], view.initial_meld,
                      view.joker_penalty)
 
     def apply_hint(self, hint: Solution) -> Work:

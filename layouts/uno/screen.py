@@ -125,11 +125,11 @@ class UnoScreen:
         """Top card and colour in play, whose turn, each opponent's card count, direction."""
         cat = context.catalog
         texts = [top_text(view, cat)]
-        if view.turn >= 0:
+        if view.turn is not None:
             texts.append(cat.text("uno_turn", name=context.names[view.turn]))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
-            count = view.hand_counts[seat]
+            count = view.hand_sizes[seat]
             texts.append(cat.text("uno_count_one" if count == 1 else "uno_count",
                                   name=context.names[seat], count=count))
         if view.players > 2:

@@ -15,7 +15,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.display.window import LEFT_MARKER, RIGHT_MARKER
 from brailledev.programs.session import Session
 from brailledev.table.keyloop import Front
-from games.domino.game import Domino
+from games.domino.engine import Domino
 from layouts.domino.screen import DominoInput
 from layouts.screen import MESSAGE_LINE
 from tests.brltty.harness import VirtualBrltty
@@ -89,7 +89,7 @@ def test_whole_domino_game_by_routing_keys_on_brltty(tmp_path: Path) -> None:
     with VirtualBrltty(columns=40) as brltty:
         session = Session.start("domino", players=2, seed=11, lang="en", bots="heuristic",
                                 save=tmp_path / "domino.json", pace=0)
-        game = session.game
+        game = session.table.game
         assert isinstance(game, Domino)
         display = BrlapiDisplay(host=brltty.host)
         front = Front(session, display, EN)
@@ -114,7 +114,7 @@ def test_whole_domino_game_by_routing_keys_on_brltty(tmp_path: Path) -> None:
                     row = fingers.groups()
                     assert row[0][1] == "3"
                     fingers.press("route", row[1][0])
-                    pending = session.pending
+                    pending = session.seat.pending
                     assert isinstance(pending, DominoInput) and pending.square is not None
                     fingers.go_to("places")
                     explored = True

@@ -29,7 +29,7 @@ def settled(front: Front, handled: int, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if (front.handled >= handled and front.idle.is_set()
-                and front.session.bot_due() is None):
+                and front.session.table.bot_due() is None):
             return
         time.sleep(0.01)
     raise AssertionError(f"the front never came back to the player after key {handled}: "
@@ -40,13 +40,13 @@ def wanted(session: Session) -> tuple[str, int]:
     """The line and region a player routes next: in phase 1 the first card, then the first
     element; in phase 2 the first card (two, then confirm, in round 3), or pass when no card
     can be laid; in phase 3 mark the first card for the stock, then confirm."""
-    lines = {line.key: line for line in session.lines()}
+    lines = {line.key: line for line in session.seat.lines()}
     hand = lines["hand"].regions
     cards = [index for index, region in enumerate(hand) if region.target is not None]
     unmarked = [index for index in cards if not hand[index].text.endswith("*")]
     choice = lines["choice"].regions if "choice" in lines else ()
     moves = [index for index, region in enumerate(choice) if isinstance(region.target, PlayMove)]
-    if session.view().phase == KEEP and len(unmarked) == len(cards) and cards:
+    if session.seat.view().phase == KEEP and len(unmarked) == len(cards) and cards:
         return "hand", cards[0]
     if moves:
         return "choice", moves[0]
@@ -58,7 +58,7 @@ def wanted(session: Session) -> tuple[str, int]:
 
 def test_a_whole_three_player_hand_by_routing_keys_on_brltty():
     session = Session.start("elements", players=3, seed=11, lang="en", bots="random", pace=0)
-    game = session.game
+    game = session.table.game
     assert isinstance(game, Elements)
     with VirtualBrltty(columns=COLUMNS) as brltty:
         display = BrlapiDisplay(host=brltty.host)
@@ -109,4 +109,4 @@ def test_a_whole_three_player_hand_by_routing_keys_on_brltty():
     # an element for the face-down card, two cards confirmed in round 3, the keep confirmed
     assert routed.count("confirm") >= 2 and any(text.startswith("e") for text in routed)
     assert any(text.startswith("You lay ") and len(text.split()) == 4
-               for text in session.history.texts)
+               for text in session.seat.history.texts)

@@ -24,8 +24,8 @@ class Player(Fingers):
 
     @property
     def game(self) -> Elevens:
-        assert isinstance(self.session.game, Elevens)
-        return self.session.game
+        assert isinstance(self.session.table.game, Elevens)
+        return self.session.table.game
 
 
 @contextmanager
@@ -33,7 +33,7 @@ def playing(tmp_path: Path, game: Elevens | None = None, **options: Any) -> Iter
     session = Session.start("elevens", players=2, seed=3, lang="en",
                             save=tmp_path / "elevens.json", pace=0, options=options)
     if game is not None:
-        session.game = game
+        session.table.game = game
     with fingers_on(session, EN, Player) as player:
         yield player
 
@@ -54,7 +54,7 @@ def test_elv_6_link_placement_by_routing_keys(tmp_path):
         # the rows the card went to are the confirmation: nothing waits on the message line
         assert player.read_all_messages() == []
         assert player.front.viewport.line_key == "hand"
-        assert player.session.history.texts[-1] == "You link from g5 and play y5."
+        assert player.session.seat.history.texts[-1] == "You link from g5 and play y5."
         player.go_to("row_y")
         assert player.text() == "y 5 lig5 11"  # the laid link card, felt on both its rows
         before = player.game.to_dict()
@@ -91,7 +91,7 @@ def test_elv_12_whole_beginner_game_by_routing_keys(tmp_path):
             player.read_all_messages()
             if player.game.is_over():
                 break
-            lines = {line.key: line for line in session.lines()}
+            lines = {line.key: line for line in session.seat.lines()}
             legal = player.game.legal_moves(0)
             cards = [region.text for region in lines["hand"].regions
                      if isinstance(region.target, PlayMove) and region.target.move in legal]

@@ -15,9 +15,9 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.programs.pad import PadFront, PadSession
 from emboss import brf, scorepad
 from emboss.page import Geometry, paper
-from games.domino.game import Domino, Placed, RoundStarted
+from games.domino.book import DominoBook
+from games.domino.engine import Domino, Placed, RoundStarted
 from games.domino.grid import Opening
-from games.pads import DominoBook
 from layouts.padscreen import TOTALS_LINE
 from layouts.registry import kit
 from layouts.screen import CHOICE_LINE, COMMAND_LINE, MESSAGE_LINE

@@ -22,8 +22,8 @@ def english_save(path: Path) -> None:
     """An English game, read up to its last message, saved as the player leaves it."""
     session = Session.start("uno", players=2, seed=5, lang="en", options=ONE_ROUND, save=path,
                             pace=0)
-    session.run_bots()
-    while session.history.read_on():
+    session.table.run_bots()
+    while session.seat.history.read_on():
         pass
     session.save()
 

@@ -23,7 +23,7 @@ def playing(tmp_path: Path, game: Rummikub) -> Iterator[Fingers]:
     session = Session.start("rummikub", players=2, seed=3, lang="en",
                             save=tmp_path / "rummikub.json", pace=0, bots="greedy",
                             clock=lambda: 0.0)  # the turn clock stands still here
-    session.game = game
+    session.table.game = game
     with fingers_on(session, EN, Fingers) as fingers:
         yield fingers
 

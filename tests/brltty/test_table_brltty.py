@@ -16,7 +16,7 @@ from typing import Any
 
 from brailledev.display.braille import Translator, cell_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
-from brailledev.network.join import DOT_8, Joined, TableFront, connect
+from brailledev.programs.join import DOT_8, Joined, TableFront, connect
 from brailledev.table.core import Table as CoreTable
 from brailledev.table.seat import LocalLink, SeatClient
 from tests.brltty.harness import Fingers, VirtualBrltty
@@ -215,7 +215,7 @@ def test_two_braille_players_and_a_bot_play_a_whole_rummikub_game(tmp_path):
         assert play_out(players, table, turn) > 4
         views = [fingers.link.view() for fingers in players]
     assert all(view.melded[view.seat] for view in views)
-    assert views[0].over and any(count == 0 for count in views[0].rack_counts)
+    assert views[0].over and any(count == 0 for count in views[0].hand_sizes)
 
 
 def test_two_braille_players_play_a_whole_domino_game(tmp_path):

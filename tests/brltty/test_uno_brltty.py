@@ -116,10 +116,11 @@ class Player:
     def turn(self, panning: bool = False) -> None:
         """Read the news, then route what a sensible player would."""
         self.read_all_messages(panning)
-        if self.session.game.is_over():
+        if self.session.table.game.is_over():
             return
-        lines = self.session.lines()
-        key, index = wanted(lines, self.session.game.legal_moves(0), self.session.pending)
+        lines = self.session.seat.lines()
+        session = self.session
+        key, index = wanted(lines, session.table.game.legal_moves(0), session.seat.pending)
         region = next(line for line in lines if line.key == key).regions[index]
         self.go_to(key)
         self.route_word(region.text.split()[0])
@@ -138,7 +139,7 @@ def playing(tmp_path: Path, columns: int, seed: int) -> Iterator[Player]:
 
 def play_to_the_end(player: Player, limit: int = 300, panning: bool = False) -> int:
     turns = 0
-    while not player.session.game.is_over():
+    while not player.session.table.game.is_over():
         player.turn(panning)
         turns += 1
         assert turns < limit, "the game did not end"
@@ -150,32 +151,32 @@ def test_whole_game_through_brltty_on_40_cells(tmp_path):
         turns = play_to_the_end(player)
         final = player.read_all_messages(panning=True)
     assert turns > 3
-    assert final[-1].endswith(WORDS_OF_THE_END[tuple(player.session.game.winners())])
+    assert final[-1].endswith(WORDS_OF_THE_END[tuple(player.session.table.game.winners())])
 
 
 def test_whole_game_through_brltty_on_20_cells_with_panning(tmp_path):
     with playing(tmp_path, columns=20, seed=short_deal(5)) as player:
         play_to_the_end(player, panning=True)
         final = player.read_all_messages(panning=True)
-    assert player.session.game.is_over()
+    assert player.session.table.game.is_over()
     assert player.pans > 0
-    assert final[-1].endswith(WORDS_OF_THE_END[tuple(player.session.game.winners())])
+    assert final[-1].endswith(WORDS_OF_THE_END[tuple(player.session.table.game.winners())])
 
 
 def test_brltty_restart_mid_game_goes_on_where_it_was(tmp_path):
     with playing(tmp_path, columns=40, seed=short_deal(4)) as player:
         for _ in range(2):
             player.turn()
-        before = player.session.game.to_dict()
+        before = player.session.table.game.to_dict()
         player.read_all_messages()
         shown = player.front.viewport.rows()
         player.brltty.restart()
         player.settle(timeout=20)  # redrawn by the display as it was
         assert player.brltty.display_rows() == shown
-        assert player.session.game.to_dict() == before
+        assert player.session.table.game.to_dict() == before
         assert player.display.reconnections >= 1
         play_to_the_end(player)
-    assert player.session.game.is_over()
+    assert player.session.table.game.is_over()
 
 
 def test_illegal_card_routed_is_refused_and_nothing_changes(tmp_path):
@@ -183,18 +184,19 @@ def test_illegal_card_routed_is_refused_and_nothing_changes(tmp_path):
         session = player.session
         for _ in range(40):
             player.read_all_messages()
-            wrong = [card for card in session.view().hand
-                     if session.game.check(0, UnoMove(PLAY, card)) is not None]
-            if wrong and session.game.must_act() == [0] and session.game.view(0).phase == "play":
+            wrong = [card for card in session.seat.view().hand
+                     if session.table.game.check(0, UnoMove(PLAY, card)) is not None]
+            game = session.table.game
+            if wrong and game.must_act() == [0] and game.view(0).phase == "play":
                 break
             player.turn()
         else:
             raise AssertionError("never held an unplayable card")
-        before = session.game.to_dict()
+        before = session.table.game.to_dict()
         saved = (tmp_path / "uno.json").read_text()
         player.go_to("hand")
-        player.route_word(label(wrong[0], session.catalog))
-        assert session.game.to_dict() == before
+        player.route_word(label(wrong[0], session.seat.catalog))
+        assert session.table.game.to_dict() == before
         assert (tmp_path / "uno.json").read_text() == saved
         # shown at once over the hand the card was routed on; a key clears it
         assert player.front.viewport.line_key == "hand"

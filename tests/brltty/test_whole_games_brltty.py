@@ -58,10 +58,10 @@ class Player(Fingers):
 
 def refused_here(session: Session) -> tuple[str, int] | None:
     """A region the rules refuse when routed, on the screen now."""
-    for line in session.lines():
+    for line in session.seat.lines():
         for index, region in enumerate(line.regions):
             target: Hashable = region.target
-            if isinstance(target, Refuse) or (isinstance(target, PlayMove) and session.game
+            if isinstance(target, Refuse) or (isinstance(target, PlayMove) and session.table.game
                                               .check(session.seat.seat, target.move)):
                 return line.key, index
     return None
@@ -78,15 +78,15 @@ def test_a_whole_game_by_keys_on_a_real_brltty(tmp_path: Path, game: str, lang: 
     with fingers_on(session, braille, Player, columns=COLUMNS) as player:
         for _ in range(600):
             player.read_all_messages()
-            if session.game.is_over():
+            if session.table.game.is_over():
                 break
             if not my_turn(session):
                 continue
-            if not newest and len(session.history.messages) > 1:
+            if not newest and len(session.seat.history.messages) > 1:
                 place = player.front.viewport.place()
                 player.newest()
                 assert player.front.viewport.line_key == MESSAGE_LINE
-                assert player.text() and session.history.cursor is None
+                assert player.text() and session.seat.history.cursor is None
                 player.back()
                 assert player.front.viewport.place() == place
                 newest = True
@@ -104,6 +104,6 @@ def test_a_whole_game_by_keys_on_a_real_brltty(tmp_path: Path, game: str, lang: 
                 player.read_all_messages()  # panning reads the refusal, then clears it
             player.route_region(*choose(session), wander=player.pans == 0)
         final = player.read_all_messages()
-    assert session.game.is_over(), game
+    assert session.table.game.is_over(), game
     assert refused and newest and player.pans > 0
-    assert final or not session.history.fresh  # the end read, or read already
+    assert final or not session.seat.history.fresh  # the end read, or read already

@@ -22,9 +22,9 @@ from layouts.registry import kit
 
 def play_a_turn(session: Session, seed: int) -> None:
     """The person plays what a random bot would, then the bots answer."""
-    bot = kit(session.name).make_bot("random", seed + session.moves)
-    session.play(bot.choose(session.view(), session.game.legal_moves(0)))
-    session.run_bots()
+    bot = kit(session.table.name).make_bot("random", seed + session.table.moves)
+    session.seat.play(bot.choose(session.seat.view(), session.table.game.legal_moves(0)))
+    session.table.run_bots()
 
 
 def main(folder: Path, kind: str) -> None:
@@ -37,24 +37,24 @@ def main(folder: Path, kind: str) -> None:
     path = folder / "uno.json"
     session = Session.start("uno", players=2, seed=4, lang="fr",
                             options={"match_target": 0}, save=path, pace=0)
-    session.run_bots()
+    session.table.run_bots()
     for turn in range(3):
-        if not session.game.is_over():
+        if not session.table.game.is_over():
             play_a_turn(session, turn)
-    failing = session.save_failure is not None
+    failing = session.saving.failure is not None
     if kind == "read_only":
         os.chmod(folder, 0o755)
     else:
         resource.setrlimit(resource.RLIMIT_FSIZE, limit)
     for turn in range(3, 5):
-        if not session.game.is_over():
+        if not session.table.game.is_over():
             play_a_turn(session, turn)
     saved = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
-    print(json.dumps({"told": [part for message in session.history.messages
+    print(json.dumps({"told": [part for message in session.seat.history.messages
                                 for part in message.parts], "failing": failing,
-                      "works": session.save_failure is None,
+                      "works": session.saving.failure is None,
                       "same": saved is not None
-                      and saved["table"]["state"] == session.game.to_dict()}))
+                      and saved["table"]["state"] == session.table.game.to_dict()}))
 
 
 if __name__ == "__main__":

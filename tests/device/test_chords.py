@@ -55,7 +55,7 @@ class Playing:
 
     @property
     def last_message(self) -> str:
-        return self.session.history.texts[-1]
+        return self.session.seat.history.texts[-1]
 
     @property
     def shown_at_once(self) -> str | None:
@@ -85,18 +85,18 @@ def playing(game: str, lang: str, seed: int,
 
 def test_d_draws_in_english_uno():
     with playing("uno", "en", seed=3, options=ONE_ROUND) as play:
-        game = play.session.game
+        game = play.session.table.game
         assert game.must_act() == [0] and game.view(0).phase == "play"
         cards = len(game.view(0).hand)
         play.press(chord("145"))  # d
-        assert "Typed: draw." in play.session.history.texts
+        assert "Typed: draw." in play.session.seat.history.texts
         assert len(game.view(0).hand) > cards
-        assert play.session.moves >= 1
+        assert play.session.table.moves >= 1
 
 
 def test_p_draws_in_french_uno_where_draw_is_piocher():
     with playing("uno", "fr", seed=3, options=ONE_ROUND) as play:
-        game = play.session.game
+        game = play.session.table.game
         cards = len(game.view(0).hand)
         before = game.to_dict()
         play.press(chord("145"))  # d: "draw" is an English word, not a French command
@@ -104,19 +104,19 @@ def test_p_draws_in_french_uno_where_draw_is_piocher():
         assert play.shown_at_once == ("Aucune commande ne commence par d ici : "
                                       "piocher, aide, quitter.")
         play.press(chord("1234"))  # p
-        assert "Tapé : piocher." in play.session.history.texts
+        assert "Tapé : piocher." in play.session.seat.history.texts
         assert len(game.view(0).hand) > cards
 
 
 def test_unknown_letter_changes_nothing_and_lists_the_commands():
     with playing("uno", "en", seed=3, options=ONE_ROUND) as play:
         session = play.session
-        before, pending, told = session.game.to_dict(), session.pending, len(
-            session.history.texts)
+        before, pending, told = session.table.game.to_dict(), session.seat.pending, len(
+            session.seat.history.texts)
         play.press(chord("1356"))  # z
-        assert session.game.to_dict() == before and session.pending == pending
+        assert session.table.game.to_dict() == before and session.seat.pending == pending
         assert play.shown_at_once == "No command starts with z here: draw, help, quit."
-        assert len(session.history.texts) == told  # what typing says is not news
+        assert len(session.seat.history.texts) == told  # what typing says is not news
         assert play.front.viewport.line_key == MESSAGE_LINE  # the reader has not moved
         play.press(Named("repeat"))  # speaks it again; the flash stays
         assert play.shown_at_once is not None
@@ -129,11 +129,11 @@ def test_unknown_letter_changes_nothing_and_lists_the_commands():
 def test_a_chord_that_is_no_letter_gives_one_message_and_changes_nothing():
     with playing("uno", "en", seed=3, options=ONE_ROUND) as play:
         session = play.session
-        before, told = session.game.to_dict(), len(session.history.texts)
+        before, told = session.table.game.to_dict(), len(session.seat.history.texts)
         play.press(chord("3456"))  # the number sign
-        assert session.game.to_dict() == before
+        assert session.table.game.to_dict() == before
         assert play.shown_at_once == "Dots 3456 type no command; type the first letter of one."
-        assert len(session.history.texts) == told
+        assert len(session.seat.history.texts) == told
 
 
 def test_french_letters_come_from_the_french_table():
@@ -151,27 +151,27 @@ def test_a_shared_initial_waits_for_the_next_letter_in_french():
     # Seed 8: the bot's first +4 is to be challenged or accepted; "accepter" and "aide"
     # both start with a.
     with playing("uno", "fr", seed=8, options=ONE_ROUND) as play:
-        session, game = play.session, play.session.game
+        session, game = play.session, play.session.table.game
         assert game.view(0).phase == "challenge"
         before = game.to_dict()
         play.press(chord("1"))  # a
         assert game.to_dict() == before
         assert play.shown_at_once == "a : accepter, aide ; tapez la lettre suivante."
         play.press(chord("14"))  # c: "ac" is accepter
-        assert "Tapé : accepter." in session.history.texts
+        assert "Tapé : accepter." in session.seat.history.texts
         assert game.view(0).phase != "challenge"
 
 
 def test_a_second_letter_after_a_shared_initial_in_english_rummikub():
     with playing("rummikub", "en", seed=3) as play:
         session = play.session
-        rack = len(session.view().rack)
+        rack = len(session.seat.view().hand)
         play.press(chord("145"))  # d: done or draw
         assert play.shown_at_once == "d: done, draw; type the next letter."
-        assert len(session.view().rack) == rack
+        assert len(session.seat.view().hand) == rack
         play.press(chord("1235"))  # r: "dr" is draw
-        assert "Typed: draw." in session.history.texts
-        assert session.moves >= 1
+        assert "Typed: draw." in session.seat.history.texts
+        assert session.table.moves >= 1
 
 
 def test_another_key_forgets_the_letters_typed():
@@ -246,15 +246,15 @@ def test_a_letter_typed_on_a_real_brltty_draws(tmp_path):
         thread.start()
         try:
             assert front.idle.wait(20)
-            cards = len(session.view().hand)
+            cards = len(session.seat.view().hand)
             brltty.send(f"passdots {numbers_to_dots('145')}")  # d
             deadline = time.monotonic() + 20
             while not (front.handled >= 1 and front.idle.is_set()):
                 assert time.monotonic() < deadline, brltty.log
                 time.sleep(0.01)
-            assert "Typed: draw." in session.history.texts
-            assert session.moves >= 1
-            assert len(session.game.view(0).hand) > cards
+            assert "Typed: draw." in session.seat.history.texts
+            assert session.table.moves >= 1
+            assert len(session.table.game.view(0).hand) > cards
         finally:
             front.stop()
             thread.join(10)

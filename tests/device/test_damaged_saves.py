@@ -45,19 +45,19 @@ def valid_saves(game: str) -> list[dict[str, Any]]:
     saves.append(session.to_dict())
     rng = random.Random(game)
     for step in range(2_000):
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
         if session.table.bot_move():
             continue
-        if step % 3 == 0 and session.pending is None:
-            asks = [region.target.pending for line in session.lines()
+        if step % 3 == 0 and session.seat.pending is None:
+            asks = [region.target.pending for line in session.seat.lines()
                     for region in line.regions if isinstance(region.target, Ask)
                     and region.target.pending is not None]
             if asks:
-                session.pending = rng.choice(asks)
+                session.seat.pending = rng.choice(asks)
                 saves.append(session.to_dict())
         bot = kit(game).make_bot("random", step)
-        session.play(bot.choose(session.view(), session.game.legal_moves(0)))
+        session.seat.play(bot.choose(session.seat.view(), session.table.game.legal_moves(0)))
         if step in (20, 120):
             saves.append(session.to_dict())
     saves.append(session.to_dict())

@@ -20,8 +20,8 @@ def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):
         terminal.wait_text(r"Elevens +à +2 +joueurs")
         terminal.wait_text(r"^main ")  # read on past the news: home is the hand line
         session = Session.resume(save, pace=0)
-        legal = session.game.legal_moves(0)
-        hand = next(line for line in session.lines() if line.key == "hand")
+        legal = session.table.game.legal_moves(0)
+        hand = next(line for line in session.seat.lines() if line.key == "hand")
         card = next(region.text for region in hand.regions
                     if isinstance(region.target, PlayMove) and region.target.move in legal)
         for _ in range(20):

@@ -26,7 +26,7 @@ OPTIONS = {"uno": {"match_target": 0}}
 
 def screen_of(session: Session) -> dict[str, str]:
     """What the lines say, the messages aside (a resumed game says so there)."""
-    return {line.key: line.text for line in session.lines()
+    return {line.key: line.text for line in session.seat.lines()
             if line.key not in (MESSAGE_LINE, HELP_LINE)}
 
 
@@ -34,14 +34,14 @@ def an_ask(session: Session) -> tuple[str, int] | None:
     """The first region that starts an input the screen shows (not on the message or
     command line)."""
     plain = screen_of(session)
-    for line in session.lines():
+    for line in session.seat.lines():
         if line.key in (MESSAGE_LINE, HELP_LINE, "commands"):
             continue
         for index, region in enumerate(line.regions):
             if isinstance(region.target, Ask) and region.target.pending is not None:
-                session.pending = region.target.pending
+                session.seat.pending = region.target.pending
                 shows = screen_of(session) != plain
-                session.pending = None
+                session.seat.pending = None
                 if shows:
                     return line.key, index
     return None
@@ -52,9 +52,9 @@ def started(game: str, path: Path) -> tuple[Front, MemoryDisplay, tuple[str, int
     for seed in range(60):
         session = Session.start(game, players=PLAYERS.get(game, 2), seed=seed, lang="en",
                                 options=OPTIONS.get(game), save=path, pace=0)
-        session.run_bots()
+        session.table.run_bots()
         found = an_ask(session)
-        if found is not None and session.game.must_act() == [0]:
+        if found is not None and session.table.game.must_act() == [0]:
             display = MemoryDisplay(40)
             front = Front(session, display, EN)
             front.redraw()
@@ -76,13 +76,13 @@ def test_a_half_made_input_is_back_after_a_crash(game, tmp_path):
     front, _, (line_key, region) = started(game, path)
     session = front.session
     plain = screen_of(session)
-    press(front, keys_to(session.lines(), line_key, region, EN))
-    assert session.pending is not None
+    press(front, keys_to(session.seat.lines(), line_key, region, EN))
+    assert session.seat.pending is not None
     shown = screen_of(session)
     assert shown != plain, "the input shows on the screen"
     # The process dies here: nothing more is saved.
     again = Session.resume(path, pace=0)
-    assert again.pending == session.pending
+    assert again.seat.pending == session.seat.pending
     assert screen_of(again) == shown
     changed = next(key for key in shown if shown[key] != plain.get(key))
     display = MemoryDisplay(40)
@@ -93,7 +93,7 @@ def test_a_half_made_input_is_back_after_a_crash(game, tmp_path):
         if resumed.viewport.line_key == changed:
             break
         press(resumed, [LineDown()])
-    words = next(line for line in again.lines() if line.key == changed).text.split()
+    words = next(line for line in again.seat.lines() if line.key == changed).text.split()
     assert display.writes[-1].text is not None
     shown_words = display.writes[-1].text[0].split()
     assert shown_words[:2] == words[:2], "the display shows the line with the input"
@@ -105,15 +105,15 @@ def test_an_input_that_does_not_fit_the_game_is_refused(game, tmp_path):
     path = tmp_path / f"{game}.json"
     front, _, (line_key, region) = started(game, path)
     session = front.session
-    press(front, keys_to(session.lines(), line_key, region, EN))
-    saved = session.screen.save_input(session.pending)
-    view = session.view()
-    assert session.screen.load_input(saved, view) == session.pending
+    press(front, keys_to(session.seat.lines(), line_key, region, EN))
+    saved = session.seat.screen.save_input(session.seat.pending)
+    view = session.seat.view()
+    assert session.seat.screen.load_input(saved, view) == session.seat.pending
     damaged_inputs: list[object] = [5, "x", [], {"zz": 1}, _other_cards(saved)]
     for damaged in damaged_inputs:
         with pytest.raises(BadState):
-            session.screen.load_input(damaged, view)
-    assert kit(game).screen is session.screen
+            session.seat.screen.load_input(damaged, view)
+    assert kit(game).screen is session.seat.screen
 
 
 def _other_cards(saved):

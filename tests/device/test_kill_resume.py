@@ -43,24 +43,24 @@ DECISIONS = 12
 def choose(session: Session, seed: int) -> tuple[str, int]:
     """What the reader routes: a legal move or a change of the half-made input, picked by a
     generator seeded by the position (the table's moves and the input)."""
-    game, seat = session.game, session.seat.seat
+    game, seat = session.table.game, session.seat.seat
     moves: list[tuple[str, int]] = []
     asks: list[tuple[str, int]] = []
-    said = json.dumps(session.screen.save_input(session.pending), sort_keys=True)
-    for line in session.lines():
+    said = json.dumps(session.seat.screen.save_input(session.seat.pending), sort_keys=True)
+    for line in session.seat.lines():
         if line.key in (MESSAGE_LINE, HELP_LINE):
             continue
         for index, region in enumerate(line.regions):
             target = region.target
             if isinstance(target, PlayMove) and game.check(seat, target.move) is None:
                 moves.append((line.key, index))
-            elif isinstance(target, Ask) and json.dumps(session.screen.save_input(
+            elif isinstance(target, Ask) and json.dumps(session.seat.screen.save_input(
                     target.pending), sort_keys=True) != said:
                 asks.append((line.key, index))  # an input that changes what is saved
-    rng = random.Random(f"{seed}:{session.moves}:{said}")
+    rng = random.Random(f"{seed}:{session.table.moves}:{said}")
     if moves and (not asks or rng.random() < 0.6):
         return rng.choice(moves)
-    assert asks, f"nothing to route: {[line.text for line in session.lines()]}"
+    assert asks, f"nothing to route: {[line.text for line in session.seat.lines()]}"
     return rng.choice(asks)
 
 
@@ -72,16 +72,16 @@ def uninterrupted(game: str, seed: int, bots: str, most: int) -> dict[int, str]:
         game, {})
     session = Session.start(game, players=players, seed=seed, lang="en", bots=bots,
                             options=options, pace=0)
-    session.run_bots()
-    seen = {session.moves: _table(session)}
+    session.table.run_bots()
+    seen = {session.table.moves: _table(session)}
     for _ in range(most):
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
         key, index = choose(session, seed)
-        line = next(line for line in session.lines() if line.key == key)
-        session.route(line.regions[index].target)
-        session.run_bots()
-        seen[session.moves] = _table(session)
+        line = next(line for line in session.seat.lines() if line.key == key)
+        session.seat.route(line.regions[index].target)
+        session.table.run_bots()
+        seen[session.table.moves] = _table(session)
     return seen
 
 
@@ -123,7 +123,7 @@ class Program:
                     session = Session.load(self.save, pace=0)
                 except Unreadable:  # caught between a write and its rename: not possible
                     raise
-                if session.game.is_over() or session.game.must_act() == [0]:
+                if session.table.game.is_over() or session.table.game.must_act() == [0]:
                     return session
             time.sleep(0.05)
         raise AssertionError(f"the program did not settle: {self.child.before!r}")
@@ -153,11 +153,11 @@ def test_killed_and_started_again_it_is_the_same_game(game, tmp_path):
     try:
         session = program.settled(None)
         for decision in range(DECISIONS):
-            if session.game.is_over():
+            if session.table.game.is_over():
                 break
             key, index = choose(session, seed)
             before = save.read_bytes()
-            program.child.send(terminal_keys(keys_to(session.lines(), key, index, EN)))
+            program.child.send(terminal_keys(keys_to(session.seat.lines(), key, index, EN)))
             if decision == kill_at:
                 time.sleep(rng.uniform(0, 0.08))
                 program.kill()
@@ -169,7 +169,7 @@ def test_killed_and_started_again_it_is_the_same_game(game, tmp_path):
         program.quit()
     finally:
         program.child.terminate(force=True)
-    assert killed or session.game.is_over()
+    assert killed or session.table.game.is_over()
     final = json.loads(save.read_text(encoding="utf-8"))
     told = [part for message in History.from_dict(final["reader"]["history"]).messages
             for part in message.parts]

@@ -32,17 +32,17 @@ def start(game: str, lang: str = "en", seed: int = 2, columns: int = 40) -> Memo
     """Fingers at the start of a turn of the player's, after the others have played."""
     session = Session.start(game, players=3, seed=seed, lang=lang, pace=0,
                             options=OPTIONS.get(game))
-    session.run_bots()
+    session.table.run_bots()
     fingers = MemoryFingers(session, columns=columns)
-    if session.moves == 0:  # the player opens the game: one turn, then the others'
+    if session.table.moves == 0:  # the player opens the game: one turn, then the others'
         fingers.play_turn()
-        session.run_bots()
+        session.table.run_bots()
         fingers.front.redraw()
     return fingers
 
 
 def line_of(fingers: MemoryFingers, key: str) -> Line:
-    return next(line for line in fingers.session.lines() if line.key == key)
+    return next(line for line in fingers.session.seat.lines() if line.key == key)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -52,14 +52,14 @@ def test_news_waits_at_the_turns_start_and_reading_past_it_reads_on_to_the_statu
     fingers = start(game, lang)
     session = fingers.session
     assert my_turn(session)
-    assert fingers.line_key == MESSAGE_LINE and session.history.fresh
-    newest = session.history.newest
+    assert fingers.line_key == MESSAGE_LINE and session.seat.history.fresh
+    newest = session.seat.history.newest
     assert newest is not None and len(newest.parts) > 1  # one summary, not a queue
     while fingers.line_key == MESSAGE_LINE:
         fingers.press(PanRight(), "read")
-    assert fingers.line_key == STATUS_LINE and not session.history.fresh  # not skipped
+    assert fingers.line_key == STATUS_LINE and not session.seat.history.fresh  # not skipped
     fingers.press(Named(BACK), "back")  # the back key: straight to where the player acts
-    assert fingers.line_key == session.home()
+    assert fingers.line_key == session.seat.home()
 
 
 @pytest.mark.parametrize("columns", [40, 20])
@@ -74,7 +74,7 @@ def test_panning_past_the_status_read_after_the_news_returns_to_the_players_plac
     windows = len(fingers.front.viewport.lines[fingers.front.viewport.top].windows)
     for _ in range(windows):  # through every window of the status line, then past it
         fingers.press(PanRight(), "read")
-    assert fingers.line_key == session.home()
+    assert fingers.line_key == session.seat.home()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,30 +82,30 @@ def test_the_players_own_step_is_never_queued(game):
     fingers = start(game)
     session = fingers.session
     fingers.read_news()
-    moves = session.moves
+    moves = session.table.moves
     for _ in range(6):  # the routings of one move (a selection first, a hint...)
         key, index = choose(session)
         fingers.route(key, index)
-        if session.moves > moves:
+        if session.table.moves > moves:
             break
-    assert session.moves > moves
+    assert session.table.moves > moves
     assert fingers.line_key != MESSAGE_LINE and session.seat.flash is None
-    newest = session.history.newest
+    newest = session.seat.history.newest
     assert newest is not None
     assert newest.kind == STEP or newest.parts[-1].startswith("You draw")
-    assert not session.history.fresh or newest.kind != STEP
+    assert not session.seat.history.fresh or newest.kind != STEP
 
 
 def refused_target(fingers: MemoryFingers) -> tuple[str, int] | None:
     """A region of the screen the game refuses when routed, if there is one now."""
     session = fingers.session
-    for line in session.lines():
+    for line in session.seat.lines():
         for index, region in enumerate(line.regions):
             target = region.target
             if isinstance(target, Refuse):
                 return line.key, index
             if isinstance(target, PlayMove) and \
-                    session.game.check(session.seat.seat, target.move) is not None:
+                    session.table.game.check(session.seat.seat, target.move) is not None:
                 return line.key, index
     return None
 
@@ -124,7 +124,7 @@ def test_a_refusal_covers_the_top_row_a_key_clears_it_and_the_place_is_kept(game
                 break
             fingers.route(*choose(session))
         else:
-            session.run_bots()
+            session.table.run_bots()
             fingers.front.redraw()
     assert found is not None, game
     key, index = found
@@ -142,7 +142,7 @@ def test_a_refusal_covers_the_top_row_a_key_clears_it_and_the_place_is_kept(game
     fingers.press(Route(5))  # any other key: cleared, and nothing routed
     assert session.seat.flash is None
     assert fingers.front.viewport.place() == place
-    assert session.history.texts[-1] == flash  # kept for reading back
+    assert session.seat.history.texts[-1] == flash  # kept for reading back
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -161,7 +161,7 @@ def test_the_newest_message_key_and_back_to_the_same_window(game, keys):
     where = (fingers.line_key, fingers.front.viewport.window)
     fingers.press(newest)
     assert fingers.line_key == MESSAGE_LINE and fingers.front.viewport.window == 0
-    assert session.history.cursor is None
+    assert session.seat.history.cursor is None
     fingers.press(back)
     assert (fingers.line_key, fingers.front.viewport.window) == where
     assert home is not None
@@ -172,7 +172,7 @@ def routable_deep(fingers: MemoryFingers) -> tuple[int, Hashable] | None:
     legal card played, a tile selected), with its window."""
     viewport = fingers.front.viewport
     laid = viewport.lines[viewport.top]
-    legal = fingers.session.game.legal_moves(fingers.session.seat.seat)
+    legal = fingers.session.table.game.legal_moves(fingers.session.seat.seat)
     for number, window in enumerate(laid.windows[1:], start=1):
         for piece in window.pieces:
             target = laid.line.regions[piece.region].target
@@ -219,7 +219,7 @@ def test_rummikub_selecting_in_the_racks_second_window_stays_there():
                                    .target, Ask))
         fingers.press(Route(piece.column))
         assert fingers.line_key == "rack" and viewport.window == 1
-    pending = fingers.session.pending
+    pending = fingers.session.seat.pending
     assert isinstance(pending, Work) and len(pending.selection) == 3
 
 
@@ -231,12 +231,12 @@ def test_a_count_of_newer_messages_never_costs_a_pan(game):
         fingers.read_news()
         while my_turn(session):
             fingers.route(*choose(session))
-        session.run_bots()
+        session.table.run_bots()
         fingers.front.redraw()
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
     fingers.press(Named(NEWEST))
-    while session.history.cursor is None:  # back past the newest: the newer ones counted
+    while session.seat.history.cursor is None:  # back past the newest: the newer ones counted
         fingers.press(PanLeft())
     counted = line_of(fingers, MESSAGE_LINE)
     assert counted.regions[-1].spare

@@ -24,20 +24,20 @@ def test_a_save_before_the_message_model_resumes_whole_and_plays_on(game, tmp_pa
     shutil.copy(OLD / f"{game}.json", path)
     saved = json.loads(path.read_text(encoding="utf-8"))
     session = Session.resume(path, pace=0)
-    assert session.game.to_dict() == saved["table"]["state"]
-    assert session.moves == saved["table"]["moves"]
+    assert session.table.game.to_dict() == saved["table"]["state"]
+    assert session.table.moves == saved["table"]["moves"]
     told = saved["reader"]["history"]["texts"]
-    assert session.history.texts[:len(told)] == told  # every message kept, in order
-    assert session.history.texts[-1].endswith(
-        session.catalog.text("game_resumed"))
+    assert session.seat.history.texts[:len(told)] == told  # every message kept, in order
+    assert session.seat.history.texts[-1].endswith(
+        session.seat.catalog.text("game_resumed"))
     helper = kit(game).make_bot("heuristic", 5)
     for _ in range(4):  # the person's moves go on being played and saved
-        session.run_bots()
-        if session.game.is_over():
+        session.table.run_bots()
+        if session.table.game.is_over():
             break
-        assert session.play(helper.choose(session.view(), session.table.legal(0)))
+        assert session.seat.play(helper.choose(session.seat.view(), session.table.legal(0)))
     again = Session.resume(path, pace=0)
-    assert again.game.to_dict() == session.game.to_dict()
+    assert again.table.game.to_dict() == session.table.game.to_dict()
     assert json.loads(path.read_text(encoding="utf-8"))["reader"]["history"]["messages"]
 
 

@@ -53,14 +53,14 @@ def test_uno_12_mattel_variant_reaches_the_session(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    game = Session.resume(save).game
+    game = Session.resume(save).table.game
     assert isinstance(game, Uno) and game.wild_draw_four == "no_matching_colour"
 
 
 def test_uno_11_teams_and_match_target_through_options_in_a_session(tmp_path):
     session = Session.start("uno", players=4, seed=2, lang="en",
                             options={"teams": 2, "match_target": 0})
-    game = session.game
+    game = session.table.game
     assert isinstance(game, Uno) and (game.teams, game.match_target) == (2, 0)
 
 
@@ -161,7 +161,7 @@ def test_selfplay_rummikub_time_limit(capsys):
     assert result["options"] == {"turn_times": 30}
     session = Session.start("rummikub", players=2, seed=1, lang="en", bots="greedy",
                             options={"turn_times": 30})
-    game = session.game
+    game = session.table.game
     assert isinstance(game, Rummikub) and game.turn_times == [30, 30]
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import re
+import resource
+import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -19,7 +22,8 @@ from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.cli import main
 from brailledev.programs.pad import PadFront, PadSession, chord_digit
 from emboss.scorepad import GUIDE
-from games.pads import DominoBook, EnterTurn, RoundsBook
+from games.domino.book import DominoBook, EnterTurn
+from games.pads import RoundsBook
 from layouts.errors import UserError
 from layouts.screen import CHOICE_LINE, PlayMove
 
@@ -27,15 +31,15 @@ BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 
 
 def line(session: PadSession, key: str) -> str:
-    return next(found.text for found in session.lines() if found.key == key)
+    return next(found.text for found in session.seat.lines() if found.key == key)
 
 
 def route(session: PadSession, key: str, text: str) -> None:
     """Route the region ``text`` of line ``key``, as a routing key over it would."""
-    found = next(found for found in session.lines() if found.key == key)
+    found = next(found for found in session.seat.lines() if found.key == key)
     region = next(region for region in found.regions if region.text == text)
     assert region.target is not None, (key, text)
-    session.route(region.target)
+    session.seat.route(region.target)
 
 
 def test_domino_pad_in_french_by_routing(tmp_path: Path):
@@ -69,7 +73,7 @@ def test_domino_pad_in_french_by_routing(tmp_path: Path):
 def test_a_refused_entry_is_said_and_changes_nothing():
     session = PadSession.start("domino", 2, "en")
     before = session.book
-    session.route(PlayMove(EnterTurn((9,))))
+    session.seat.route(PlayMove(EnterTurn((9,))))
     assert session.seat.history.texts[-1] == "Refused: Only lines of 10, 11 and 12 score."
     assert session.book == before
     route(session, "commands", "undo")
@@ -190,10 +194,11 @@ def test_command_mistakes_are_one_sentence_before_anything_starts(tmp_path: Path
 class Terminal:
     """``brailledev pad`` in a pseudo-terminal: the print row under the braille row."""
 
-    def __init__(self, args: list[str]) -> None:
+    def __init__(self, args: list[str], limits: Callable[[], None] | None = None) -> None:
         self.child = pexpect.spawn(BRAILLEDEV, args, encoding="utf-8", timeout=15,
-                                   dimensions=(24, 100),
-                                   env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+                                   dimensions=(24, 100), preexec_fn=limits,
+                                   env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                                        "PYTHONDONTWRITEBYTECODE": "1"})
         self.screen = ""
 
     def text(self) -> str:
@@ -250,3 +255,70 @@ def test_pad_in_a_terminal_writes_the_filled_pad(tmp_path: Path):
         grand.append(braille.back(row[len(label):row.index(GUIDE)].rstrip("\u2800")))
     assert grand == ["5", "0"]
     assert json.loads(save.read_text())["book"]["turns"] == [[0, [12], 1, True]]
+
+
+def small_files_only() -> None:
+    """In the child before it starts: no file it writes may pass 200 bytes, as on a full
+    disk (a write past the limit fails rather than ending the process)."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+
+def read_news(terminal: Terminal, shown: list[str]) -> None:
+    """Pan through the message line the pad put the reader on, keeping what it showed (the
+    markers of more on the left or the right left out)."""
+    for _ in range(8):
+        shown.append(terminal.text().removeprefix("<").removesuffix(">").strip())
+        terminal.send("]")
+
+
+def enter_line(terminal: Terminal, value: str, enter: str) -> None:
+    """From the top line down to the turn being entered (``p1, lines:``), then a line of
+    ``value`` and ``enter``."""
+    terminal.send("\x1b[H")
+    for _ in range(4):
+        if re.match(r"[pj]\d, l", terminal.text()):
+            terminal.route(value)
+            terminal.route(enter)
+            return
+        terminal.send("\x1b[B")
+    raise AssertionError(f"no turn to enter: {terminal.text()!r}")
+
+
+@pytest.mark.parametrize(("lang", "failing", "again"), [
+    ("en", "Saving the pad fails: the file is larger than allowed ({path}); the pad goes on, "
+           "and every entry tries again.", "Saving works again ({path})."),
+    ("fr", "L'enregistrement de la feuille échoue : le fichier dépasse la taille permise "
+           "({path}) ; la feuille continue, et chaque note réessaie.",
+     "L'enregistrement fonctionne de nouveau ({path})."),
+])
+def test_a_pad_whose_save_fails_goes_on_and_says_so_on_the_display(tmp_path: Path, lang: str,
+                                                                   failing: str, again: str):
+    save = tmp_path / "pad.json"
+    failing, again = failing.format(path=save), again.format(path=save)
+    terminal = Terminal(["pad", "domino", "--players", "2", "--display", "terminal",
+                         "--no-speech", "--lang", lang, "--save", str(save)],
+                        limits=small_files_only)
+    enter = {"en": "enter", "fr": "noter"}[lang]
+    shown: list[str] = []
+    try:
+        terminal.send("")
+        read_news(terminal, shown)
+        enter_line(terminal, "12", enter)                   # saving still fails: no news
+        read_news(terminal, shown)
+        hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+        resource.prlimit(terminal.child.pid, resource.RLIMIT_FSIZE, (hard, hard))
+        enter_line(terminal, "10", enter)
+        read_news(terminal, shown)
+        terminal.child.send("q")
+        terminal.child.expect(pexpect.EOF)
+    finally:
+        terminal.child.close(force=True)
+    assert terminal.child.exitstatus == 0, terminal.screen[-500:]
+    read = " ".join(" ".join(shown).split())
+    assert failing.split(" (")[0] in read and again.split(" (")[0] in read, read
+    saved = json.loads(save.read_text())
+    told = [part for message in saved["reader"]["history"]["messages"]
+            for part in message["parts"]]
+    assert told.count(failing) == 1 and told.count(again) == 1, told
+    assert [turn[1] for turn in saved["book"]["turns"]] == [[12], [10]]

@@ -39,7 +39,7 @@ def person_move(session: Session, seed: int) -> None:
     bot = kit(table.name).make_bot("random", seed * 1_000_003 + table.moves)
     move = bot.choose(table.view(seat), table.legal(seat))
     assert move is not None
-    assert session.play(move), f"the person's move {move} was refused"
+    assert session.seat.play(move), f"the person's move {move} was refused"
 
 
 def run(game: str, players: int, seed: int, bots: str, seat: int, path: Path,
@@ -52,18 +52,18 @@ def run(game: str, players: int, seed: int, bots: str, seat: int, path: Path,
                             clock=still)
     resumed = 0
     for step in range(MOST_STEPS):
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
         if step in stops:
             session.save()
             session = Session.resume(path, pace=0, clock=still)
             resumed += 1
-        session.timer_tick()  # as the key loop does between keys
+        session.table.tick()  # as the key loop does between keys
         if session.table.bot_move():
             continue
-        assert session.game.must_act() == [seat], "nobody to move"
+        assert session.table.game.must_act() == [seat], "nobody to move"
         person_move(session, seed)
-    session.timer_tick()
+    session.table.tick()
     session.save()
     saved = json.loads(path.read_text(encoding="utf-8"))["table"]
     return json.dumps(saved, sort_keys=True), resumed
@@ -117,7 +117,7 @@ def test_uno_bots_asked_to_catch_are_not_asked_again_after_a_resume(tmp_path):
         session = Session.start("uno", players=2, seed=seed, lang="en", bots="random",
                                 options=OPTIONS["uno"], save=path, pace=0)
         for _ in range(300):
-            if session.game.is_over():
+            if session.table.game.is_over():
                 break
             if session.table.bot_move():
                 continue
@@ -126,11 +126,11 @@ def test_uno_bots_asked_to_catch_are_not_asked_again_after_a_resume(tmp_path):
                 bots = session.table.to_dict()["bot_states"]
                 again = Session.resume(path, pace=0)
                 assert again.table.to_dict()["optional_asked"]
-                assert again.bot_due() is None  # nobody left to ask: the person's turn
+                assert again.table.bot_due() is None  # nobody left to ask: the person's turn
                 assert not again.table.bot_move()
                 assert again.table.to_dict()["bot_states"] == bots
                 return
-            legal = session.game.legal_moves(0)
+            legal = session.table.game.legal_moves(0)
             forgetful = [move for move in legal if move.kind == PLAY and not move.uno]
-            session.play((forgetful or legal)[seed % len(forgetful or legal)])
+            session.seat.play((forgetful or legal)[seed % len(forgetful or legal)])
     raise AssertionError("no position where bots were asked and the person must act")

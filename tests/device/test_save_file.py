@@ -27,7 +27,7 @@ ONE_ROUND = {"match_target": 0}
 def new_game(path: Path, seed: int = 3, **kwargs) -> Session:
     session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
                             save=path, pace=0, **kwargs)
-    session.run_bots()
+    session.table.run_bots()
     return session
 
 
@@ -144,11 +144,11 @@ def test_resume_elsewhere_over_an_unreadable_file_sets_it_aside_only_with_new(tm
 def test_a_finished_game_is_replaced_by_a_new_one_without_asking(tmp_path, quitting):
     path = tmp_path / "uno.json"
     session = new_game(path)
-    while not session.game.is_over():
+    while not session.table.game.is_over():
         from tests.device.save_child import play_a_turn
-        play_a_turn(session, session.moves)
+        play_a_turn(session, session.table.moves)
     assert main(play("uno", "--save", str(path), "--seed", "9")) == 0
-    assert not Session.resume(path).game.is_over()
+    assert not Session.resume(path).table.game.is_over()
 
 
 def test_a_save_of_brailledev_0_1_still_resumes(tmp_path):
@@ -160,8 +160,8 @@ def test_a_save_of_brailledev_0_1_still_resumes(tmp_path):
         "seat": 0, "bots": table["bots"], "bot_seed": table["bot_seed"],
         "moves": table["moves"], "lang": "en", "table": None, "history": reader["history"]}))
     again = Session.resume(path)
-    assert again.game.to_dict() == session.game.to_dict()
-    assert again.history.texts[-1] == "Game resumed where it was saved."
+    assert again.table.game.to_dict() == session.table.game.to_dict()
+    assert again.seat.history.texts[-1] == "Game resumed where it was saved."
 
 
 def told_parts(history: History) -> list[str]:
@@ -179,17 +179,18 @@ def test_a_save_folder_that_is_a_file_lets_the_game_go_on_and_says_so_once(tmp_p
     session = new_game(blocker / "uno.json", seed=4)
     for turn in range(3):
         play_a_turn(session, turn)
-    failing = [text for text in told_parts(session.history) if text.startswith("Saving fails")]
+    failing = [text for text in told_parts(session.seat.history) if text.startswith("Saving fails")]
     assert failing == [f"Saving fails: a part of the folder's path is a file "
                        f"({blocker / 'uno.json'}); the game goes on, and every move tries "
                        "again."]
-    assert session.moves > 3 and session.save_failure is not None
+    assert session.table.moves > 3 and session.saving.failure is not None
     blocker.unlink()
     play_a_turn(session, 3)
-    assert session.save_failure is None
-    assert told_parts(session.history).count(
+    assert session.saving.failure is None
+    assert told_parts(session.seat.history).count(
         f"Saving works again ({blocker / 'uno.json'}).") == 1
-    assert Session.resume(blocker / "uno.json").game.to_dict() == session.game.to_dict()
+    assert Session.resume(blocker / "uno.json").table.game.to_dict() == \
+        session.table.game.to_dict()
     assert stat.S_IMODE(blocker.stat().st_mode) == 0o700
 
 
@@ -274,24 +275,24 @@ def test_rum_7_a_resumed_turn_goes_on_with_the_time_that_was_left(tmp_path):
     path = tmp_path / "rummikub.json"
     session = Session.start("rummikub", players=2, seed=2, lang="en", save=path, pace=0,
                             clock=lambda: now[0])
-    session.run_bots()
-    assert session.game.must_act() == [0]
+    session.table.run_bots()
+    assert session.table.game.must_act() == [0]
     assert session.table.time_left(0) == 120
     now[0] += 50
-    session.timer_tick()
+    session.table.tick()
     assert session.table.time_left(0) == 70
     session.save()
     later = [5000.0]  # another process: its clock has nothing to do with the first's
     again = Session.resume(path, pace=0, clock=lambda: later[0])
     assert again.table.time_left(0) == 70
     later[0] += 10
-    again.timer_tick()
+    again.table.tick()
     assert again.table.time_left(0) == 60
-    told = [text for text in told_parts(again.history) if "seconds left" in text]
+    told = [text for text in told_parts(again.seat.history) if "seconds left" in text]
     assert told == ["60 seconds left."]
     later[0] += 60
-    again.timer_tick()
-    assert again.game.must_act() != [0] or again.moves > session.moves
+    again.table.tick()
+    assert again.table.game.must_act() != [0] or again.table.moves > session.table.moves
 
 
 def test_resume_refuses_a_file_it_is_given_that_does_not_exist(tmp_path):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import threading
 import time
 
 from brailledev.display.braille import translator
 from brailledev.display.keys import LineDown, LineUp, Named, PanLeft, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
+from brailledev.programs import join, pad
 from brailledev.programs.session import Session
+from brailledev.table import boardkeys, keyloop
 from brailledev.table.keyloop import Front
 from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
@@ -33,20 +37,20 @@ def shown_text(display: MemoryDisplay) -> str:
 
 def test_first_message_is_on_the_display_and_stays_until_read_past():
     shown, display = front()
-    newest = shown.session.history.newest
-    assert newest is not None and shown.session.history.fresh
+    newest = shown.session.seat.history.newest
+    assert newest is not None and shown.session.seat.history.fresh
     assert shown.viewport.line_key == MESSAGE_LINE
     assert shown_text(display).startswith(newest.text.split()[0])
     for _ in range(3):
         shown.redraw()
         assert shown.viewport.line_key == MESSAGE_LINE
-    messages = len(shown.session.history.texts)
+    messages = len(shown.session.seat.history.texts)
     for _ in range(messages * 4):  # panning right reads every message, then the next line
         if shown.viewport.line_key != MESSAGE_LINE:
             break
         shown.press(PanRight())
         shown.redraw()
-    assert not shown.session.history.fresh
+    assert not shown.session.seat.history.fresh
     assert shown.viewport.line_key == shown.seat.focus == "status"  # the status, not skipped
     shown.press(PanRight())
     shown.redraw()
@@ -66,19 +70,19 @@ def test_pan_left_reads_back_through_the_history():
     read_news(shown)
     target = number_card_to_play(session)
     assert target is not None
-    session.route(target)
-    session.run_bots()
+    session.seat.route(target)
+    session.table.run_bots()
     shown.redraw()
     assert shown.viewport.line_key == MESSAGE_LINE  # the others' moves, at the turn's start
-    newest = len(session.history.messages) - 1
+    newest = len(session.seat.history.messages) - 1
     shown.press(PanLeft())
     shown.redraw()
-    assert session.history.index == newest - 1
-    assert session.history.messages[newest - 1].text.startswith("You play")
+    assert session.seat.history.index == newest - 1
+    assert session.seat.history.messages[newest - 1].text.startswith("You play")
     while shown.viewport.line_key == MESSAGE_LINE:
         shown.press(PanRight())
         shown.redraw()
-    assert session.history.cursor is None and shown.viewport.line_key == STATUS_LINE
+    assert session.seat.history.cursor is None and shown.viewport.line_key == STATUS_LINE
 
 
 def test_line_keys_move_between_lines_and_routing_plays_a_card():
@@ -92,26 +96,26 @@ def test_line_keys_move_between_lines_and_routing_plays_a_card():
     shown.press(LineDown())
     shown.redraw()
     assert shown.viewport.line_key == "hand"
-    legal = session.game.legal_moves(0)
+    legal = session.table.game.legal_moves(0)
     hand = shown.viewport.lines[shown.viewport.top]
     window = hand.windows[shown.viewport.window]
     piece = next(piece for piece in window.pieces
                  if getattr(hand.line.regions[piece.region].target, "move", None) in legal)
     card = hand.line.regions[piece.region].text
-    before = session.game.view(0).hand_counts[0]
+    before = session.table.game.view(0).hand_sizes[0]
     shown.press(Route(piece.column))
     shown.redraw()
-    assert session.game.view(0).hand_counts[0] == before - 1
+    assert session.table.game.view(0).hand_sizes[0] == before - 1
     # the hand that lost the card is the confirmation: no echo is queued on the display
     assert shown.viewport.line_key == "hand"
-    assert card not in shown_text(display).split() or session.view().hand.count(card)
-    assert session.history.texts[-1] == f"You play {card}."
+    assert card not in shown_text(display).split() or session.seat.view().hand.count(card)
+    assert session.seat.history.texts[-1] == f"You play {card}."
 
 
 def number_card_to_play(session: Session) -> PlayMove | None:
     """A legal number card of the hand: after it, the bot must answer."""
-    legal = session.game.legal_moves(0)
-    for region in next(line for line in session.lines() if line.key == "hand").regions:
+    legal = session.table.game.legal_moves(0)
+    for region in next(line for line in session.seat.lines() if line.key == "hand").regions:
         target = region.target
         if not isinstance(target, PlayMove):
             continue
@@ -125,16 +129,16 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
     for seed in range(20):
         shown, display = front(seed=seed, pace=1.0)
         session = shown.session
-        session.run_bots()
+        session.table.run_bots()
         target = number_card_to_play(session)
         if target is not None:
             break
     assert target is not None
-    while session.history.read_on():
+    while session.seat.history.read_on():
         pass
-    session.jump(session.home())
-    moves = session.moves
-    session.route(target)
+    session.seat.jump(session.seat.home())
+    moves = session.table.moves
+    session.seat.route(target)
     runner = threading.Thread(target=shown.run)
     runner.start()
     try:
@@ -144,37 +148,13 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
         while shown.handled == 0 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert shown.handled == 1
-        assert session.moves == moves + 1  # the bot has not moved yet: it waits its pace
+        assert session.table.moves == moves + 1  # the bot has not moved yet: it waits its pace
         assert shown.idle.wait(30)
-        assert session.moves > moves + 1 or session.game.is_over()
+        assert session.table.moves > moves + 1 or session.table.game.is_over()
     finally:
         display.press(Named("quit"))
         runner.join(5)
     assert not runner.is_alive()
-
-
-def test_three_row_display_shows_news_status_and_hand_together():
-    for seed in range(10):  # a deal where the player holds a playable card
-        session = Session.start("uno", players=3, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.run_bots()
-        if number_card_to_play(session) is not None:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    assert [laid.line.key for laid in shown.viewport.lines[:3]] == \
-        ["messages", "status", "hand"]
-    assert shown.viewport.line_key == MESSAGE_LINE
-    assert display.shown[2].startswith(shown.viewport.lines[2].windows[0].cells[:3])
-    target = number_card_to_play(session)
-    hand = shown.viewport.lines[2]
-    piece = next(piece for window in hand.windows for piece in window.pieces
-                 if hand.line.regions[piece.region].target == target)
-    assert piece in hand.windows[0].pieces
-    count = session.view().hand_counts[0]
-    shown.press(Route(piece.column, row=2))
-    assert session.view().hand_counts[0] == count - 1
 
 
 def read_to(shown: Front, key: str) -> None:
@@ -210,26 +190,26 @@ def test_uno_7_a_bot_that_forgets_uno_is_caught_by_routing_catch():
         game.view(1), game.legal_moves(1)) == UnoMove("play", "r5"))
     shown, display = front()
     session = shown.session
-    session.game = Uno.from_position(line)
+    session.table.game = Uno.from_position(line)
     session.table.bots[1] = HeuristicBot(seed)
-    session.run_bots()
-    newest = session.history.newest
+    session.table.run_bots()
+    newest = session.seat.history.newest
     assert newest is not None and newest.parts[-1] == "Bo plays r5."  # no "Bo: UNO!"
     shown.redraw()
     read_to(shown, "commands")
     route_region(shown, "catch Bo")
-    assert session.game.view(0).hand_counts[1] == 3  # caught: Bo draws two
+    assert session.table.game.view(0).hand_sizes[1] == 3  # caught: Bo draws two
     # The player's own step is confirmed by the line that changed, not queued: the catch
     # has left the command line, and the step is kept in the history.
     assert shown.viewport.line_key == "commands" and "catch" not in shown_text(display)
-    assert any(text.startswith("You catch Bo: no UNO!") for text in session.history.texts)
+    assert any(text.startswith("You catch Bo: no UNO!") for text in session.seat.history.texts)
 
 
 def test_routing_where_there_is_nothing_to_do_says_so_once():
     shown, display = front()
     session = shown.session
     read_to(shown, "status")
-    told = list(session.history.texts)
+    told = list(session.seat.history.texts)
     shown.press(Route(2))  # over the top card's words: the status line has no targets
     shown.redraw()
     assert shown_text(display) == "Nothing to do there."  # at once, where the player is
@@ -240,41 +220,28 @@ def test_routing_where_there_is_nothing_to_do_says_so_once():
     shown.press(Route(display.columns - 2))  # a blank cell after the last card
     shown.redraw()
     assert shown_text(display) == "Nothing to do there."
-    assert session.history.texts == told  # said, never queued
+    assert session.seat.history.texts == told  # said, never queued
 
 
 def test_status_says_one_card_not_one_cards():
     shown, _ = front()
     session = shown.session
-    session.game = Uno.from_position("uno players=2 hands=r1,r2,b3;g1 discard=r9")
-    status = next(line for line in session.lines() if line.key == "status").text
+    session.table.game = Uno.from_position("uno players=2 hands=r1,r2,b3;g1 discard=r9")
+    status = next(line for line in session.seat.lines() if line.key == "status").text
     assert status.endswith("Bo 1 card")
-    session.set_lang("fr")
-    status = next(line for line in session.lines() if line.key == "status").text
+    session.seat.set_lang("fr")
+    status = next(line for line in session.seat.lines() if line.key == "status").text
     assert status.endswith("Bo 1 carte")
 
 
-def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
-    for seed in range(20):  # a deal where the player holds a card the rules refuse
-        session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.run_bots()
-        wrong = [region.target for region in session.lines()[2].regions
-                 if isinstance(region.target, PlayMove)
-                 and session.game.check(0, region.target.move) is not None]
-        if wrong and session.game.must_act() == [0]:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    read_news(shown)
-    before = display.shown
-    assert shown.viewport.line_key == "hand"
-    session.route(wrong[0])
-    shown.redraw()
-    texts = display.writes[-1].text
-    assert texts is not None and texts[0].startswith("Refused:")
-    assert display.shown[1:] == before[1:]  # the lines under it stay as they were
-    shown.press(LineDown())  # clears it, and does not move
-    shown.redraw()
-    assert display.shown == before and shown.viewport.line_key == "hand"
+
+def test_the_key_loops_ask_the_seat_and_set_none_of_its_fields():
+    written = []
+    for module in (keyloop, boardkeys, pad, join):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            written += [ast.unparse(target) for target in targets
+                        if isinstance(target, ast.Attribute)
+                        and ast.unparse(target.value).endswith("seat")]
+    assert written == []

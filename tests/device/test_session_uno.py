@@ -22,12 +22,12 @@ def session_with(lang: str = "en", players: int = 2, **state: Any) -> Session:
     session = Session.start("uno", players=players, seed=1, lang=lang, options=ONE_ROUND,
                             pace=0)
     for key, value in state.items():  # set on the engine: a save would be refused
-        setattr(session.game, key, value)
+        setattr(session.table.game, key, value)
     return session
 
 
 def line(session: Session, key: str):
-    return next(each for each in session.lines() if each.key == key)
+    return next(each for each in session.seat.lines() if each.key == key)
 
 
 def test_uno_12_labels_english_and_french():
@@ -64,14 +64,14 @@ def test_hand_routes_play_the_card_and_a_wild_asks_its_colour_first():
     assert hand.regions[0].target == PlayMove(UnoMove(PLAY, "r5"))
     wild = hand.regions[2].target
     assert wild == Ask(UnoInput(wild="wi"), then="choice")
-    session.route(wild)
+    session.seat.route(wild)
     choice = line(session, "choice")
-    assert session.focus == "choice"
+    assert session.seat.focus == "choice"
     assert [region.text for region in choice.regions] == \
         ["wi colour?", "red", "yellow", "green", "blue", "cancel"]
-    session.route(choice.regions[3].target)
-    assert session.game.view(0).colour == "g" and session.game.view(0).top == "wi"
-    assert session.pending is None
+    session.seat.route(choice.regions[3].target)
+    assert session.table.game.view(0).colour == "g" and session.table.game.view(0).top == "wi"
+    assert session.seat.pending is None
 
 
 def test_choice_line_for_a_wild_draw_four_challenge():
@@ -82,7 +82,7 @@ def test_choice_line_for_a_wild_draw_four_challenge():
     assert [region.text for region in choice.regions] == ["+4 from Bo:", "challenge", "accept"]
     assert [region.target for region in choice.regions[1:]] == \
         [PlayMove(UnoMove(CHALLENGE)), PlayMove(UnoMove(ACCEPT))]
-    assert session.home() == "choice"
+    assert session.seat.home() == "choice"
 
 
 def test_choice_line_after_drawing_play_or_keep():
@@ -112,19 +112,19 @@ def test_uno_7_say_uno_is_a_command_that_arms_the_next_card():
                            hands=[["r5", "b2"], ["y1"] * 3])
     commands = line(session, "commands")
     assert [region.text for region in commands.regions] == ["draw", "uno?", "help", "quit"]
-    focus = session.focus
-    session.route(commands.regions[1].target)
-    assert session.focus == focus  # arming UNO moves nobody
+    focus = session.seat.focus
+    session.seat.route(commands.regions[1].target)
+    assert session.seat.focus == focus  # arming UNO moves nobody
     assert [region.text for region in line(session, "commands").regions][1] == "UNO on"
     # the confirmation is where the player lands, before the card to route; it disarms
     hand = line(session, "hand").regions
     assert [region.text for region in hand] == ["UNO on:", "r5", "b2"]
-    session.route(hand[0].target)
+    session.seat.route(hand[0].target)
     assert [region.text for region in line(session, "hand").regions] == ["r5", "b2"]
-    session.route(line(session, "commands").regions[1].target)
-    session.route(line(session, "hand").regions[1].target)
-    assert "You play r5. You: UNO!" in session.history.texts
-    assert session.view().catchable == -1
+    session.seat.route(line(session, "commands").regions[1].target)
+    session.seat.route(line(session, "hand").regions[1].target)
+    assert "You play r5. You: UNO!" in session.seat.history.texts
+    assert session.seat.view().catchable == -1
 
 
 def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
@@ -132,8 +132,8 @@ def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
                            hands=[["r5", "b2", "g4"], ["y1"]])
     commands = line(session, "commands")
     catch = next(region for region in commands.regions if region.text == "catch Bo")
-    session.route(catch.target)
-    assert session.game.view(0).hand_counts[1] == 3
+    session.seat.route(catch.target)
+    assert session.table.game.view(0).hand_sizes[1] == 3
     assert "You catch Bo: no UNO!" in told(session)
 
 
@@ -141,18 +141,18 @@ def test_uno_7_catch_a_forgetful_opponent_from_the_command_line():
 def test_every_event_of_a_game_has_words(lang):
     session = Session.start("uno", players=3, seed=8, lang=lang, options=ONE_ROUND, pace=0,
                             bots="random")
-    session.seating.bots[0] = "random"
-    session.table.bots = session.seating.make_bots("uno")
-    session.run_bots()
-    assert session.game.is_over()
-    assert all(text and "{" not in text for text in session.history.texts)
+    session.table.seating.bots[0] = "random"
+    session.table.bots = session.table.seating.make_bots("uno")
+    session.table.run_bots()
+    assert session.table.game.is_over()
+    assert all(text and "{" not in text for text in session.seat.history.texts)
 
 
 def test_refusal_words_use_labels_and_colour_names():
     session = session_with(lang="fr", discard=["y5"], colour="y", current=0, phase="play",
                            hands=[["rsk", "b2"], ["y1"] * 3])
-    session.play(UnoMove(PLAY, "rsk"))
-    assert session.history.texts[-1] == (
+    session.seat.play(UnoMove(PLAY, "rsk"))
+    assert session.seat.history.texts[-1] == (
         "Refusé : rpas ne va pas sur j5 ; jouez une carte de couleur jaune, de même valeur, "
         "ou un Joker, ou piochez.")
 
@@ -160,7 +160,7 @@ def test_refusal_words_use_labels_and_colour_names():
 def test_uno_7_prompt_reminds_to_say_uno_with_two_cards():
     session = session_with(discard=["r7"], colour="r", current=0, phase="play",
                            hands=[["r5", "b2"], ["y1"] * 3])
-    assert session.screen.prompt(session.view(), session.context()) == (
+    assert session.seat.screen.prompt(session.seat.view(), session.seat.context()) == (
         "Your turn, on r7 red. Two cards: route uno? before the card, or be caught.")
 
 
@@ -183,11 +183,11 @@ def test_uno_7_arming_and_disarming_uno_are_spoken(lang, on, off):
                            hands=[["r5", "b2"], ["y1"] * 3])
     heard = Heard()
     session.seat.speech = heard
-    session.route(line(session, "commands").regions[1].target)
+    session.seat.route(line(session, "commands").regions[1].target)
     assert heard.said == [on]
-    session.route(line(session, "hand").regions[0].target)  # "UNO on:" routed: disarmed
-    session.route(line(session, "commands").regions[1].target)  # armed again
-    session.route(line(session, "commands").regions[1].target)  # and off from the command
+    session.seat.route(line(session, "hand").regions[0].target)  # "UNO on:" routed: disarmed
+    session.seat.route(line(session, "commands").regions[1].target)  # armed again
+    session.seat.route(line(session, "commands").regions[1].target)  # and off from the command
     assert heard.said == [on, off, on, off]
     pending = session.seat.pending
     assert not isinstance(pending, UnoInput) or not pending.uno

@@ -126,16 +126,16 @@ def test_a_game_without_sound_device_tells_one_short_sentence_on_the_display(
                             pace=0)
     display = MemoryDisplay(columns=40)
     front = Front(session, display, translator(table_for(lang)))
-    session.attach_speech(Speech(lang, on_notice=session.notice))
+    session.seat.attach_speech(Speech(lang, on_notice=session.seat.notice))
     deadline = time.monotonic() + 30
-    while sentence not in " ".join(session.history.texts) and time.monotonic() < deadline:
+    while sentence not in " ".join(session.seat.history.texts) and time.monotonic() < deadline:
         if session.step():
             front.redraw()
         time.sleep(0.01)
-    session.speech.close()
-    parts = [part for message in session.history.messages for part in message.parts]
+    session.seat.speech.close()
+    parts = [part for message in session.seat.history.messages for part in message.parts]
     assert parts.count(sentence) == 1  # one short sentence, in the news, then silence
-    told = " ".join(session.history.texts)
+    told = " ".join(session.seat.history.texts)
     assert not any(word in told for word in ("aplay", "ALSA", "audio open", "error"))
-    message_line = next(line for line in session.lines() if line.key == MESSAGE_LINE)
+    message_line = next(line for line in session.seat.lines() if line.key == MESSAGE_LINE)
     assert message_line.text.endswith(sentence)  # on the message line, once

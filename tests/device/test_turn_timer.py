@@ -30,18 +30,18 @@ class FakeClock:
 def timed_session(game: Rummikub, clock: FakeClock) -> Session:
     session = Session.start("rummikub", players=2, seed=1, lang="en", pace=0, bots="greedy",
                             clock=clock)
-    session.game = game
+    session.table.game = game
     return session
 
 
 def status(session: Session) -> list[str]:
-    return [region.text for region in next(line for line in session.lines()
+    return [region.text for region in next(line for line in session.seat.lines()
                                            if line.key == "status").regions]
 
 
 def route(session: Session, key: str, text: str) -> None:
-    line = next(each for each in session.lines() if each.key == key)
-    session.route(next(region for region in line.regions if region.text == text).target)
+    line = next(each for each in session.seat.lines() if each.key == key)
+    session.seat.route(next(region for region in line.regions if region.text == text).target)
 
 
 def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_draws_3():
@@ -49,36 +49,36 @@ def test_rum_7_time_told_at_one_minute_and_15_seconds_then_timeout_restores_and_
     game.turn_times = [120, 120]
     clock = FakeClock()
     session = timed_session(game, clock)
-    session.timer_tick()
+    session.table.tick()
     assert status(session)[-1] == "120 seconds left."
     route(session, "rack", "k8")          # a turn in the works: K8 put on set 1
     route(session, "set_1", "1")
-    assert session.pending is not None
+    assert session.seat.pending is not None
     clock.now += 59.5
-    session.timer_tick()
+    session.table.tick()
     assert not any("seconds left" in text for text in told(session))
     assert status(session)[-1] == "75 seconds left."   # shown in 15 s steps (61 left)
     clock.now += 0.5
-    assert session.timer_tick()
+    assert session.table.tick()
     assert told(session)[-1] == "60 seconds left."
     assert session.seat.flash == "60 seconds left."  # shown at once, where the player is
     session.seat.clear_flash()
     clock.now += 44.0
-    session.timer_tick()
+    session.table.tick()
     assert told(session)[-1] == "60 seconds left."  # told once
     assert status(session)[-1] == "30 seconds left."       # 16 left, next step up
     clock.now += 1.0
-    session.timer_tick()
+    session.table.tick()
     assert told(session)[-1] == "15 seconds left."
     assert status(session)[-1] == "15 seconds left."
     clock.now += 14.9
-    session.timer_tick()
+    session.table.tick()
     assert game.turn == 0
     clock.now += 0.1
-    assert session.timer_tick()
+    assert session.table.tick()
     assert game.table == [("B4", "B5", "B6")]     # the work in progress is gone
     assert len(game.racks[0]) == 2 + 3            # and three tiles drawn
-    assert "K8" in game.racks[0] and session.pending is None
+    assert "K8" in game.racks[0] and session.seat.pending is None
     assert any(text.startswith("Time is up: you draw") for text in told(session))
     assert game.turn == 1
     marks = [text for text in told(session) if "seconds left" in text]
@@ -91,14 +91,14 @@ def test_a_short_limit_tells_only_the_marks_below_it_and_a_new_turn_starts_afres
     game.turn_times = [30, 30]
     clock = FakeClock()
     session = timed_session(game, clock)
-    session.timer_tick()
+    session.table.tick()
     clock.now += 20
-    session.timer_tick()
+    session.table.tick()
     assert told(session)[-1] == "15 seconds left."
     route(session, "commands", "draw")    # the turn ends in time
-    session.run_bots()
+    session.table.run_bots()
     assert game.turn == 0
-    session.timer_tick()
+    session.table.tick()
     assert status(session)[-1] == "30 seconds left."
     assert [text for text in told(session) if "seconds left" in text] == \
         ["15 seconds left."]
@@ -109,21 +109,21 @@ def test_no_timer_for_a_seat_without_limit_nor_for_bots_nor_games_without_limits
     game.turn_times = [0, 120]
     clock = FakeClock()
     session = timed_session(game, clock)
-    assert not session.timer_tick()
+    assert not session.table.tick()
     clock.now += 10_000
-    assert not session.timer_tick()
+    assert not session.table.tick()
     assert session.table.timer.left() is None and game.turn == 0 and len(game.racks[0]) == 2
     assert not any("seconds left" in text for text in status(session))
     # the bot's seat has a limit, but bots are never timed
     game.turn_times = [120, 120]
     game.turn = 1
-    session.timer_tick()
+    session.table.tick()
     clock.now += 10_000
-    assert not session.timer_tick()
+    assert not session.table.tick()
     assert game.turn == 1 and len(game.racks[1]) == 1
     uno = Session.start("uno", players=2, seed=1, lang="en", pace=0, clock=clock)
     clock.now += 10_000
-    assert not uno.timer_tick() and uno.table.timer.left() is None
+    assert not uno.table.tick() and uno.table.timer.left() is None
 
 
 def test_time_limit_on_the_command_line_reaches_the_timer():
@@ -132,22 +132,22 @@ def test_time_limit_on_the_command_line_reaches_the_timer():
     clock = FakeClock()
     session = Session.start("rummikub", players=2, seed=4, lang="fr", pace=0, options=options,
                             clock=clock)
-    assert isinstance(session.game, Rummikub) and session.game.turn_times == [45, 45]
-    session.run_bots()
-    session.timer_tick()
+    assert isinstance(session.table.game, Rummikub) and session.table.game.turn_times == [45, 45]
+    session.table.run_bots()
+    session.table.tick()
     assert status(session)[-1] == "Plus que 45 secondes."
     assert told(session)[1] == ("Chacun de vos tours dure 45 secondes ; pour jouer sans "
                                 "chronomètre, lancez la partie avec --time-limit 0.")
     assert "À vous : 45 secondes au chronomètre." in told(session)  # before the turn is read
     clock.now += 30
-    session.timer_tick()
+    session.table.tick()
     assert told(session)[-1] == "Plus que 15 secondes."
 
 
 def test_a_game_without_a_clock_says_nothing_of_it():
     session = Session.start("rummikub", players=2, seed=4, lang="en", pace=0,
                             options={"turn_times": 0})
-    session.run_bots()
+    session.table.run_bots()
     assert not any("clock" in text for text in told(session))
 
 

@@ -1,5 +1,7 @@
-"""One contract, every game: what must hold for each engine and its bots (see
-``games/core.py``), checked the same way over random seeds and random or heuristic bots.
+"""One contract, every game of the registry: what must hold for each engine and its bots
+(see ``games/core.py``), checked the same way over random seeds and random or heuristic
+bots, with what each game declares the checks need (``games/<game>/trial.py``; a game
+without it fails here, as OpenSpiel's simulation test runs every registered game).
 
 - cards are never created or lost;
 - a seat's view and events never hold another seat's hidden cards;
@@ -19,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import (
-    BadState,
     DataProblem,
     IllegalMove,
     NoSuchSeat,
@@ -27,12 +28,26 @@ from games.core import (
     SeatSecret,
     events_for,
 )
-from tests.games.cases import CASES, Case, play_moves
+from layouts.registry import GAMES, kit
+from tests.games.cases import Case, case_of, play_moves
 
-NAMES = sorted(CASES)
 FEW = settings(max_examples=4, deadline=None)
-# how far each game is played in one example: enough to meet every phase of most games
-MOVES = {"uno": 150, "rummikub": 40, "elevens": 120, "elements": 150, "domino": 40}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_declares_what_the_suite_needs(name):
+    """Its trial: player counts the engine takes, bots it has (the first its random one),
+    options it accepts, moves to play, box data to refuse, readers and positions."""
+    case = case_of(name)
+    trial, engine = case.trial, case.engine
+    assert trial.players and all(engine.min_players <= players <= engine.max_players
+                                 for players in trial.players)
+    assert trial.bots and set(trial.bots) <= set(kit(name).bots) and "random" in trial.bots[0]
+    assert trial.moves > 0 and trial.damaged
+    assert case.new(trial.players[0], seed=1).players == trial.players[0]
+    for line in trial.positions:
+        game = engine.from_position(line)
+        assert engine.from_position(game.position()).to_dict() == game.to_dict()
 
 
 def drawn(case: Case, data: st.DataObject) -> tuple[Any, dict[int, Any], random.Random]:
@@ -49,14 +64,14 @@ def saved(game: Any) -> str:
     return json.dumps(game.to_dict())
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_cards_are_never_created_or_lost(name, data):
-    game, bots, _ = drawn(CASES[name], data)
+    game, bots, _ = drawn(case_of(name), data)
     box = game.box_cards()
     assert sum(box.values()) > 0 and game.census() == box
-    for _ in play_moves(game, bots, MOVES[name]):
+    for _ in play_moves(game, bots, case_of(name).moves):
         assert game.census() == box
 
 
@@ -67,17 +82,17 @@ def assert_events_private(events: list, players: int) -> None:
                 assert event.cards is None, (seat, event)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_views_and_events_never_hold_another_seats_hidden_cards(name, data):
     """Deal the cards a seat cannot see differently: its view (and its legal moves, which
     depend on what it knows) must not change. Secret events reach their own seat only."""
-    case = CASES[name]
+    case = case_of(name)
     game, bots, rng = drawn(case, data)
     assert_events_private(game.start_events, game.players)
     compared = 0
-    for count, (_, _, events) in enumerate(play_moves(game, bots, MOVES[name])):
+    for count, (_, _, events) in enumerate(play_moves(game, bots, case.moves)):
         assert_events_private(events, game.players)
         if count % 7:
             continue
@@ -85,26 +100,22 @@ def test_views_and_events_never_hold_another_seats_hidden_cards(name, data):
         state = case.redeal(game.to_dict(), seat, rng)
         if state is None:
             continue
-        try:
-            twin = case.engine.from_dict(state)
-        except BadState:  # Domino: the seat to play must hold a card that fits
-            assert name == "domino"
-            continue
+        twin = case.engine.from_dict(state)
         assert twin.view(seat) == game.view(seat)
         assert twin.legal_moves(seat) == game.legal_moves(seat)
         compared += 1
     assert compared or game.is_over()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=5, deadline=None)
 @given(data=st.data(), stop=st.floats(0, 1))
 def test_game_and_bots_saved_at_any_move_play_on_identically(name, data, stop):
-    case = CASES[name]
+    case = case_of(name)
     game, bots, _ = drawn(case, data)
     twin = case.engine.from_dict(json.loads(saved(game)))
     twin_bots = {seat: type(bot).from_dict(bot.to_dict()) for seat, bot in bots.items()}
-    moves = MOVES[name]
+    moves = case_of(name).moves
     stop_at = int(stop * moves)
     played = 0
     for _ in play_moves(twin, twin_bots, stop_at):
@@ -135,17 +146,17 @@ JUNK: list[Any] = [None, "draw", 0, object(), ("play", "r5"), Reason("x")]
 NOT_SEATS: list[Any] = [-1, 99, 10**8, None, "0", 1.5, True]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_an_illegal_move_changes_nothing_and_says_why(name, data):
     """Moves met elsewhere in the game, tried by any seat: refused ones change nothing and
     raise the reason ``check`` gives; accepted ones are legal moves."""
-    case = CASES[name]
+    case = case_of(name)
     game, bots, rng = drawn(case, data)
     met: list[Any] = list(JUNK)
     refused = 0
-    for _, move, _ in play_moves(game, bots, MOVES[name]):
+    for _, move, _ in play_moves(game, bots, case_of(name).moves):
         met.append(move)
         if game.is_over():
             break
@@ -166,11 +177,11 @@ def test_an_illegal_move_changes_nothing_and_says_why(name, data):
     assert refused
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_seats_that_do_not_exist_get_a_reason_not_an_index_error(name, data):
-    case = CASES[name]
+    case = case_of(name)
     game, bots, _ = drawn(case, data)
     for _ in play_moves(game, bots, data.draw(st.integers(0, 30), label="moves")):
         pass
@@ -184,14 +195,14 @@ def test_seats_that_do_not_exist_get_a_reason_not_an_index_error(name, data):
             game.view(seat)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_position_line_reads_back_to_the_same_game(name, data):
-    case = CASES[name]
+    case = case_of(name)
     game, bots, _ = drawn(case, data)
     checked = 0
-    for count, _ in enumerate(play_moves(game, bots, MOVES[name])):
+    for count, _ in enumerate(play_moves(game, bots, case_of(name).moves)):
         if count % 9:
             continue
         line = game.position()
@@ -206,13 +217,13 @@ def test_position_line_reads_back_to_the_same_game(name, data):
     assert checked
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 @FEW
 @given(data=st.data())
 def test_a_moves_text_is_its_notation_and_reads_back(name, data):
     """``str(move) == game.format_move(move)`` and ``parse_move`` gives the move back, for
     every legal move met (a sample of them where there are thousands) and every bot move."""
-    case = CASES[name]
+    case = case_of(name)
     game, bots, rng = drawn(case, data)
     checked = 0
 
@@ -226,7 +237,7 @@ def test_a_moves_text_is_its_notation_and_reads_back(name, data):
     for seat in game.actors():
         for move in game.legal_moves(seat):
             round_trip(seat, move)
-    for seat, move, _ in play_moves(game, bots, MOVES[name]):
+    for seat, move, _ in play_moves(game, bots, case_of(name).moves):
         round_trip(seat, move)  # the notation reads alike on any table
         for actor in game.actors():
             legal = game.legal_moves(actor)
@@ -235,9 +246,9 @@ def test_a_moves_text_is_its_notation_and_reads_back(name, data):
     assert checked
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_new_takes_the_box_and_a_player_count_that_fits_by_default(name):
-    case = CASES[name]
+    case = case_of(name)
     game = case.engine.new()
     assert game.players == case.engine.default_players
     assert case.engine.min_players <= game.players <= case.engine.max_players
@@ -250,3 +261,22 @@ def test_new_takes_the_box_and_a_player_count_that_fits_by_default(name):
     for players in wrong:
         with pytest.raises(DataProblem):
             case.engine.new(players=players)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FEW
+@given(data=st.data())
+def test_views_name_the_same_things_alike(name, data):
+    """Every view calls a hand's size, whose turn it is and the scores the same: ``hand_sizes``
+    (the seat's own is its hand's), ``turn`` (``None`` once the game is over) and, where a
+    view shows the scores, ``scores`` (the game's ``scores()``)."""
+    game, bots, _ = drawn(case_of(name), data)
+    for _ in play_moves(game, bots, case_of(name).moves):
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert len(view.hand_sizes) == game.players
+            assert view.hand_sizes[seat] == len(view.hand)
+            assert (view.turn is None) == game.is_over()
+            assert view.turn is None or 0 <= view.turn < game.players
+            if hasattr(view, "scores"):
+                assert tuple(view.scores) == tuple(game.scores())

@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalMove, NotationError, events_for
 from games.domino import BOTS, GAME, Domino
-from games.domino.game import (
+from games.domino.engine import (
     DataProblem,
     Drew,
     Exchanged,
@@ -343,3 +343,28 @@ def test_legal_moves_list_both_ends_and_both_ways():
     found = {o.move for o in placements(grid, [card(4, 1)], RULES)}
     assert H(4, 1, 2, 0) in found and H(1, 4, 2, 0) in found
     assert V(4, 1, 0, 1) in found and V(1, 4, 0, -2) in found
+
+
+BOX = Domino.new(players=2, seed=1).data["cards"]
+
+
+@pytest.mark.parametrize(("deck", "why"), [
+    (["7/1", *BOX[1:]], "domino_pips"),                       # DOM-1: halves 0 to 6
+    (["9/9", *BOX[1:]], "domino_pips"),
+    (["1/1"] * 100_000, "too_long"),                           # no box holds that many
+    (["6/6"] * 9 + BOX[9:], "card_too_often"),                 # more than a box prints
+    (BOX[:10], "too_short"),                                   # not a round's cards
+    ([6, *BOX[1:]], "wrong_type"),
+    ("6/6", "wrong_type"),
+    (["6/٣", *BOX[1:]], "not_a_card"),
+])
+def test_dom_1_a_deck_option_is_checked_card_by_card(deck, why):
+    with pytest.raises(DataProblem) as refused:
+        Domino.new(players=2, seed=1, deck=deck)
+    assert refused.value.reason.code == "box_data"
+    assert refused.value.reason.params["why"] == why
+
+
+def test_dom_1_a_deck_of_other_cards_within_the_limits_is_a_box():
+    deck = [f"{a}/{b}" for a in range(1, 7) for b in range(a, 7)] * 2 + ["0/0"] * 8
+    assert sum(Domino.new(players=2, seed=3, deck=deck).box_cards().values()) == 50

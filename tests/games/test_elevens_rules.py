@@ -64,7 +64,7 @@ def test_elv_3_links_public_hands_hidden_first_seat_option():
     view = game.view(0)
     assert view.link_cards == (4, 4, 4)
     assert view.hand == tuple(game.hands[0])
-    assert view.hand_counts == (20, 20, 20)
+    assert view.hand_sizes == (20, 20, 20)
     assert not set(game.hands[1]) - {JOKER} & set(view.hand)
 
 
@@ -342,3 +342,11 @@ def test_placed_events_say_where_a_link_came_from():
     game = table([["y5"], ["b3"]], rows={"r": range(5, 11)})
     events = game.play(0, game.parse_move(0, "L r5>y"))
     assert events[0] == Placed(0, "y5", "y", 5, "r")
+
+
+def test_elevens_check_of_an_unknown_seat_is_a_reason_not_an_index_error():
+    game = Elevens.new(players=2, seed=1)
+    step = game.legal_moves(0)[0]
+    assert game.check(7, step) == Reason.of("no_such_seat", seat="7")
+    assert game.check(-1, step) == Reason.of("no_such_seat", seat="-1")
+    assert game.legal_moves(7) == []

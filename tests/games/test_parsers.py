@@ -3,7 +3,9 @@
 (``K¹``, ``r²``) or that are not ASCII (Arabic-Indic ``٣``). A move read back is written
 back the same way, and ``check`` answers it with a reason or ``None``.
 
-Also: decks given as an option are checked (DOM-1), and the box data too.
+The parsers are every game's of the registry: its moves' (on a fresh game and on the
+positions its trial gives) and the readers of its notation its trial declares
+(``games/<game>/trial.py``). Also: every game refuses the damaged box data its trial gives.
 """
 
 from __future__ import annotations
@@ -16,16 +18,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.core import BadState, DataProblem, Game, NotationError, Reason
-from games.domino import Domino
-from games.domino import notation as domino
-from games.elements import Elements
-from games.elements import notation as elements
-from games.elevens import Elevens
-from games.elevens import notation as elevens
-from games.rummikub import Rummikub
-from games.rummikub import notation as rummikub
-from games.uno import Uno
-from games.uno import notation as uno
+from layouts.registry import GAMES as NAMES
+from tests.games.cases import case_of
 
 FUZZ = settings(max_examples=300, deadline=None)
 ODD_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰٠١٢٣٤٥٦٧٨٩०१२३४५६७८९１２３４５６７８９₁₂①Ⅻ"
@@ -35,38 +29,36 @@ LOOKALIKE = st.text(st.one_of(st.sampled_from(SYMBOLS), st.sampled_from(ODD_DIGI
                               st.characters()), max_size=40)
 ANY_TEXT = st.one_of(LOOKALIKE, st.text(max_size=60))
 
-UNO = Uno.new(players=3, seed=1)
-RUMMIKUB = Rummikub.new(players=2, seed=1)
-ELEVENS = Elevens.new(players=2, seed=1)
-ELEMENTS = Elements.new(players=3, seed=1)
-DOMINO = Domino.new(players=2, seed=1)
-DOMINO_LATER = Domino.from_position(
-    "domino players=2 table=6/4@0,0>;1/1@0,1> hands=6/0,1/2;3/3,4/4,5/5 opening=no")
-GAMES: dict[str, Game[Any, Any]] = {"uno": UNO, "rummikub": RUMMIKUB, "elevens": ELEVENS,
-                                     "elements": ELEMENTS, "domino": DOMINO_LATER}
 
-# each parser of each game, and what it gives back (a card or a move)
+def _games() -> dict[str, Game[Any, Any]]:
+    """Each game of the registry fresh, and on each position its trial reads moves on."""
+    found: dict[str, Game[Any, Any]] = {}
+    for name in NAMES:
+        case = case_of(name)
+        found[name] = case.engine.new(players=case.players[0], seed=1)
+        for number, line in enumerate(case.trial.positions, start=1):
+            found[f"{name} at position {number}"] = case.engine.from_position(line)
+    return found
+
+
+GAMES = _games()
+
+
+def _mover(game: Game[Any, Any]) -> Callable[[str], Any]:
+    return lambda text: game.parse_move(0, text)
+
+
+def _reader(read: Callable[[Any, str], Any], game: Game[Any, Any]) -> Callable[[str], Any]:
+    return lambda text: read(game, text)
+
+
+# each game's move parser (on each of its games) and the readers of its notation its trial
+# declares, and what each gives back (a card or a move)
+MOVES: dict[str, str] = {f"{where} move": where for where in GAMES}
 PARSERS: dict[str, Callable[[str], Any]] = {
-    "uno card": lambda text: uno.parse_card(text, UNO.colours),
-    "uno move": lambda text: UNO.parse_move(0, text),
-    "rummikub tile": rummikub.parse_tile,
-    "rummikub set": rummikub.parse_set,
-    "rummikub table": rummikub.parse_table,
-    "rummikub move": lambda text: RUMMIKUB.parse_move(0, text),
-    "elevens step": lambda text: ELEVENS.parse_move(0, text),
-    "elevens step, any rows": lambda text: elevens.parse_step(text, "abcdefghijklmnopqrstuvwxyz",
-                                                              0, 999),
-    "elements card": ELEMENTS.read_card,
-    "elements cards": lambda text: elements.read_cards(text.split(","), ELEMENTS.colours,
-                                                       range(0, 100)),
-    "elements move": lambda text: ELEMENTS.parse_move(0, text),
-    "domino card": domino.parse_card,
-    "domino move": lambda text: DOMINO.parse_move(0, text),
-    "domino move on a table": lambda text: DOMINO_LATER.parse_move(0, text),
-}
-MOVES = {"uno move": "uno", "rummikub move": "rummikub", "elevens step": "elevens",
-         "elements move": "elements", "domino move": "domino",
-         "domino move on a table": "domino"}
+    **{parser: _mover(GAMES[where]) for parser, where in MOVES.items()},
+    **{f"{name} {what}": _reader(read, GAMES[name]) for name in NAMES
+       for what, read in case_of(name).trial.readers.items()}}
 
 
 @pytest.mark.parametrize("parser", sorted(PARSERS))
@@ -100,14 +92,14 @@ def test_parsers_raise_only_their_own_error(parser, text):
 
 @pytest.mark.parametrize("text", ["K¹", "R²3", "r٣", "r³", "k1٠", "Y١", "b7٩"])
 def test_digits_int_refuses_are_refused_as_notation(text):
-    for parse in (rummikub.parse_tile, ELEMENTS.read_card,
-                  lambda t: uno.parse_card(t, UNO.colours),
-                  lambda t: ELEVENS.parse_move(0, t.lower())):
-        with pytest.raises(NotationError):
-            parse(text)
+    for parser, parse in PARSERS.items():
+        for written in (text, text.lower()):
+            with pytest.raises(NotationError):
+                parse(written)
+                pytest.fail(f"{parser} read {written!r}")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=100, deadline=None)
 @given(line=ANY_TEXT)
 @example(line="uno players=2 hands=r¹;b1 discard=r9")
@@ -116,53 +108,17 @@ def test_digits_int_refuses_are_refused_as_notation(text):
 def test_a_position_line_is_read_or_refused_as_a_bad_state(name, line):
     for text in (line, f"{name} {line}"):
         try:
-            GAMES[name].from_position(text)
+            case_of(name).engine.from_position(text)
         except BadState as error:
             assert error.reason.code == "bad_state"
 
 
-BOX = Domino.new(players=2, seed=1).data["cards"]
-
-
-@pytest.mark.parametrize(("deck", "why"), [
-    (["7/1", *BOX[1:]], "domino_pips"),                       # DOM-1: halves 0 to 6
-    (["9/9", *BOX[1:]], "domino_pips"),
-    (["1/1"] * 100_000, "too_long"),                           # no box holds that many
-    (["6/6"] * 9 + BOX[9:], "card_too_often"),                 # more than a box prints
-    (BOX[:10], "too_short"),                                   # not a round's cards
-    ([6, *BOX[1:]], "wrong_type"),
-    ("6/6", "wrong_type"),
-    (["6/٣", *BOX[1:]], "not_a_card"),
-])
-def test_dom_1_a_deck_option_is_checked_card_by_card(deck, why):
-    with pytest.raises(DataProblem) as refused:
-        Domino.new(players=2, seed=1, deck=deck)
-    assert refused.value.reason.code == "box_data"
-    assert refused.value.reason.params["why"] == why
-
-
-def test_dom_1_a_deck_of_other_cards_within_the_limits_is_a_box():
-    deck = [f"{a}/{b}" for a in range(1, 7) for b in range(a, 7)] * 2 + ["0/0"] * 8
-    assert sum(Domino.new(players=2, seed=3, deck=deck).box_cards().values()) == 50
-
-
-@pytest.mark.parametrize(("name", "key", "value"), [
-    ("uno", "colours", ["r", "r"]), ("uno", "hand_size", 10**8), ("uno", "deck", {"7": -1}),
-    ("uno", "deck", {"0": 1}), ("rummikub", "top", 14), ("rummikub", "jokers", "2"),
-    ("elevens", "start", 0), ("elevens", "colours", ["r"]), ("elements", "rounds", [2, 2, 2]),
-    ("elements", "max_value", 10**9), ("domino", "max_line", None),
-])
-def test_damaged_box_data_is_refused_when_a_game_starts(name, key, value):
-    engine = type(GAMES[name])
-    data = engine.new(players=engine.default_players).to_dict()["data"]
-    data[key] = value
-    with pytest.raises(DataProblem) as refused:
-        engine.new(data=data)
-    assert refused.value.reason.code == "box_data"
-
-
-def test_elevens_check_of_an_unknown_seat_is_a_reason_not_an_index_error():
-    step = ELEVENS.legal_moves(0)[0]
-    assert ELEVENS.check(7, step) == Reason.of("no_such_seat", seat="7")
-    assert ELEVENS.check(-1, step) == Reason.of("no_such_seat", seat="-1")
-    assert ELEVENS.legal_moves(7) == []
+@pytest.mark.parametrize("name", NAMES)
+def test_damaged_box_data_is_refused_when_a_game_starts(name):
+    engine = case_of(name).engine
+    for key, value in case_of(name).trial.damaged:
+        data = engine.new(players=engine.default_players).to_dict()["data"]
+        data[key] = value
+        with pytest.raises(DataProblem) as refused:
+            engine.new(data=data)
+        assert refused.value.reason.code == "box_data", (key, value)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalMove, NotationError, Reason, events_for
 from games.play import bot_step
-from games.rummikub import BOTS
+from games.rummikub import BOTS, CLOCK
 from games.rummikub.engine import Dealt, Draw, Drew, FirstPlayer, Rummikub, StartDraw, Table
 from games.rummikub.tiles import Arranged, arrange, format_table, full_box, parse_table
 from layouts.catalog import HERE, Catalog, load_toml, rules_data
@@ -77,7 +77,7 @@ def test_rum_1_box_of_106_tiles_and_notation():
 def test_rum_2_start_draw_is_seen_and_highest_starts():
     for seed in range(20):
         game = new(players=3, seed=seed)
-        events = game.opening_events()
+        events = game.start_events
         assert all(len(r) == 14 for r in game.racks)
         draws = [e for e in events if isinstance(e, StartDraw)]
         first = next(e for e in events if isinstance(e, FirstPlayer)).seat
@@ -92,7 +92,7 @@ def test_rum_2_start_draw_is_seen_and_highest_starts():
 
 def test_rum_2_first_player_holds_the_highest_last_draw():
     game = new(players=4, seed=3)
-    draws = [e for e in game.opening_events() if isinstance(e, StartDraw)]
+    draws = [e for e in game.start_events if isinstance(e, StartDraw)]
     number = {d.seat: (0 if d.tile == "J" else int(d.tile[1:])) for d in draws}
     assert number[game.turn] == max(number.values())
 
@@ -225,6 +225,18 @@ def test_rum_7_timeout_draws_three_and_needs_a_limit():
     assert per_seat.view(0).turn_times == (0, 90)
 
 
+def test_rum_7_the_clock_runs_for_the_seat_to_play_with_its_own_limit():
+    game = new(seed=2, turn_times=[0, 90])
+    seat = game.turn
+    limits = [CLOCK.time_limit(game.view(each)) for each in range(2)]
+    assert limits[seat] == (None, 90.0)[seat] and limits[1 - seat] is None
+    assert game.check(seat, CLOCK.timeout_move(game.view(seat))) == (
+        Reason.of("no_time_limit") if seat == 0 else None)
+    done = rigged("K1 K2 K3", ["K4", "R5 R6 J"])
+    move(done, "table K1 K2 K3 K4")
+    assert [CLOCK.time_limit(done.view(each)) for each in range(2)] == [None, None]
+
+
 def test_rum_8_scoring_when_a_rack_is_emptied():
     game = rigged("K1 K2 K3", ["K4", "R5 R6 J"])
     move(game, "table K1 K2 K3 K4")
@@ -264,8 +276,8 @@ def test_tiles_never_created_or_lost_and_tables_valid(seed, bot):
         assert all_tiles(game) == box
         assert all(not hasattr(arrange(s), "code") for s in game.table)
         view = game.view((seat + 1) % 3)
-        assert view.rack == tuple(game.racks[(seat + 1) % 3])
-        assert sum(view.rack_counts) == sum(len(r) for r in game.racks)
+        assert view.hand == tuple(game.racks[(seat + 1) % 3])
+        assert sum(view.hand_sizes) == sum(len(r) for r in game.racks)
         for event in events_for(events, (seat + 1) % 3):
             if isinstance(event, Drew):
                 assert event.cards is None

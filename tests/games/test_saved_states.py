@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from games.core import BadState, Game
-from tests.games.cases import CASES, Case, play_moves
+from layouts.registry import GAMES
+from tests.games.cases import Case, case_of, play_moves
 
 Path = tuple[Any, ...]
 
@@ -190,16 +191,16 @@ def run(case: Case, every: int) -> tuple[int, int, list[str], float]:
 SAMPLE = 1 if os.environ.get("SAVED_STATES") == "all" else 13
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_damaged_save_is_refused_or_playable(name):
-    tried, refused, failures, _ = run(CASES[name], SAMPLE)
+    tried, refused, failures, _ = run(case_of(name), SAMPLE)
     assert not failures, "\n".join(failures[:20])
     assert tried > 100 and refused > tried // 2
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", GAMES)
 def test_a_valid_save_is_accepted_whole(name):
-    case = CASES[name]
+    case = case_of(name)
     for state in valid_saves(case):
         game = case.engine.from_dict(state)
         assert game.to_dict() == state
@@ -207,8 +208,8 @@ def test_a_valid_save_is_accepted_whole(name):
 
 
 if __name__ == "__main__":
-    for case_name in sys.argv[1:] or sorted(CASES):
-        cases, no, failed, worst = run(CASES[case_name], 1)
+    for case_name in sys.argv[1:] or GAMES:
+        cases, no, failed, worst = run(case_of(case_name), 1)
         print(f"{case_name}: {cases} cases, {no} refused, {cases - no - len(failed)} played on,"
               f" {len(failed)} failures, slowest {worst:.3f} s")
         for line in failed[:40]:

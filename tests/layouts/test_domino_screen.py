@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from brailledev.programs.session import Session
 from games.domino import BOTS
 from games.domino.bots import HeuristicBot
-from games.domino.game import Domino, Placed
+from games.domino.engine import Domino, Placed
 from games.domino.grid import Opening, Place, card_text
 from layouts.catalog import Catalog, rules_data
 from layouts.domino.screen import SCREEN, DominoInput, options_of
@@ -150,20 +150,20 @@ def test_screen_never_shows_another_seats_hand():
 def test_a_whole_game_by_routing_places_alone(tmp_path, lang):
     session = Session.start("domino", players=2, seed=5, lang=lang, bots="heuristic",
                             save=tmp_path / "domino.json", pace=0)
-    session.run_bots()
+    session.table.run_bots()
     turns = 0
-    while not session.game.is_over():
-        lines = session.lines()
-        assert session.home() == "places"
+    while not session.table.game.is_over():
+        lines = session.seat.lines()
+        assert session.seat.home() == "places"
         places = line(lines, "places").regions
-        assert session.route(places[0].target)
-        session.run_bots()
+        assert session.seat.route(places[0].target)
+        session.table.run_bots()
         turns += 1
         assert turns < 200
-    assert session.game.is_over()
+    assert session.table.game.is_over()
     resumed = Session.resume(tmp_path / "domino.json")
-    assert resumed.game.scores() == session.game.scores()
-    last = session.history.texts[-1]
+    assert resumed.table.game.scores() == session.table.game.scores()
+    last = session.seat.history.texts[-1]
     assert ("win" in last) if lang == "en" else ("gagne" in last)
 
 
@@ -204,12 +204,12 @@ def test_every_place_on_screen_is_legal_and_every_legal_place_is_on_screen(seed,
 def test_a_refused_placement_is_told_with_its_reason(tmp_path):
     session = Session.start("domino", players=2, seed=5, lang="fr", bots="heuristic",
                             save=tmp_path / "domino.json", pace=0)
-    before = session.game.to_dict()
-    assert not session.play(Place(1, 1, 0, 0, False))
-    assert session.history.texts[-1].endswith(
+    before = session.table.game.to_dict()
+    assert not session.seat.play(Place(1, 1, 0, 0, False))
+    assert session.seat.history.texts[-1].endswith(
         "Le premier tour d'une manche pose deux cartes ensemble ; "
         "choisissez une deuxième carte.")
-    assert session.game.to_dict() == before
+    assert session.table.game.to_dict() == before
 
 
 def test_a_multi_row_display_shows_grid_rows_lined_up_cell_under_cell():

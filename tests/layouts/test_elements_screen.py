@@ -21,7 +21,7 @@ def start(lang="en", seed=5, bots="random") -> Session:
 
 
 def line(session: Session, key: str) -> Line:
-    return next(each for each in session.lines() if each.key == key)
+    return next(each for each in session.seat.lines() if each.key == key)
 
 
 def targets(session: Session, key: str) -> list:
@@ -30,7 +30,7 @@ def targets(session: Session, key: str) -> list:
 
 
 def game_of(session: Session) -> Elements:
-    game = session.game
+    game = session.table.game
     assert isinstance(game, Elements)
     return game
 
@@ -49,21 +49,21 @@ def rigged(lang="en") -> Session:
 def route_text(session: Session, key: str, text: str) -> None:
     found = [target for shown, target in targets(session, key) if shown == text]
     assert found, (text, line(session, key).text)
-    session.route(found[0])
+    session.seat.route(found[0])
 
 
 def test_phase_1_route_a_card_then_an_element_face_down():
     session = rigged()
-    assert session.home() == "hand"
+    assert session.seat.home() == "hand"
     assert line(session, "order").text == \
         "elements: er free, ey free, eg free, eb free, ek free,"
     route_text(session, "hand", "r5")
-    assert session.pending == ElementsInput(place=Card("r", 5))
-    assert session.focus == "choice"
+    assert session.seat.pending == ElementsInput(place=Card("r", 5))
+    assert session.seat.focus == "choice"
     assert line(session, "choice").text == "put r5 before er ey eg eb ek cancel"
     assert "r5*" in line(session, "hand").text
     route_text(session, "choice", "eg")
-    assert session.pending is None
+    assert session.seat.pending is None
     assert line(session, "order").text == \
         "elements: er free, ey free, eg you r5, eb free, ek free,"
     play(game_of(session), "place b5@Er")
@@ -74,12 +74,12 @@ def test_phase_1_route_a_card_then_an_element_face_down():
 
 def test_refusals_name_cards_and_elements_by_their_labels():
     session = rigged("fr")
-    session.route(PlayMove(Place(Card("g", 7), "r")))
-    assert session.history.texts[-1] == \
+    session.seat.route(PlayMove(Place(Card("g", 7), "r")))
+    assert session.seat.history.texts[-1] == \
         "Refusé : Vous n'avez pas v7 : choisissez une carte de votre main."
     assert game_of(session).placements == {}
     taken = Reason.of("element_taken", element="Ey")
-    assert session.screen.explain(taken, session.context()) == \
+    assert session.seat.screen.explain(taken, session.seat.context()) == \
         "L'élément ej a déjà une carte : choisissez un élément libre."
 
 
@@ -106,7 +106,7 @@ def test_phase_2_lines_order_points_bids_combinations_and_scores():
     assert game_of(session).laid[0] == cards("y10 y9 y1 y2")
     assert "you: y10 y9 y1 y2 four of a colour, leads;" in line(session, "bids").text
     play(game_of(session), "pass", "pass")
-    session.tell_events([])
+    session.seat.hear([])
     assert line(session, "scores").text == "scores: you 5, Bo 0, Cy 0"
 
 
@@ -121,8 +121,8 @@ def test_french_lines():
 
 def test_speech_and_history_tell_reveals_bids_and_winners():
     session = rigged()
-    session.route(PlayMove(session.game.parse_move(0, "place r5@Eg")))
-    session.run_bots()
+    session.seat.route(PlayMove(session.table.game.parse_move(0, "place r5@Eg")))
+    session.table.run_bots()
     texts = told(session)
     assert "You put r5 face down before eg." in texts
     assert any(text.startswith("Revealed: ") and "Colour order, strongest first:" in text
@@ -133,39 +133,39 @@ def test_speech_and_history_tell_reveals_bids_and_winners():
 def choose(session: Session) -> None:
     """What a player routes next, from the screen alone: the first card, then the first
     element; lay the first card(s), confirming two; discard the first card, then confirm."""
-    view = session.view()
+    view = session.seat.view()
     hand = targets(session, "hand")
     if view.phase == PLACE:
-        if session.pending is None:
-            session.route(hand[0][1])
-        session.route(targets(session, "choice")[0][1])
+        if session.seat.pending is None:
+            session.seat.route(hand[0][1])
+        session.seat.route(targets(session, "choice")[0][1])
     elif view.phase == BID:
         if not hand:
-            session.route(targets(session, "commands")[0][1])   # pass
+            session.seat.route(targets(session, "commands")[0][1])   # pass
             return
-        session.route(hand[0][1])
+        session.seat.route(hand[0][1])
         if isinstance(hand[0][1], Ask):
-            session.route(targets(session, "hand")[1][1])
-            session.route(targets(session, "choice")[0][1])    # confirm
+            session.seat.route(targets(session, "hand")[1][1])
+            session.seat.route(targets(session, "choice")[0][1])    # confirm
     else:
         assert view.phase == KEEP
-        session.route(hand[0][1])
-        session.route(targets(session, "choice")[0][1])        # confirm
+        session.seat.route(hand[0][1])
+        session.seat.route(targets(session, "choice")[0][1])        # confirm
 
 
 def test_a_whole_hand_by_routing_targets_alone():
     session = start(seed=11)
     seen_two = False
     for _ in range(400):
-        session.run_bots()
-        if session.game.is_over() or game_of(session).hand_number == 1:
+        session.table.run_bots()
+        if session.table.game.is_over() or game_of(session).hand_number == 1:
             break
-        view = session.view()
+        view = session.seat.view()
         seen_two |= view.phase == BID and view.need == 2
-        moves = session.moves
+        moves = session.table.moves
         choose(session)
-        assert session.moves == moves + 1
-    assert game_of(session).hand_number == 1 and session.view().phase == PLACE
+        assert session.table.moves == moves + 1
+    assert game_of(session).hand_number == 1 and session.seat.view().phase == PLACE
     assert any(text.startswith("Hand over.") for text in told(session))
     assert seen_two
 
@@ -173,9 +173,9 @@ def test_a_whole_hand_by_routing_targets_alone():
 def test_screen_never_shows_a_hidden_card():
     session = rigged()
     play(game_of(session), "place r5@Eg", "place b5@Er")
-    context = Context(2, ("Bo", "Cy", "you"), session.history.messages_shown(), None,
-                      session.catalog)
-    shown = " ".join(each.text for each in SCREEN.screen(session.game.view(2), context))
+    context = Context(2, ("Bo", "Cy", "you"), session.seat.history.messages_shown(), None,
+                      session.seat.catalog)
+    shown = " ".join(each.text for each in SCREEN.screen(session.table.game.view(2), context))
     assert "r5" not in shown and "b5" not in shown and "?" in shown
 
 
@@ -184,14 +184,14 @@ def test_speech_says_the_reveal_the_bids_and_the_winner(tmp_path):
 
     session = rigged("fr")
     speech = Speech("fr", record_dir=tmp_path)
-    session.attach_speech(speech)
+    session.seat.attach_speech(speech)
     before = len(told(session))
-    session.route(PlayMove(game_of(session).parse_move(0, "place r5@Eg")))
-    session.run_bots()                                  # the others place: the reveal
+    session.seat.route(PlayMove(game_of(session).parse_move(0, "place r5@Eg")))
+    session.table.run_bots()                                  # the others place: the reveal
     route_text(session, "hand", "j10")                  # a bid
-    session.run_bots()
+    session.table.run_bots()
     route_text(session, "commands", "passer")
-    session.run_bots()
+    session.table.run_bots()
     said = told(session)[before:]
     assert any(text.startswith("Cartes révélées") for text in said)
     assert "Vous posez j10." in said
@@ -222,5 +222,5 @@ def test_the_screen_never_shows_a_card_the_seat_may_not_know(seed, steps):
         game.play(seat, rng.choice(game.legal_moves(seat)))
     hidden = [card for seat in (1, 2) for card in game.hands[seat]] + list(game.stock)
     hidden += [card for seat, card in game.placements.values() if seat != 0]
-    shown = {region.text.rstrip("*,;") for line in session.lines() for region in line.regions}
-    assert not shown & {label(card, session.catalog) for card in hidden}
+    shown = {region.text.rstrip("*,;") for line in session.seat.lines() for region in line.regions}
+    assert not shown & {label(card, session.seat.catalog) for card in hidden}

@@ -19,17 +19,17 @@ def session_with(game: Elevens, lang: str = "en", **kwargs: Any) -> Session:
     """A session on a chosen table (``tests.elevens_helpers.table``), seat 0 at the display."""
     session = Session.start("elevens", players=len(game.hands), seed=1, lang=lang, pace=0,
                             **kwargs)
-    session.game = game
+    session.table.game = game
     return session
 
 
 def elevens(session: Session) -> Elevens:
-    assert isinstance(session.game, Elevens)
-    return session.game
+    assert isinstance(session.table.game, Elevens)
+    return session.table.game
 
 
 def line(session: Session, key: str):
-    return next(each for each in session.lines() if each.key == key)
+    return next(each for each in session.seat.lines() if each.key == key)
 
 
 def texts(session: Session, key: str) -> list[str]:
@@ -38,14 +38,14 @@ def texts(session: Session, key: str) -> list[str]:
 
 def route(session: Session, key: str, text: str) -> None:
     region = next(r for r in line(session, key).regions if r.text == text)
-    session.route(region.target)
+    session.seat.route(region.target)
 
 
 def test_rows_are_compact_lines_with_jokers_marked():
     game = table([["r12"], ["b3"]], rows={"b": [3, 4, 8, 9, 10, 12, 13]},
                  jokers=[("b", 11)])
     session = session_with(game)
-    keys = [each.key for each in session.lines()]
+    keys = [each.key for each in session.seat.lines()]
     assert keys[:7] == ["messages", "status", "row_r", "row_y", "row_g", "row_b", "hand"]
     assert line(session, "row_r").text == "r 11"
     assert line(session, "row_b").text == "b 3-4 8-13 *11"
@@ -86,20 +86,20 @@ def test_the_status_line_fits_one_40_cell_window_up_to_four_players(lang, player
 
     for _ in range(3 * players):  # the largest counts are those of the deal
         fits()
-        session.run_bots()
+        session.table.run_bots()
         fits()
         while my_turn(session):
             key, index = choose(session)
-            session.route(line(session, key).regions[index].target)
+            session.seat.route(line(session, key).regions[index].target)
             fits()
-        if session.game.is_over():
+        if session.table.game.is_over():
             break
 
 
 def test_the_beginner_game_has_no_links_line_and_its_help_no_link_cards():
     game = table([["r12"], ["b3"]], beginner=True)
     session = session_with(game)
-    assert "links" not in [each.key for each in session.lines()]
+    assert "links" not in [each.key for each in session.seat.lines()]
     assert "link" not in line(session, "help").text
     assert "link card" in line(session_with(table([["r12"], ["b3"]])), "help").text
 
@@ -109,23 +109,23 @@ def test_a_card_with_one_place_is_played_at_once():
     session = session_with(game)
     hand = line(session, "hand")
     assert hand.regions[1].target == PlayMove(Step("place", "r12", "r", 12))
-    session.route(hand.regions[1].target)
+    session.seat.route(hand.regions[1].target)
     assert elevens(session).rows["r"][12] == "r12"
     assert line(session, "turn").text == "this turn 1/4: r12"
-    assert "You play r12." in session.history.texts  # kept, not queued
-    assert not session.history.fresh
+    assert "You play r12." in session.seat.history.texts  # kept, not queued
+    assert not session.seat.history.fresh
 
 
 def test_elv_6_link_placement_offered_as_routable_choices():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game)
     route(session, "hand", "y5")
-    assert session.pending == Chosen("y5") and session.focus == "choice"
+    assert session.seat.pending == Chosen("y5") and session.seat.focus == "choice"
     assert texts(session, "choice") == ["y5 to", "li r5>y", "li g5>y", "cancel"]
     route(session, "choice", "li g5>y")
     assert elevens(session).rows["y"][5] == "y5" and elevens(session).table_links == [("g", 5, "y")]
-    assert session.pending is None
-    assert "You link from g5 and play y5." in session.history.texts
+    assert session.seat.pending is None
+    assert "You link from g5 and play y5." in session.seat.history.texts
 
 
 def test_elv_8_routing_a_joker_in_a_row_exchanges_it():
@@ -135,9 +135,9 @@ def test_elv_8_routing_a_joker_in_a_row_exchanges_it():
     route(session, "hand", "r12")
     joker = line(session, "row_y").regions[-1]
     assert joker.text == "*12" and joker.target == PlayMove(Step("exchange", "y12", "y", 12))
-    session.route(joker.target)
+    session.seat.route(joker.target)
     assert elevens(session).rows["y"][12] == "y12" and JOKER in elevens(session).hands[0]
-    assert "You exchange the joker at y12." in session.history.texts
+    assert "You exchange the joker at y12." in session.seat.history.texts
 
 
 def test_joker_offers_every_place_and_discard_and_cancel_keeps_the_turn():
@@ -148,7 +148,8 @@ def test_joker_offers_every_place_and_discard_and_cancel_keeps_the_turn():
         "* to", "*@r10", "*@r13", "*@y10", "*@y12", "*@g10", "*@g12", "*@b10", "*@b12",
         "discard *", "cancel"]
     route(session, "choice", "cancel")
-    assert session.pending is None and [each.key for each in session.lines()].count("choice") == 0
+    assert session.seat.pending is None
+    assert [each.key for each in session.seat.lines()].count("choice") == 0
 
 
 def test_commands_draw_first_then_end_and_undo():
@@ -174,7 +175,7 @@ def test_refusal_is_told_in_words():
     game = table([["y9", "r12"], ["b3"]])
     session = session_with(game)
     route(session, "hand", "y9")
-    assert session.history.texts[-1].endswith(
+    assert session.seat.history.texts[-1].endswith(
         "y9 is not next to a card of its row; play next to a placed card or use a link.")
 
 
@@ -182,14 +183,14 @@ def test_refusal_in_french_names_the_french_card():
     game = table([["y9", "r12"], ["b3"]])
     session = session_with(game, lang="fr")
     route(session, "hand", "j9")
-    assert "j9 n'est à côté d'aucune carte de sa rangée" in session.history.texts[-1]
+    assert "j9 n'est à côté d'aucune carte de sa rangée" in session.seat.history.texts[-1]
 
 
 def test_opponents_turn_is_told_step_by_step():
     game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)
     session = session_with(game)
-    session.run_bots()
-    told = " ".join(session.history.texts)
+    session.table.run_bots()
+    told = " ".join(session.seat.history.texts)
     assert "Bo plays r12." in told and "Bo plays r13." in told
     assert elevens(session).actors() == [0]
 
@@ -197,10 +198,10 @@ def test_opponents_turn_is_told_step_by_step():
 def test_pending_choice_survives_nothing_else():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game)
-    session.route(Ask(Chosen("y5")))
-    assert session.home() == "choice"
+    session.seat.route(Ask(Chosen("y5")))
+    assert session.seat.home() == "choice"
     route(session, "choice", "li r5>y")
-    assert session.home() == "hand"
+    assert session.seat.home() == "hand"
 
 
 def test_opponents_turn_is_spoken_by_espeak(tmp_path):
@@ -210,7 +211,7 @@ def test_opponents_turn_is_spoken_by_espeak(tmp_path):
     game = table([["b20", "g20"], ["r12", "r13", "b5"]], current=1)
     session = session_with(game, lang="fr", speech=speech)
     start = len(told(session))
-    session.run_bots()
+    session.table.run_bots()
     said = told(session)[start:]
     assert "Bo pose r12." in said
     assert speech.wait(timeout=60)
@@ -230,7 +231,7 @@ def test_many_places_of_a_joker_are_offered_row_by_row():
     assert texts(session, "choice")[1] == "row r: 2"
     route(session, "choice", "row y: 3")
     route(session, "choice", "*@y13")
-    assert elevens(session).rows["y"][13] == JOKER and session.pending is None
+    assert elevens(session).rows["y"][13] == JOKER and session.seat.pending is None
 
 
 def test_elv_6_row_lines_show_laid_link_cards_on_both_rows():
@@ -263,7 +264,7 @@ def test_elv_6_elv_8_joker_laid_through_a_link_is_still_exchanged_by_routing():
     assert line(session, "row_g").text == "g 11-13 lib12"
     joker, link = line(session, "row_b").regions[-2:]
     assert joker.target == PlayMove(Step("exchange", "b12", "b", 12)) and link.target is None
-    session.route(joker.target)
+    session.seat.route(joker.target)
     assert elevens(session).rows["b"][12] == "b12"
     assert line(session, "row_b").text == "b 11-12 lig12"
 

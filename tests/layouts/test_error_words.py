@@ -13,17 +13,19 @@ import pytest
 
 from brailledev.errors import env_lang
 from brailledev.programs.cli import main
+from games.core import Reason
 from layouts.catalog import HERE
-from layouts.errors import Problem, UserError
+from layouts.errors import GameRefused, Problem, UserError
+from layouts.registry import GAMES, kit
 
 ROOT = Path(__file__).resolve().parents[2]
 # A coded raise: SomethingError("code" or UnknownName("code" (the first argument a code).
 RAISED = re.compile(r"\b(?:[A-Z]\w*(?:Error|Name|Refused)|Problem)\(\s*\"([a-z][a-z0-9_]*)\"")
 
 
-def errors(lang: str) -> dict[str, str]:
-    with (HERE / "common" / f"{lang}.toml").open("rb") as handle:
-        table: dict[str, str] = tomllib.load(handle)["errors"]
+def errors(lang: str, folder: str = "common") -> dict[str, str]:
+    with (HERE / folder / f"{lang}.toml").open("rb") as handle:
+        table: dict[str, str] = tomllib.load(handle).get("errors", {})
     return table
 
 
@@ -37,6 +39,26 @@ def test_every_error_has_both_languages_with_the_same_placeholders():
     for code, text in english.items():
         assert fields(text) == fields(french[code]), code
         assert text != french[code] or not re.search("[a-z]{4}", text), code
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_own_refusals_of_a_new_game_have_both_languages(game):
+    """The words of a kit's ``refusals`` are in its folder's [errors], in English and French,
+    with the placeholders the kit hands them and no other."""
+    english, french = errors("en", game), errors("fr", game)
+    assert set(english) == set(french) == {word for word, _ in kit(game).refusals.values()}
+    for word, needs in kit(game).refusals.values():
+        assert fields(english[word]) == fields(french[word]) == set(needs), word
+
+
+def test_a_games_own_refusal_is_told_in_its_words_and_no_other_games():
+    with pytest.raises(GameRefused) as refused:
+        kit("uno").new_game(5, seed=1, teams=2)
+    assert "(teams need an even number of players, 4 or more, not 5)" in refused.value.text("en")
+    assert "(les équipes demandent un nombre pair de joueurs, 4 ou plus, pas 5)" \
+        in refused.value.text("fr")
+    elsewhere = kit("domino").refusal(Reason.of("uno_teams_players", players=5))
+    assert elsewhere.text("en") == "refused (uno_teams_players)"
 
 
 def test_every_error_code_raised_in_the_code_has_its_sentence():

@@ -18,7 +18,8 @@ from brailledev.display.window import lay_out_line
 from brailledev.programs.session import Session
 from layouts.catalog import LANGUAGES
 from layouts.registry import GAMES, kit
-from layouts.screen import HAND_LINE, RACK_LINE, Line, Region
+from layouts.rummikub.screen import RACK_LINE
+from layouts.screen import HAND_LINE, Line, Region
 
 DECKS = [name for name in GAMES if kit(name).deck is not None]
 SUPPORTED = ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb", "en-ueb-g1.ctb", "en-ueb-g2.ctb")
@@ -111,7 +112,7 @@ def test_the_check_catches_contractions_and_capitals():
 def test_screens_mark_the_cards_in_hand_as_labels(game):
     session = Session.start(game, players=3, seed=4, lang="fr", braille_table="fr-bfu-g2.ctb")
     known = labels(game, "fr")
-    [hand] = [line for line in session.lines() if line.key in (HAND_LINE, RACK_LINE)]
+    [hand] = [line for line in session.seat.lines() if line.key in (HAND_LINE, RACK_LINE)]
     cards = [region for region in hand.regions if region.text in known]
     assert cards, (game, hand.text)
     assert all(region.label for region in cards), (game, hand.text)

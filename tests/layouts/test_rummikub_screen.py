@@ -13,12 +13,12 @@ from tests.play_helpers import told
 
 def session_with(game: Rummikub, lang: str = "en") -> Session:
     session = Session.start("rummikub", players=2, seed=1, lang=lang, pace=0, bots="greedy")
-    session.game = game
+    session.table.game = game
     return session
 
 
 def line(session: Session, key: str):
-    return next(each for each in session.lines() if each.key == key)
+    return next(each for each in session.seat.lines() if each.key == key)
 
 
 def texts(session: Session, key: str) -> list[str]:
@@ -27,7 +27,7 @@ def texts(session: Session, key: str) -> list[str]:
 
 def route(session: Session, key: str, text: str) -> None:
     region = next(r for r in line(session, key).regions if r.text == text)
-    session.route(region.target)
+    session.seat.route(region.target)
 
 
 def test_rum_4_initial_meld_by_routing():
@@ -85,7 +85,7 @@ def test_invalid_set_marked_with_its_reason_then_undo():
     route(session, "commands", "done")    # the selection is not placed: told, not played
     assert session.seat.flash == ("Refused: Tiles selected and not yet in a set: 1; add them "
                                   "to a set or deselect them.")
-    assert session.history.texts[-1] == session.seat.flash and game.turn == 0
+    assert session.seat.history.texts[-1] == session.seat.flash and game.turn == 0
     route(session, "commands", "reset")
     assert texts(session, "rack") == ["rack", "k8", "b3"]
 
@@ -103,8 +103,8 @@ def test_opponents_melds_are_told_in_french():
     game = rigged("", ["K1", "R10 R11 R12"], melded=(True, False))
     game.turn = 1
     session = session_with(game, lang="fr")
-    session.run_bots()
-    told = " ".join(session.history.texts)
+    session.table.run_bots()
+    told = " ".join(session.seat.history.texts)
     assert "Bo pose pour la première fois : combinaison 1 r10 r11 r12." in told
     assert texts(session, "rack") == ["support", "n1"]
 
@@ -130,10 +130,10 @@ def test_a_joker_in_a_set_reads_as_the_number_it_stands_for_in_both_languages():
 def test_set_numbers_stay_across_a_hint_and_an_opponents_turn():
     game = rigged("R7 B7 Y7 | K1 K2 K3 | B10 B11 B12", ["K4 B9 K7 Y1", "R1 R2 R3 B13 Y2"])
     session = Session.start("rummikub", players=2, seed=1, lang="en", pace=0, bots="solver")
-    session.game = game
+    session.table.game = game
 
     def sets() -> list[str]:
-        return [each.text for each in session.lines() if each.key.startswith("set_")]
+        return [each.text for each in session.seat.lines() if each.key.startswith("set_")]
 
     assert sets() == ["1 r7 b7 y7", "2 k1 k2 k3", "3 b10 b11 b12"]
     # the solver gives its sets in an order of its own; each stays at its number all the same
@@ -141,7 +141,7 @@ def test_set_numbers_stay_across_a_hint_and_an_opponents_turn():
     route(session, "commands", "hint")
     assert sets() == ["1 k7 r7 b7 y7", "2 k1 k2 k3 k4", "3 b9 b10 b11 b12"]
     route(session, "commands", "done")
-    session.run_bots()
+    session.table.run_bots()
     assert sets()[:3] == ["1 k7 r7 b7 y7", "2 k1 k2 k3 k4", "3 b9 b10 b11 b12 b13"]
     assert sets()[3:] == ["4 r1 r2 r3"]
 
@@ -152,10 +152,10 @@ def test_the_player_is_you_never_a_third_person():
         session = Session.start("rummikub", players=2, seed=3, lang=lang, pace=0,
                                 bots="greedy", options={"turn_times": 0})
         for _ in range(6):
-            session.run_bots()
-            if session.game.is_over():
+            session.table.run_bots()
+            if session.table.game.is_over():
                 break
-            route(session, "commands", session.catalog.section("screen")["draw"])
+            route(session, "commands", session.seat.catalog.section("screen")["draw"])
         said = " ".join(told(session)).casefold()
         assert re.search(wrong, said) is None, said
         assert ("you draw" if lang == "en" else "vous tirez") in said
@@ -165,7 +165,7 @@ def test_an_opponents_meld_is_told_as_the_sets_it_made_or_changed():
     game = rigged("K1 K2 K3 | R7 B7 Y7", ["Y1", "K4 K7 R10 R11 R12"], melded=(True, True))
     game.turn = 1
     session = session_with(game)
-    session.run_bots()
+    session.table.run_bots()
     assert "Bo lays k4 k7 r10 r11 r12: set 1 k1 k2 k3 k4; set 2 k7 r7 b7 y7; set 3 r10 r11 " \
         "r12." in told(session)
 
@@ -174,6 +174,6 @@ def test_the_help_line_names_every_command():
     for lang in ("en", "fr"):
         session = session_with(rigged("", ["K1", "Y1"]), lang)
         help_text = line(session, "help").text
-        words = session.catalog.section("screen")
+        words = session.seat.catalog.section("screen")
         for command in ("done", "undo", "reset", "draw", "hint", "new_set"):
             assert str(words[command]) in help_text, (lang, command)

@@ -8,8 +8,9 @@ from brailledev.display.braille import table_for, translator
 from emboss.page import Geometry, paper
 from emboss.scorepad import GUIDE, pad_document
 from games.domino import GAME
+from games.domino.book import DominoBook, EnterTurn
 from games.domino.grid import card_text
-from games.pads import DominoBook, EnterTurn, play
+from games.pads import play
 from layouts.catalog import Catalog, rules_data
 from layouts.errors import PaperError
 from layouts.registry import kit

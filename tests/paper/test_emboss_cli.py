@@ -7,10 +7,12 @@ import pty
 import select
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+import layouts.uno
 from brailledev.display.braille import translator
 from brailledev.programs.cli import main
 from emboss import brf
@@ -73,6 +75,19 @@ def test_where_the_braille_goes_must_be_said(capsys):
     assert "--out FILE, --device PORT or --printer QUEUE" in capsys.readouterr().err
     assert main(["emboss", "scorepad", "uno", "--format", "pef", "--device", "/dev/null"]) == 2
     assert "PEF is a file format" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("command", "without"), [
+    ("deck", replace(kit("uno"), deck=None)), ("scorepad", replace(kit("uno"), pad=None))])
+def test_a_game_without_that_paper_is_refused_naming_those_that_have_it(monkeypatch, capsys,
+                                                                        command, without):
+    """The games a command offers are those whose kit has its paper (from the registry)."""
+    monkeypatch.setattr(layouts.uno, "KIT", without)
+    with pytest.raises(SystemExit) as refused:
+        main(["emboss", command, "uno"])
+    assert refused.value.code == 2
+    assert "game cannot be 'uno'; choose one of 'domino', 'elements', 'elevens', " \
+           "'rummikub'" in capsys.readouterr().err
 
 
 def test_deck_to_a_serial_device_resumed_from_a_page():

@@ -30,7 +30,7 @@ from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
 from brailledev.network.server.room import Room
-from brailledev.network.store import open_store
+from brailledev.network.stores import open_store
 
 # Every test client comes from 127.0.0.1: the tests of other things lift its limits.
 LIFTED = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))

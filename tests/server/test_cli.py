@@ -20,7 +20,7 @@ import pexpect
 import pytest
 
 from brailledev.network.client import TableClient
-from brailledev.network.join import Background
+from brailledev.network.remote import Background
 from tests.server.helpers import ServerThread, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))

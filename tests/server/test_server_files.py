@@ -18,8 +18,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from brailledev.network.join import connect, saved_seat
 from brailledev.programs.cli import main
+from brailledev.programs.join import connect, saved_seat
 from tests.server.helpers import BRAILLEDEV, ServerThread, free_port, new_table
 
 NOBODY = 65534
@@ -186,7 +186,7 @@ def test_a_seat_that_cannot_be_saved_plays_on_and_is_told_once(server, tmp_path)
         joined.save()
         told = [part for message in joined.seat.history.messages for part in message.parts]
         assert told.count(f"Saving works again ({path}).") == 1
-        assert joined.save_failure is None
+        assert joined.saving.failure is None
         assert stat.S_IMODE(blocker.stat().st_mode) == 0o700
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
     finally:

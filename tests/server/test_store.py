@@ -20,11 +20,11 @@ from brailledev.network.store import (
     StoreConflict,
     TableDamaged,
     TableStore,
-    open_store,
     pack,
     unpack,
 )
 from brailledev.network.store_sqlite import APPLICATION_ID, TABLES, VERSION, SqliteStore
+from brailledev.network.stores import open_store
 from brailledev.table.core import Table
 from layouts.errors import UserError
 from layouts.registry import GAMES, kit

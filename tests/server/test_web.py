@@ -13,7 +13,7 @@ import pytest
 
 from brailledev.network.client import socket_url
 from brailledev.network.protocol import PROTOCOL
-from layouts.screen import PlayMove
+from layouts.screen import HELP_LINE, PlayMove, Show
 from tests.server.helpers import ServerThread, new_table
 
 
@@ -121,3 +121,69 @@ def test_a_web_page_coming_back_is_told_only_what_it_has_not_read(server):
     assert again["first"] == read and told == history[read:read + len(told)]
     # Back at the table is committed before the page is seated again: its first screen.
     assert told[-2:] == ["You lost the connection.", "You are back at the table."]
+
+
+async def sent_before_marker(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
+    """Every frame the server sent the page so far: a routing of a screen never sent (0) is
+    refused after them, as the server answers a connection's frames in order."""
+    await ws.send_str(json.dumps({"type": "route", "target": "0.0", "screen": 0}))
+    frames: list[dict[str, Any]] = []
+    while True:
+        frame = json.loads((await asyncio.wait_for(ws.receive(), 10)).data)
+        if frame.get("code") == "screen_stale":
+            return frames
+        frames.append(frame)
+
+
+def region_of(server: ServerThread, code: str, seat: int, wanted: Any) -> str:
+    """The target id of the first region of the screen the page of ``seat`` was last sent
+    whose target ``wanted`` accepts."""
+    def find() -> str:
+        screen = server.room(code).peers[seat][0].screen
+        assert screen is not None
+        for row, line in enumerate(screen[1]):
+            for column, region in enumerate(line.regions):
+                if wanted(region.target):
+                    return f"{row}.{column}"
+        raise AssertionError("no such region")
+    return server.call(find)
+
+
+def test_a_click_sends_every_page_its_screen_once(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=2,
+                     options={"match_target": 0})
+    Frames = list[dict[str, Any]]
+
+    async def scenario() -> tuple[list[tuple[Frames, Frames]], str]:
+        clicked: list[tuple[Frames, Frames]] = []
+        async with aiohttp.ClientSession() as session, \
+                session.ws_connect(socket_url(server.url)) as ann, \
+                session.ws_connect(socket_url(server.url)) as bea:
+            for ws, name in ((ann, "Ann"), (bea, "Bea")):
+                await ws.send_str(json.dumps({"type": "hello", "protocol": PROTOCOL,
+                                              "code": code, "name": name, "lang": "en",
+                                              "web": True}))
+                await sent_before_marker(ws)
+            await sent_before_marker(ann)  # what Bea sitting down sent Ann
+            actor = server.call(lambda: next(seat for seat in (0, 1)
+                                             if server.room(code).can_act(seat)))
+            page, other = (ann, bea) if actor == 0 else (bea, ann)
+            legal = server.call(lambda: server.room(code).table.legal(actor))
+            for wanted in (lambda target: target == Show(HELP_LINE),
+                           lambda target: isinstance(target, PlayMove) and target.move in legal):
+                number = server.call(lambda: server.room(code).peers[actor][0].screen[0])
+                await page.send_str(json.dumps({
+                    "type": "route", "target": region_of(server, code, actor, wanted),
+                    "screen": number}))
+                clicked.append((await sent_before_marker(page),
+                                await sent_before_marker(other)))
+            return clicked, server.call(lambda: server.room(code).web_seats[actor].focus)
+
+    clicked, focus = asyncio.run(scenario())
+    (help_page, help_other), (move_page, move_other) = clicked
+    assert [frame["type"] for frame in help_page] == ["screen"] and help_other == []
+    assert help_page[0]["focus"] == HELP_LINE
+    assert [frame["type"] for frame in move_page] == ["screen"]
+    assert move_page[0]["focus"] == focus  # where the seat went once the move was played
+    assert [frame["type"] for frame in move_other] == ["screen"]
+    assert move_page[0]["seq"] == move_other[0]["seq"] == help_page[0]["seq"] + 1

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from layouts.registry import kit
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import DESKTOP, PHONE, WebPlayer, chromium, wait, wanted_target
 
@@ -64,6 +65,11 @@ def test_axe_finds_nothing_on_a_table(browser, server, game, lang, viewport):
     try:
         assert axe_violations(player.page) == []
         assert not player.errors
+        # the hand (Rummikub's rack) and what the game's picture draws are not actions too
+        actions = player.page.eval_on_selector_all("#actions [data-line]",
+                                                   "nodes => nodes.map(n => n.dataset.line)")
+        assert actions and kit(game).picture.hand not in actions
+        assert not any(key == "columns" or key.startswith("grid") for key in actions), actions
     finally:
         player.close()
 

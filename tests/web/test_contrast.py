@@ -1,6 +1,6 @@
 """WCAG 2.2 AA contrast, computed from the style sheet the page ships: every text colour
 on its background at least 4.5:1, card edges, focus rings and grid squares at least 3:1
-on the page, each Uno colour's card face included."""
+on the page, each card colour (tone) a game's picture may give included."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ import re
 import pytest
 
 from brailledev.network.web.page import STATIC
+from layouts.registry import GAMES, kit
 
-COLOURS = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})",
-                          (STATIC / "page.css").read_text(encoding="utf-8")))
+CSS = (STATIC / "page.css").read_text(encoding="utf-8")
+COLOURS = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})", CSS))
+# The card colours the page styles (--tone-NAME-bg), and those the games' pictures give.
+TONES = sorted(set(re.findall(r"--tone-(\w+)-bg:", CSS)))
+GIVEN = {tone for game in GAMES for tone in kit(game).picture.tones}
 TEXT = [("page-fg", "page-bg"), ("muted-fg", "page-bg"), ("focus", "page-bg"),
         ("alert-fg", "alert-bg"), ("page-fg", "accent-bg"), ("braille-fg", "braille-bg"),
-        ("square-fg", "square-bg"),
-        *[(f"uno-{colour}-fg", f"uno-{colour}-bg") for colour in "rygbw"]]
+        ("square-fg", "square-bg"), *[(f"tone-{tone}-fg", f"tone-{tone}-bg") for tone in TONES]]
 EDGES = [("edge", "page-bg"), ("focus", "page-bg"), ("edge", "alert-bg"),
          ("edge", "square-bg"), ("focus", "accent-bg")]
 
@@ -47,9 +50,10 @@ def test_edges_and_focus_reach_3_to_1(fg, bg):
     assert ratio(COLOURS[fg], COLOURS[bg]) >= 3
 
 
-def test_every_uno_card_face_has_its_colours_and_an_edge():
-    css = (STATIC / "page.css").read_text(encoding="utf-8")
-    for colour in "rygbw":
-        assert f".card.uno-{colour} {{ background: var(--uno-{colour}-bg); " \
-               f"color: var(--uno-{colour}-fg); }}" in css
-    assert re.search(r"\.card \{[^}]*border: 3px solid var\(--edge\)", css)
+def test_every_card_colour_a_picture_gives_has_its_colours_and_an_edge():
+    assert {"red", "yellow", "green", "blue", "black"} <= GIVEN  # Uno's faces at least
+    assert set(TONES) >= GIVEN, sorted(GIVEN - set(TONES))
+    for tone in TONES:
+        assert f".card.tone-{tone} {{ background: var(--tone-{tone}-bg); " \
+               f"color: var(--tone-{tone}-fg); }}" in CSS
+    assert re.search(r"\.card \{[^}]*border: 3px solid var\(--edge\)", CSS)

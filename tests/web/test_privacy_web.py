@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from brailledev.network.protocol import Hello
 from brailledev.network.server.room import Room, Settings
-from brailledev.network.store import open_store
+from brailledev.network.stores import open_store
 from games.domino.grid import card_text
 from layouts.registry import GAMES, kit
 from layouts.screen import Line
@@ -34,10 +34,6 @@ DRAWN = ("uno", "domino")
 def hand_of(view: Any) -> list[str]:
     """A seat's own cards in the game's notation (Uno, Domino)."""
     return [card_text(card) if isinstance(card, tuple) else str(card) for card in view.hand]
-
-
-def count_of(view: Any) -> int:
-    return len(view.rack if hasattr(view, "rack") else view.hand)
 
 
 def public(room: Room) -> Counter[str]:
@@ -59,7 +55,7 @@ class RecordingPeer:
         self.room = room
         self.seat = -1
         self.web = True
-        self.screen: tuple[int, tuple[Line, ...]] | None = None
+        self.screen: tuple[int, tuple[Line, ...], str] | None = None
         self.drawn: Any = None
         self.told = 0
         self.frames = 0
@@ -79,8 +75,7 @@ class RecordingPeer:
         table = room.table
         picture = frame["table"]
         counts = [player["count"] for player in picture["players"]]
-        assert counts == [count_of(table.view(seat)) for seat in range(table.players)] \
-            or counts == [None] * table.players
+        assert counts == [len(table.view(seat).hand) for seat in range(table.players)]
         if game not in DRAWN:
             assert "cards" not in picture
             return

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from brailledev.display.braille import translator
-from brailledev.network.join import connect
+from brailledev.programs.join import connect
 from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, short_uno_deal
 from tests.play_helpers import wanted

@@ -47,7 +47,7 @@ from brailledev.network.server.limits import retry_after
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
 from brailledev.network.store import Record, StoreFailed, TableDamaged, TableStore
 from brailledev.network.web.page import WebPages, error_text
-from brailledev.programs.options import read_value
+from brailledev.table.options import read_value
 from games.core import Json, Reason, Seat
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
@@ -97,7 +97,7 @@ class Connection:
         self.web = False
         self.lang = "en"
         self.room: Room | None = None
-        self.screen: tuple[int, tuple[Line, ...]] | None = None
+        self.screen: tuple[int, tuple[Line, ...], str] | None = None
         self.drawn: Json = None
         self.told = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()

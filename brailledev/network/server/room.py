@@ -54,11 +54,10 @@ from brailledev.table.presence import (
     TableSeat,
     clean_talk,
 )
-from brailledev.table.seat import game_screen
 from games import saved as check
 from games.core import Event, Json, Reason, Seat, events_for
 from layouts.catalog import LANGUAGES
-from layouts.screen import MESSAGE_LINE, Context, Line, Messages, TimedScreen
+from layouts.screen import MESSAGE_LINE, Context, Line, Messages
 
 AWAY = 120.0  # seconds a player may be away before a bot plays for them
 PACE = 1.5  # seconds between two bot moves, as ``play``'s
@@ -87,12 +86,12 @@ class Refusal(Exception):
 
 class Peer(Protocol):
     """A connection as a room sees it: its seat, whether it is a web page, and a way to
-    send it a frame (a web page's: the screen and picture it was last sent, and how many
-    sentences it was told)."""
+    send it a frame (a web page's: the screen (number, lines, focus) and picture it was last
+    sent, and how many sentences it was told)."""
 
     seat: Seat
     web: bool
-    screen: tuple[int, tuple[Line, ...]] | None
+    screen: tuple[int, tuple[Line, ...], str] | None
     drawn: Json
     told: int
 
@@ -164,12 +163,6 @@ class SeatRecord:
 def hash_token(token: str) -> str:
     """What the store keeps of a seat's key: never the key itself."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def timed_screen(game: str) -> TimedScreen | None:
-    """The game's screen when its seats may have a turn time limit (Rummikub), else None."""
-    screen = game_screen(game)
-    return screen if isinstance(screen, TimedScreen) else None
 
 
 class RoomLink:
@@ -245,6 +238,8 @@ class Room:
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
         self._arriving: Seat | None = None  # a seat whose peer is attached once committed
+        # While a web page's routing runs, its changes leave the pages' screens to it.
+        self._routing = False
         self._adopt(table, seats, seq, started)
         # Nobody is connected to a room just made or loaded: every taken seat is away.
         for seat, record in enumerate(seats):
@@ -268,8 +263,7 @@ class Room:
         """A new table, stored with what its deal told each seat (change number 1)."""
         table = Table.new(settings.game, settings.players, settings.seed,
                           people=range(settings.people), bots=settings.bots,
-                          options=settings.options, clock=clock,
-                          timed=timed_screen(settings.game))
+                          options=settings.options, clock=clock)
         seats = [SeatRecord(SEAT_PERSON if seat < settings.people else SEAT_BOT)
                  for seat in range(settings.players)]
         room = cls(code, settings, table, seats, store, clock=clock)
@@ -291,8 +285,7 @@ class Room:
         # Whatever a damaged row makes the reading raise, that table alone is refused.
         try:
             settings = Settings.from_dict(data["settings"])
-            table = Table.from_dict(data["table"], clock=clock,
-                                    timed=timed_screen(settings.game))
+            table = Table.from_dict(data["table"], clock=clock)
             seats = [SeatRecord.from_dict(record, f"seats.{seat}")
                      for seat, record in enumerate(check.items(data["seats"], "seats",
                                                                table.players, table.players))]
@@ -315,8 +308,7 @@ class Room:
         if found is None:
             return
         data, seq = found
-        table = Table.from_dict(data["table"], clock=self.clock,
-                                timed=timed_screen(self.settings.game))
+        table = Table.from_dict(data["table"], clock=self.clock)
         self._adopt(table, [SeatRecord.from_dict(record, f"seats.{seat}")
                             for seat, record in enumerate(data["seats"])], seq,
                     bool(data["started"]))
@@ -601,15 +593,17 @@ class Room:
         # Talk changes no screen: a page is sent the new sentences alone.
         talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
-            if not peers:
-                continue
-            news = write_frame("news", seq=self.seq, events=encoded[seat],
-                               state=self.state_of(seat, company))
-            for peer in peers:
-                if peer.web:
-                    self.send_screen(peer, talk)
-                else:
+            braille = [peer for peer in peers if not peer.web]
+            if braille:
+                news = write_frame("news", seq=self.seq, events=encoded[seat],
+                                   state=self.state_of(seat, company))
+                for peer in braille:
                     peer.send(news)
+        if not self._routing:
+            self._send_screens(self._web_peers(), talk)
+
+    def _web_peers(self) -> list[Peer]:
+        return [peer for peers in self.peers.values() for peer in peers if peer.web]
 
     def _send_missed(self, peer: Peer, since: int) -> None:
         """What ``peer`` missed since change ``since``, then where the table is now."""
@@ -619,14 +613,7 @@ class Room:
             return
         for seq, events in self.store.changes(self.code, peer.seat, since):
             peer.send(write_frame("news", seq=seq, events=events))
-        self._refresh(peer)
-
-    def _refresh(self, peer: Peer) -> None:
-        if peer.web:
-            self.send_screen(peer)
-        else:
-            peer.send(write_frame("news", seq=self.seq, events=[],
-                                  state=self.state_of(peer.seat)))
+        peer.send(write_frame("news", seq=self.seq, events=[], state=self.state_of(peer.seat)))
 
     # ---- web seats: worded on the server -----------------------------------------------------
 
@@ -645,8 +632,8 @@ class Room:
 
     def send_screen(self, peer: Peer, talk: bool = False) -> None:
         """A web seat's screen and the sentences it has not been told, in its language;
-        only those sentences (a ``messages`` frame) when the screen and picture did not
-        change, as after ``talk`` (the page's message line stays empty)."""
+        only those sentences (a ``messages`` frame) when the screen, its focus and the
+        picture did not change, as after ``talk`` (the page's message line stays empty)."""
         reader = self._web_seat(peer.seat)
         if reader.lang != self.seats[peer.seat].lang:
             reader.set_lang(self.seats[peer.seat].lang)
@@ -656,19 +643,30 @@ class Room:
         peer.told = history.told
         lines = peer.screen[1] if talk and peer.screen is not None else reader.lines()
         drawn = peer.drawn if talk and peer.screen is not None else picture(reader, lines)
-        if peer.screen is not None and peer.screen[1] == lines and peer.drawn == drawn:
+        if peer.screen is not None and peer.screen[1:] == (lines, reader.focus) \
+                and peer.drawn == drawn:
             if texts:
                 peer.send(write_frame("messages", seq=self.seq, first=told, messages=texts))
             return
         number = (peer.screen[0] + 1) if peer.screen else 1
-        peer.screen, peer.drawn = (number, lines), drawn
+        peer.screen, peer.drawn = (number, lines, reader.focus), drawn
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,
             messages=texts, lines=frame_lines(lines, reader.lang), table=drawn,
             over=self.over, started=self.started))
 
+    def _send_screens(self, peers: Sequence[Peer], talk: bool = False) -> None:
+        for peer in peers:
+            self.send_screen(peer, talk)
+
     def route(self, peer: Peer, frame: RouteFrame) -> None:
-        """A web page routed a region of the screen it was sent: what a routing key does."""
+        """A web page routed a region of the screen it was sent: what a routing key does.
+
+        The path of a click, top to bottom: the page's seat (its :class:`TableSeat`) acts
+        on the region's target; a move goes through :class:`RoomLink` to :meth:`play_move`,
+        the table core and the engine, and :meth:`_change` commits it and sends the braille
+        seats their news; once the seat is done (its focus may move to a question), every
+        page gets its screen, once: all of them after a change, else this one."""
         if peer.screen is None or peer.screen[0] != frame.screen:
             raise Refusal("screen_stale")
         row, _, column = frame.target.partition(".")
@@ -677,8 +675,13 @@ class Room:
         except (ValueError, IndexError):
             raise Refusal("frame_invalid", field="target") from None
         reader = self._web_seat(peer.seat)
-        if peer.screen[1][int(row)].key == MESSAGE_LINE:
-            reader.read_on()
-        else:
-            reader.route(region.target)
-        self.send_screen(peer)
+        before = self.seq
+        self._routing = True
+        try:
+            if peer.screen[1][int(row)].key == MESSAGE_LINE:
+                reader.read_on()
+            else:
+                reader.route(region.target)
+        finally:
+            self._routing = False
+        self._send_screens(self._web_peers() if self.seq != before else [peer])

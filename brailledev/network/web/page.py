@@ -4,7 +4,7 @@ sits down, plays through the WebSocket and draws what the server words for it. T
 fixed words come from ``[web]`` of ``layouts/common/<lang>.toml``, in the language of
 ``?lang=`` or else the browser's (``Accept-Language``).
 
-    WebPages(server).add_routes(app)
+    WebPages(server).add_routes(app)      # server: any Tables (the TableServer)
 """
 
 from __future__ import annotations
@@ -15,17 +15,16 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from brailledev.network.server.room import Room
+from brailledev.network.store import Record
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import LANGUAGES, load_toml
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
-
-if TYPE_CHECKING:
-    from brailledev.network.server.app import TableServer
 
 STATIC = Path(__file__).resolve().parent / "static"
 # Sentences of [messages] the page says itself, as a braille client says them.
@@ -137,10 +136,24 @@ def _form_problem(form: Mapping[str, Any], data: dict[str, Any], words: Mapping[
     return None
 
 
-class WebPages:
-    """The pages of the web seat around a :class:`TableServer`."""
+class Tables(Protocol):
+    """What the pages ask of the table server (the app's ``TableServer``): make a table,
+    find one."""
 
-    def __init__(self, server: TableServer) -> None:
+    def create(self, data: Any) -> Room:
+        """A new table from its settings; a mistake is a :class:`layouts.errors.Problem`."""
+
+    def table_room(self, code: str) -> Room | None:
+        """The table ``code``, ``None`` when there is none."""
+
+    def table_record(self, code: str) -> Record | None:
+        """The record of table ``code`` once retired, ``None`` if there is none."""
+
+
+class WebPages:
+    """The pages of the web seat around the tables a server holds."""
+
+    def __init__(self, server: Tables) -> None:
         self.server = server
 
     def add_routes(self, app: web.Application) -> None:

@@ -5,7 +5,7 @@ const config = JSON.parse(document.getElementById("config").dataset.config);
 const words = config.words;
 const KEY = `brailledev:${config.code}`;  // this browser's seat key at this table
 const $ = (id) => document.getElementById(id);
-const LINES_DRAWN = new Set(["messages", "status", "players", "help", "hand", "rack"]);
+const LINES_DRAWN = new Set(["messages", "status", "players", "help"]);
 const BACKOFF = [250, 500, 1000, 2000, 4000];
 
 let socket = null;
@@ -108,7 +108,7 @@ function receive(frame) {
 function cardButton(region, card) {
   const face = card || { label: region.text, braille: region.braille, caption: region.text };
   const classes = ["card"];
-  if (card && card.colour) classes.push(`uno-${card.colour}`);
+  if (card && card.tone) classes.push(`tone-${card.tone}`);
   if ((card && card.chosen) || region.text.startsWith("[")) classes.push("chosen");
   const tag = region.target ? "button" : "span";
   const name = face.caption && face.caption !== face.label ? `${face.caption} (${face.label})` : face.label;
@@ -207,16 +207,22 @@ function drawGrid(grid) {
     element("table", { class: "grid", "aria-label": words.grid_heading }, [element("thead", {}, [head]), body])]);
 }
 
+// The lines drawn elsewhere: the page's own, the hand, and those the game's picture draws.
+function drawnElsewhere(table, key) {
+  return LINES_DRAWN.has(key) || key === table.hand_line || (table.covers || []).includes(key);
+}
+
 function drawActions(frame) {
   const box = $("actions");
   box.replaceChildren();
+  const long = frame.table.long_lines || [];
   for (const line of frame.lines) {
-    if (LINES_DRAWN.has(line.key)) continue;
-    if (frame.table.grid && (line.key === "columns" || /^grid-?\d+$/.test(line.key))) continue;
+    if (drawnElsewhere(frame.table, line.key)) continue;
     const regions = line.regions.filter((region) => !(region.action || "").startsWith("ui:")
                                                     && region.action !== "show");
     if (!regions.length) continue;
-    box.append(element("div", { class: "line", "data-line": line.key }, regions.map(regionNode)));
+    box.append(element("div", { class: long.includes(line.key) ? "line long" : "line",
+                                "data-line": line.key }, regions.map(regionNode)));
   }
 }
 
@@ -252,7 +258,7 @@ function draw(frame) {
   tell(frame);
   const status = frame.lines.find((line) => line.key === "status");
   $("status").textContent = status ? status.regions.map((r) => r.text).join(" ") : "";
-  const hand = frame.lines.find((line) => line.key === "hand" || line.key === "rack");
+  const hand = frame.lines.find((line) => line.key === frame.table.hand_line);
   drawPlayers(frame.table);
   drawTable(frame);
   drawHand(frame, hand);

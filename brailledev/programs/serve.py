@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from brailledev.errors import env_lang
-from brailledev.files import private_folder, write_atomically
+from brailledev.files import private_folder, state_folder, write_atomically
 from brailledev.helptext import say
 from brailledev.network.server.guard import Doorkeeping, hash_key
 from brailledev.network.server.limits import Limits
@@ -47,8 +47,7 @@ LIFETIMES = {"expire_unjoined": "1d", "keep_finished": "1h", "expire_idle": "30d
 
 def default_db() -> Path:
     """Where the tables are kept unless ``--db`` says (XDG state folder)."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "brailledev" / "tables.db"
+    return state_folder() / "tables.db"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,7 +81,7 @@ def _serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
     from brailledev.network.server.app import TableServer
-    from brailledev.network.store import open_store
+    from brailledev.network.stores import open_store
 
     lang = args.lang or env_lang()
     if not 0 < args.port < 65536:

@@ -2,10 +2,10 @@
 on a braille display (or the terminal) with the very screens, routing, panning, chords,
 speech and message history of ``play``.
 
-The network runs in a thread of its own (:class:`Background`, around a
-:class:`brailledev.network.client.TableClient`); the key loop (:class:`TableFront`) applies what the
-server sent between two keys (:meth:`Joined.step`), so the display never waits for the
-network. The seat's key, the message history and the place in it are saved after every
+The network runs in a thread of its own (:class:`brailledev.network.remote.Background`, around
+a :class:`brailledev.network.client.TableClient`); the key loop (:class:`TableFront`) applies
+what the server sent between two keys (:meth:`Joined.step`), so the display never waits for
+the network. The seat's key, the message history and the place in it are saved after every
 change (``--save``), so ``join`` again takes the same seat back where it was.
 
     brailledev table new uno --players 4 --people 2 --server http://127.0.0.1:8765
@@ -19,34 +19,30 @@ import asyncio
 import concurrent.futures
 import contextlib
 import getpass
-import json
 import os
 import queue
-import threading
-import time
-from collections.abc import Coroutine, Hashable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlsplit
 
 from brailledev.display.braille import BLANK, Translator, dots_to_cell, table_for, translator
 from brailledev.display.chords import SPACE_MOVES
 from brailledev.display.keys import Chord, Key, Named
-from brailledev.display.speech import Silence, Speech
-from brailledev.errors import DisplayGone, env_lang
-from brailledev.files import clean_leftovers, private_folder, write_atomically
+from brailledev.errors import env_lang
+from brailledev.files import clean_leftovers, state_folder
 from brailledev.helptext import say
-from brailledev.network.client import ANSWER_WAIT, TableClient, http_url
-from brailledev.network.wire import Codec, codec_for
+from brailledev.network.client import TableClient, http_url
+from brailledev.network.remote import Background, RemoteLink
+from brailledev.network.wire import codec_for
 from brailledev.programs import options as game_options
-from brailledev.programs.play import add_reader_options, open_reader_display, open_reader_speech
-from brailledev.programs.savefile import Unreadable, damage, read_json
+from brailledev.programs.launch import SeatProgram, add_reader_options, launch
+from brailledev.programs.savefile import SaveFile, Unreadable, damage, read_json
 from brailledev.table.history import History
 from brailledev.table.keyloop import Front
-from brailledev.table.presence import TALK, SeatState, TableSeat
+from brailledev.table.presence import TALK, TableSeat
 from brailledev.table.seat import SeatClient
 from games import saved as check
-from games.core import BadState, Reason, Seat
+from games.core import BadState
 from layouts.catalog import LANGUAGES, output_text
 from layouts.errors import Problem, UserError, system_reason
 from layouts.registry import GAMES
@@ -63,113 +59,13 @@ JOIN_REFUSED = {"table_unknown": "join_table_unknown", "wrong_token": "join_wron
                 "frame_invalid": "join_frame_invalid", "too_many_tries": "too_many_tries",
                 "table_damaged": "table_damaged"}
 KEY_VARIABLE = "BRAILLEDEV_KEY"  # the owner's key, when neither --key nor --key-file gives it
-T = TypeVar("T")
 
 
-class Background:
-    """An asyncio event loop in a thread of its own: ``Background().run(coro, timeout=5)``.
-    """
+class Joined(SeatProgram):
+    """A seat at a server's table, as the key loop drives it: news applied between two
+    keys; the seat's key and the reader's state saved after each."""
 
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, work: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        """Run ``work`` in the loop and wait for its result (TimeoutError after
-        ``timeout``)."""
-        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
-
-    def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        """Start ``work`` in the loop without waiting for it."""
-        return asyncio.run_coroutine_threadsafe(work, self.loop)
-
-    def close(self) -> None:
-        """Stop the loop and its thread."""
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-
-
-class RemoteLink:
-    """A seat's link to a table held by a server (a :class:`brailledev.table.presence.SharedLink`):
-    what the server last sent of the seat's view, legal moves and company, and moves and
-    talk sent back through the client."""
-
-    def __init__(self, client: TableClient, background: Background, codec: Codec) -> None:
-        self.client = client
-        self.background = background
-        self.codec = codec
-        self.seat: Seat = client.seat if client.seat is not None else 0
-        self._players = client.players
-        self._view: Any = None
-        self._legal: list[Any] = []
-        self._position = 0
-        self._actor = False
-        self._left: tuple[int, float] | None = None
-        self._seats: tuple[SeatState, ...] = ()
-        self._over = False
-        self.started = False
-
-    def apply(self, state: dict[str, Any]) -> None:
-        """Take the seat's state as a news frame carried it."""
-        decode = self.codec.decode
-        self._view = decode(state["view"])
-        self._legal = list(decode(state["legal"]))
-        self._position = int(state["position"])
-        self._actor = bool(state["actor"])
-        left = state.get("time_left")
-        self._left = None if left is None else (int(left), time.monotonic())
-        self._seats = tuple(decode(state["seats"]))
-        self._over = bool(state["over"])
-        self.started = bool(state["started"])
-
-    @property
-    def players(self) -> int:
-        return self._players
-
-    def over(self) -> bool:
-        return self._over
-
-    @property
-    def position(self) -> int:
-        return self._position
-
-    def view(self) -> Any:
-        return self._view
-
-    def legal(self) -> list[Any]:
-        return list(self._legal)
-
-    def waiting_for_me(self) -> bool:
-        return self._actor
-
-    def time_left(self) -> int | None:
-        if self._left is None:
-            return None
-        left, since = self._left
-        return max(0, round(left - (time.monotonic() - since)))
-
-    def play(self, move: Hashable) -> Reason | None:
-        """Send ``move`` and wait for the table's answer (a lost connection included:
-        the move goes again, with its id, once the connection is back)."""
-        try:
-            answer = self.background.run(self.client.play(self.codec.encode(move)),
-                                         ANSWER_WAIT + 1)
-        except TimeoutError:
-            return Reason.of("no_answer")
-        return None if answer is None else self.codec.decode_reason(answer)
-
-    def seats(self) -> tuple[SeatState, ...]:
-        return self._seats
-
-    def say(self, text: str) -> Reason | None:
-        sent = self.background.run(self.client.say(text), ANSWER_WAIT)
-        return None if sent else Reason.of("not_connected")
-
-
-class Joined:
-    """A seat at a server's table, as the key loop drives it (a
-    :class:`brailledev.table.keyloop.Driven`): news applied between two keys, saved after each."""
+    seat: TableSeat
 
     def __init__(self, client: TableClient, background: Background, inbox: queue.SimpleQueue[
             Any], seat: TableSeat, link: RemoteLink, server: str,
@@ -182,9 +78,7 @@ class Joined:
         self.seat = seat
         self.link = link
         self.server = server
-        self.save_path = save_path
-        # The error of the last save when it failed (the reader was told), else None.
-        self.save_failure: OSError | None = None
+        self.saving = SaveFile(save_path)
         self._lost = False
 
     def step(self) -> bool:
@@ -235,29 +129,16 @@ class Joined:
             seat.tell(catalog.text("table_says", why=why))
         return False
 
-    def save(self) -> None:
-        """The seat's key and the reader's state, readable by its owner only, in a folder
-        that is too. A save that cannot be written is told once (and once when it works
-        again); the seat plays on."""
-        if self.save_path is None or self.client.token is None:
-            return
-        data = {"format": SEAT_FORMAT, "version": SEAT_VERSION, "server": self.server,
+    def to_dict(self) -> dict[str, Any]:
+        """The seat's key, where it is at the table, and the reader's state."""
+        return {"format": SEAT_FORMAT, "version": SEAT_VERSION, "server": self.server,
                 "code": self.client.code, "seat": self.seat.seat, "token": self.client.token,
                 "seq": self.client.seq, "reader": self.seat.to_dict()}
-        try:
-            private_folder(self.save_path.parent)
-            write_atomically(self.save_path,
-                             json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
-        except OSError as error:
-            if self.save_failure is None:
-                self.seat.tell(self.seat.catalog.text(
-                    "save_failing", path=self.save_path,
-                    reason=system_reason(error).text(self.seat.lang)))
-            self.save_failure = error
-            return
-        if self.save_failure is not None:
-            self.save_failure = None
-            self.seat.tell(self.seat.catalog.text("save_works_again", path=self.save_path))
+
+    def save(self) -> None:
+        """Save once the server gave the seat its key (before, there is nothing to keep)."""
+        if self.client.token is not None:
+            super().save()
 
     def close(self) -> None:
         """Leave the table (the seat stays ours for its key) and stop the network."""
@@ -283,7 +164,7 @@ class TableFront(Front[Joined]):
         """Act on one key as ``play`` does; chords type into an open talk entry, and a
         terminal reads the line whole: ``front.press(Named(TALK))``."""
         seat = self.table_seat
-        if seat.talking is not None and isinstance(key, Chord) \
+        if seat.talk_open() and isinstance(key, Chord) \
                 and not (key.space and key.dots in SPACE_MOVES):
             self._type(key)
             return True
@@ -293,7 +174,7 @@ class TableFront(Front[Joined]):
             going_on = super().press(key)
             if not going_on:
                 return False
-        if seat.talking is None:
+        if not seat.talk_open():
             self.typed_cells = ""
         elif hasattr(self.display, "read_line"):
             self.redraw()
@@ -315,9 +196,8 @@ class TableFront(Front[Joined]):
             self.typed_cells += BLANK
         else:
             self.typed_cells += dots_to_cell(chord.dots & 0x3F)
-        seat.talking = ""
-        seat.type_text(self.braille.back(self.typed_cells) if self.typed_cells.strip(BLANK)
-                       else " " * len(self.typed_cells))
+        seat.retype(self.braille.back(self.typed_cells) if self.typed_cells.strip(BLANK)
+                    else " " * len(self.typed_cells))
 
 
 # ---- the commands ------------------------------------------------------------------------
@@ -424,9 +304,8 @@ async def _post(server: str, request: dict[str, Any], key: str | None) -> dict[s
 
 def default_seat_file(server: str, code: str) -> Path:
     """Where a seat is saved unless ``--save`` says: one file per server and table."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     where = urlsplit(server).netloc.replace(":", "_") or "server"
-    return Path(state) / "brailledev" / "tables" / f"{where}-{code}.json"
+    return state_folder() / "tables" / f"{where}-{code}.json"
 
 
 def saved_seat(path: Path, server: str, code: str) -> dict[str, Any] | None:
@@ -513,21 +392,8 @@ def _join(args: argparse.Namespace) -> int:
         or table_for(lang)
     braille = translator(braille_table)
     name = args.name or _user_name()
-    joined = connect(server, code, name, lang, saved, save_path, braille_table)
-    speech: Speech | Silence = Silence()
-    try:
-        display = open_reader_display(args, lang)
-    except BaseException:
-        joined.close()
-        raise
-    try:
-        speech = open_reader_speech(args, lang, joined.seat.notice)
-        joined.seat.attach_speech(speech)
-        TableFront(joined, display, braille).run()
-    except DisplayGone as gone:
-        raise UserError("display_gone_table", detail=gone, invitation=code) from None
-    finally:
-        display.close()
-        speech.close()
-        joined.close()
+    launch(args, lang, braille,
+           lambda: connect(server, code, name, lang, saved, save_path, braille_table),
+           TableFront, gone=lambda error: UserError("display_gone_table", detail=error,
+                                                    invitation=code))
     return 0
