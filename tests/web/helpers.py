@@ -84,7 +84,7 @@ class WebPlayer:
         self.context.close()
 
 
-def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...]]:
+def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...], str]:
     """The number and lines of the screen the room last sent the web seat ``seat`` (in the
     server's loop)."""
     screen = room.peers[seat][0].screen

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from brailledev.network.server.room import Room
+from brailledev.network.store import Record
 from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import LANGUAGES, load_toml
 from layouts.errors import Problem
@@ -31,6 +32,10 @@ PAGE_MESSAGES = ("connection_lost", "connection_back", "table_says")
 CACHE = "no-cache"  # pages and their files are small; a new version is taken at once
 FIELD = re.compile(r"\{\{(\w+)\}\}")
 RAW = ("body", "script")  # fields that are HTML made here, not text
+# What the server's guard gives a page that shows the form: its token, and whether it asks
+# for the owner's key.
+FORM_TOKEN = web.RequestKey("form_token", str)
+OWNER_KEY = web.RequestKey("owner_key", bool)
 
 
 def choose_lang(request: web.Request) -> str:
@@ -89,9 +94,22 @@ def render(name: str, language: str, /, **values: str) -> str:
     return FIELD.sub(fill, _template(name))
 
 
-def _html(text: str, status: int = 200) -> web.Response:
+def _html(text: str, status: int = 200, headers: Mapping[str, str] | None = None
+          ) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8",
-                        headers={"Cache-Control": CACHE})
+                        headers={"Cache-Control": CACHE, **(headers or {})})
+
+
+def sentence_page(lang: str, text: str, status: int,
+                  headers: Mapping[str, str] | None = None) -> web.Response:
+    """A page saying one sentence (why a request is refused), with the way back to the
+    form: ``sentence_page("fr", problem.text("fr"), 429, {"Retry-After": "60"})``."""
+    words = page_words(lang)
+    e = html.escape
+    body = (f'<p role="alert" class="problem">{e(text)}</p>'
+            f'<p><a href="/?lang={lang}">{e(words["new_title"])}</a></p>')
+    return _html(render("page.html", lang, lang=lang, title=words["refused_title"],
+                        body=body, script=""), status, headers)
 
 
 def game_name(game: str, lang: str) -> str:
@@ -128,6 +146,9 @@ class Tables(Protocol):
     def table_room(self, code: str) -> Room | None:
         """The table ``code``, ``None`` when there is none."""
 
+    def table_record(self, code: str) -> Record | None:
+        """The record of table ``code`` once retired, ``None`` if there is none."""
+
 
 class WebPages:
     """The pages of the web seat around the tables a server holds."""
@@ -142,14 +163,20 @@ class WebPages:
         app.router.add_get("/t/{code}", self.table_page)
         app.router.add_get("/web/{name}", self.static)
 
-    def _form(self, lang: str, problem: str = "") -> str:
+    def _form(self, request: web.Request, lang: str, problem: str = "") -> str:
+        """The form that makes a table, with its token (CSRF) and, when the server makes
+        tables for its owner only, the owner's key (both given by the server's guard)."""
         words = page_words(lang)
         options = "".join(f'<option value="{game}">{html.escape(game_name(game, lang))}'
                           f"</option>" for game in GAMES)
         alert = f'<p role="alert" class="problem">{html.escape(problem)}</p>' if problem else ""
         e = html.escape
+        key = (f'<label for="key">{e(words["owner_key"])}</label>'
+               f'<input id="key" name="key" type="password" autocomplete="current-password" '
+               f'required>') if request.get(OWNER_KEY) else ""
         return (f"{alert}<p>{e(words['new_intro'])}</p>"
                 f'<form method="post" action="/?lang={lang}" class="new">'
+                f'<input type="hidden" name="form_token" value="{e(request[FORM_TOKEN])}">'
                 f'<label for="game">{e(words["game"])}</label>'
                 f'<select id="game" name="game">{options}</select>'
                 f'<label for="players">{e(words["players"])}</label>'
@@ -158,13 +185,13 @@ class WebPages:
                 f'<label for="people">{e(words["people"])}</label>'
                 f'<input id="people" name="people" type="number" min="1" max="8" value="2" '
                 f'inputmode="numeric">'
-                f'<button type="submit">{e(words["create"])}</button></form>')
+                f'{key}<button type="submit">{e(words["create"])}</button></form>')
 
     async def new_page(self, request: web.Request) -> web.Response:
         """``GET /``: the form that makes a table."""
         lang = choose_lang(request)
         return _html(render("page.html", lang, lang=lang, title=page_words(lang)["new_title"],
-                            body=self._form(lang), script=""))
+                            body=self._form(request, lang), script=""))
 
     async def new_table(self, request: web.Request) -> web.Response:
         """``POST /``: the table made, with its invitation link; or the form again with the
@@ -181,7 +208,7 @@ class WebPages:
                 problem_text = problem.text(lang)
         if problem_text is not None:
             return _html(render("page.html", lang, lang=lang, title=words["new_title"],
-                                body=self._form(lang, problem_text), script=""), 400)
+                                body=self._form(request, lang, problem_text), script=""), 400)
         link = f"{request.scheme}://{request.host}/t/{room.code}"
         e = html.escape
         body = (f"<p>{e(words['invite'])}</p>"
@@ -200,15 +227,20 @@ class WebPages:
         words = page_words(lang)
         room = self.server.table_room(code)
         if room is None:
+            record = self.server.table_record(code)
+            known = record is not None
+            said = words["table_retired"].format(code=code, game=game_name(
+                record.game, lang)) if record is not None else words["table_unknown"].format(
+                code=code)
             return _html(render("page.html", lang, lang=lang, title=words["table_title"]
                                 .format(code=code), body=f'<p role="alert">'
-                                f'{html.escape(words["table_unknown"].format(code=code))}'
-                                f"</p>", script=""), 404)
+                                f"{html.escape(said)}</p>", script=""), 200 if known else 404)
         game = room.settings.game
         config = {"code": code, "lang": lang, "game": game, "words": words}
-        script = ('<script type="application/json" id="config">'
-                  + json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
-                  + '</script><script type="module" src="/web/page.js"></script>')
+        # In an attribute, not a script block: the page's policy allows no inline script.
+        script = (f'<div id="config" hidden data-config="'
+                  f'{html.escape(json.dumps(config, ensure_ascii=False))}"></div>'
+                  '<script type="module" src="/web/page.js"></script>')
         body = render("table.html", lang, join_intro=words["join_intro"].format(
             game=game_name(game, lang)))
         return _html(render("page.html", lang, lang=lang, title=words["game_title"]
