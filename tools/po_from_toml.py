@@ -1,0 +1,386 @@
+"""Fold the words of the TOML catalogs into the gettext catalogs, then take them out of the TOML.
+
+Every word a person reads or hears lives in ``layouts/locale/<lang>.po`` (``msgctxt`` the key
+the code asks for, ``msgid`` the English, ``msgstr`` the translation) with the template
+``layouts/locale/brailledev.pot``; the TOML files keep only data: card labels (``[cards]``)
+and Domino's grid glyphs (``[grid]``) in ``layouts/<scope>/<lang>.toml``, card sizes in
+``deck.toml``. A word's key is its scope (``common`` or the game) and its TOML path:
+``[messages] not_your_turn`` of ``common/en.toml`` is ``common|messages.not_your_turn``,
+``[caption.fr] sk`` of ``uno/deck.toml`` is ``uno|deck.caption.sk``, ``[en] title`` of
+``uno/pad.toml`` is ``uno|pad.title``.
+
+    python tools/po_from_toml.py                 # every word left in the TOML files
+    python tools/po_from_toml.py --branch web    # the words branch web added or changed
+
+A new key is added to every catalog (its English to en.po and the .pot, each language's text
+where its TOML has one, else left untranslated); a key whose English changed gets the new
+English, and a translation its branch did not give becomes fuzzy. With ``--branch`` only the
+words that branch added or changed since its merge base with HEAD are folded (read with git,
+whatever the merge left in the files), and keys it removed become obsolete. Either way the
+words are then taken out of the TOML files in the work tree, and the entries still to
+translate are listed: tests/layouts/test_catalogs.py fails until they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polib
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUTS = ROOT / "layouts"
+LOCALE = LAYOUTS / "locale"
+TEMPLATE = LOCALE / "brailledev.pot"
+# Sections of layouts/<scope>/<lang>.toml that are data, not words: they stay in the TOML.
+DATA = frozenset({"cards", "grid"})
+PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
+                "de": "nplurals=2; plural=(n != 1);"}
+_HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]")
+_KEY = re.compile(r'^\s*("[^"]*"|[A-Za-z0-9_+\-]+)\s*=')
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a TOML catalog: its key, its text and the comment above it in the file."""
+
+    key: str
+    text: str
+    comment: str = ""
+
+
+def scopes(read: Reader) -> list[str]:
+    """The folders of layouts/ that hold words: common first, then the games, by name."""
+    found = {path.parent.name for path in read.paths("*/en.toml")}
+    found |= {path.parent.name for path in read.paths("*/deck.toml")}
+    found |= {path.parent.name for path in read.paths("*/pad.toml")}
+    return sorted(found, key=lambda scope: (scope != "common", scope))
+
+
+class Reader:
+    """TOML files of layouts/ in the work tree, or at a git revision: ``Reader("main")``."""
+
+    def __init__(self, revision: str | None = None) -> None:
+        self.revision = revision
+
+    def paths(self, pattern: str) -> list[Path]:
+        if self.revision is None:
+            return sorted(LAYOUTS.glob(pattern))
+        listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", self.revision,
+                                 "layouts/"], cwd=ROOT, check=True, capture_output=True,
+                                text=True).stdout.split()
+        return [ROOT / name for name in listed if (ROOT / name).relative_to(ROOT).match(
+            f"layouts/{pattern}")]
+
+    def text(self, path: Path) -> str | None:
+        if self.revision is None:
+            return path.read_text(encoding="utf-8") if path.exists() else None
+        shown = subprocess.run(["git", "show", f"{self.revision}:{path.relative_to(ROOT)}"],
+                               cwd=ROOT, capture_output=True, text=True)
+        return shown.stdout if shown.returncode == 0 else None
+
+
+def comments(source: str) -> dict[tuple[str, ...], str]:
+    """The comment over each key of a TOML file (its own block, else its section's), by path:
+    ``comments('# why\\n[messages]\\nhelp = "help"')[("messages", "help")] == "why"``."""
+    found: dict[tuple[str, ...], str] = {}
+    section: tuple[str, ...] = ()
+    block: list[str] = []
+    section_comment = ""
+    current = ""
+    for line in source.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            block.append(stripped.lstrip("#").strip())
+            continue
+        header = _HEADER.match(line)
+        if header and not stripped.startswith("[["):
+            section = tuple(part.strip().strip('"') for part in header.group(1).split("."))
+            section_comment = current = " ".join(block)
+            block = []
+            continue
+        key = _KEY.match(line)
+        if key:
+            if block:
+                current = " ".join(block)
+            found[(*section, key.group(1).strip('"'))] = current or section_comment
+        block = []
+    return found
+
+
+def _flat(table: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
+                                                                                  Any]]:
+    for name, value in table.items():
+        if isinstance(value, Mapping):
+            yield from _flat(value, (*path, name))
+        else:
+            yield (*path, name), value
+
+
+def _word(scope: str, path: tuple[str, ...], value: Any, notes: Mapping[tuple[str, ...], str],
+          where: tuple[str, ...]) -> Word:
+    # A list of words (the bots' names) is one entry, its items separated by ", ".
+    text = ", ".join(value) if isinstance(value, list) else str(value)
+    note = notes.get(where, "")
+    while not note and len(where) > 1:
+        where = where[:-1]
+        note = notes.get(where, "")
+    return Word(f"{scope}|{'.'.join(path)}", text, note)
+
+
+def words(read: Reader, lang: str) -> dict[str, Word]:
+    """Every word of ``lang`` in the TOML files ``read`` sees, by key, in file order."""
+    found: dict[str, Word] = {}
+    for scope in scopes(read):
+        folder = LAYOUTS / scope
+        source = read.text(folder / f"{lang}.toml")
+        if source:
+            notes = comments(source)
+            for path, value in _flat(tomllib.loads(source)):
+                if path[0] not in DATA:
+                    word = _word(scope, path, value, notes, path)
+                    found[word.key] = word
+        source = read.text(folder / "deck.toml")
+        if source:
+            notes, data = comments(source), tomllib.loads(source)
+            if lang in data.get("notation", {}):
+                word = _word(scope, ("deck", "notation"), data["notation"][lang], notes,
+                             ("notation", lang))
+                found[word.key] = word
+            for path, value in _flat(data.get("caption", {}).get(lang, {})):
+                word = _word(scope, ("deck", "caption", *path), value, notes,
+                             ("caption", lang, *path))
+                found[word.key] = word
+        source = read.text(folder / "pad.toml")
+        if source:
+            notes, data = comments(source), tomllib.loads(source)
+            for path, value in _flat(data.get(lang, {})):
+                word = _word(scope, ("pad", *path), value, notes, (lang, *path))
+                found[word.key] = word
+    return found
+
+
+def catalog(lang: str) -> polib.POFile:
+    """``layouts/locale/<lang>.po``, or a new one with its header."""
+    path = LOCALE / f"{lang}.po"
+    if path.exists():
+        return polib.pofile(str(path), wrapwidth=100)
+    po = polib.POFile(wrapwidth=100)
+    po.metadata = header(lang)
+    return po
+
+
+def header(lang: str | None) -> dict[str, str]:
+    """The header of a catalog of ``lang`` (of the template when None)."""
+    found = {"Project-Id-Version": "brailledev", "Report-Msgid-Bugs-To": "",
+             "Language": lang or "", "MIME-Version": "1.0",
+             "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
+    if lang:
+        found["Plural-Forms"] = PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);")
+    return found
+
+
+def _entry(word: Word, msgstr: str) -> polib.POEntry:
+    entry = polib.POEntry(msgctxt=word.key, msgid=word.text, msgstr=msgstr,
+                          comment=word.comment)
+    if "{" in word.text:
+        entry.flags.append("python-brace-format")
+    return entry
+
+
+class Fold:
+    """The catalogs being updated, and what happened to them."""
+
+    def __init__(self, langs: list[str]) -> None:
+        self.po = {lang: catalog(lang) for lang in langs}
+        self.notes: list[str] = []
+
+    def add(self, english: Word, texts: Mapping[str, Mapping[str, Word]]) -> None:
+        """Fold one English word, with its translations where a TOML gives them."""
+        source = self.po["en"]
+        found = source.find(english.key, by="msgctxt")
+        if found is None and any(entry.msgctxt == english.key for entry in source
+                                 if entry.obsolete):
+            self.notes.append(f"{english.key}: retired here, not folded")
+            return
+        if found is not None and found.msgid_plural:
+            if found.msgid != english.text:
+                self.notes.append(f"{english.key}: counts here (msgid_plural); fold by hand")
+            return
+        if found is not None and found.msgid == english.text:
+            for lang, po in self.po.items():
+                if lang != "en" and english.key in texts.get(lang, {}):
+                    self._translate(po, english, texts[lang][english.key].text)
+            return
+        for lang, po in self.po.items():
+            given = english.text if lang == "en" else \
+                texts.get(lang, {}).get(english.key, Word("", "")).text
+            entry = po.find(english.key, by="msgctxt")
+            if entry is None:
+                po.append(_entry(english, given))
+                continue
+            entry.previous_msgid = entry.msgid
+            entry.msgid = english.text
+            if given:
+                self._translate(po, english, given)
+            elif "fuzzy" not in entry.flags:
+                entry.flags.append("fuzzy")
+
+    @staticmethod
+    def _translate(po: polib.POFile, english: Word, text: str) -> None:
+        entry = po.find(english.key, by="msgctxt")
+        if entry is None:
+            po.append(_entry(english, text))
+            return
+        entry.msgstr = text
+        entry.previous_msgid = None
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+
+    def retire(self, key: str) -> None:
+        """A key its branch removed: obsolete in every catalog."""
+        for po in self.po.values():
+            entry = po.find(key, by="msgctxt")
+            if entry is not None:
+                entry.obsolete = True
+
+    def complete(self) -> None:
+        """Every catalog holds every key of en.po, in its order (untranslated where new)."""
+        english = [entry for entry in self.po["en"] if not entry.obsolete]
+        for lang, po in self.po.items():
+            if lang == "en":
+                continue
+            have = {entry.msgctxt: entry for entry in po}
+            ordered = []
+            for source in english:
+                entry = have.pop(source.msgctxt, None)
+                if entry is None:
+                    entry = polib.POEntry(msgctxt=source.msgctxt, msgid=source.msgid,
+                                          msgid_plural=source.msgid_plural, msgstr="",
+                                          msgstr_plural={0: "", 1: ""}
+                                          if source.msgid_plural else {},
+                                          comment=source.comment, flags=list(source.flags))
+                entry.comment = source.comment
+                ordered.append(entry)
+            ordered += list(have.values())
+            po[:] = ordered
+
+    def write(self) -> None:
+        LOCALE.mkdir(exist_ok=True)
+        for lang, po in self.po.items():
+            po.save(str(LOCALE / f"{lang}.po"))
+        template = polib.POFile(wrapwidth=100)
+        template.metadata = header(None)
+        for entry in self.po["en"]:
+            if not entry.obsolete:
+                template.append(polib.POEntry(
+                    msgctxt=entry.msgctxt, msgid=entry.msgid, msgid_plural=entry.msgid_plural,
+                    msgstr="", msgstr_plural={0: "", 1: ""} if entry.msgid_plural else {},
+                    comment=entry.comment, flags=list(entry.flags)))
+        template.save(str(TEMPLATE))
+
+    def untranslated(self) -> dict[str, list[str]]:
+        return {lang: [entry.msgctxt for entry in po if not entry.obsolete
+                       and (not entry.translated())]
+                for lang, po in self.po.items()}
+
+
+def _sections(source: str) -> list[tuple[tuple[str, ...], list[str]]]:
+    """A TOML file cut at its section headers, each part with the comments just above its
+    header: [((), preamble), (("messages",), lines), ...]."""
+    parts: list[tuple[tuple[str, ...], list[str]]] = [((), [])]
+    for line in source.splitlines(keepends=True):
+        header = _HEADER.match(line)
+        if header and not line.strip().startswith("[["):
+            lines = parts[-1][1]
+            lead = len(lines)
+            while lead > 0 and lines[lead - 1].lstrip().startswith("#"):
+                lead -= 1
+            carried = lines[lead:] if parts[-1][0] or lead > 0 else []
+            del lines[len(lines) - len(carried):]
+            path = tuple(part.strip().strip('"') for part in header.group(1).split("."))
+            parts.append((path, [*carried, line]))
+        else:
+            parts[-1][1].append(line)
+    return parts
+
+
+def _kept(parts: list[tuple[tuple[str, ...], list[str]]], keep: Any) -> str:
+    text = "".join("".join(lines) for path, lines in parts if not path or keep(path))
+    return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+
+
+def strip(scope_folder: Path) -> list[Path]:
+    """Take the words out of the TOML files of one folder of layouts/; the files changed."""
+    changed = []
+    for path in sorted(scope_folder.glob("*.toml")):
+        source = path.read_text(encoding="utf-8")
+        parts = _sections(source)
+        if path.stem == "deck":
+            text = _kept(parts, lambda section: section[0] not in ("notation", "caption"))
+        elif path.stem == "pad":
+            text = ""
+        elif re.fullmatch(r"[a-z]{2}", path.stem):
+            text = _kept(parts, lambda section: section[0] in DATA)
+        else:
+            continue
+        if not tomllib.loads(text):
+            path.unlink()
+        elif text != source:
+            path.write_text(text, encoding="utf-8")
+        else:
+            continue
+        changed.append(path)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--branch", help="fold only what this branch changed since its merge "
+                        "base with HEAD")
+    args = parser.parse_args(argv)
+    langs = sorted({path.stem for path in LOCALE.glob("*.po")} | {"en", "fr"},
+                   key=lambda lang: (lang != "en", lang))
+    if args.branch:
+        base = subprocess.run(["git", "merge-base", "HEAD", args.branch], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        before, after = Reader(base), Reader(args.branch)
+    else:
+        before, after = None, Reader()
+    langs = sorted(set(langs) | {path.stem for path in after.paths("common/*.toml")},
+                   key=lambda lang: (lang != "en", lang))
+    fold = Fold(langs)
+    new = {lang: words(after, lang) for lang in langs}
+    old = {lang: words(before, lang) for lang in langs} if before else \
+        {lang: {} for lang in langs}
+    changed = {lang: {key: word for key, word in new[lang].items()
+                      if before is None or old[lang].get(key) != word} for lang in langs}
+    for key, word in new["en"].items():
+        if key in changed["en"] or any(key in changed[lang] for lang in langs):
+            fold.add(word, changed)
+    if before is not None:
+        for key in old["en"].keys() - new["en"].keys():
+            fold.retire(key)
+    fold.complete()
+    fold.write()
+    for folder in sorted(path for path in LAYOUTS.iterdir() if path.is_dir()):
+        for path in strip(folder):
+            print(f"words taken out of {path.relative_to(ROOT)}")
+    for note in fold.notes:
+        print(note)
+    for lang, keys in fold.untranslated().items():
+        if keys:
+            print(f"{lang}.po: {len(keys)} to translate: {', '.join(keys[:8])}"
+                  f"{' ...' if len(keys) > 8 else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
