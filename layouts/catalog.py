@@ -7,9 +7,16 @@ its code: its card labels (``[cards]`` of ``layouts/<game>/<lang>.toml``), its c
 (``deck.toml``), the box's numbers (``games/<game>/rules.toml``, handed on by
 :func:`rules_data`).
 
+A text that counts something has plural forms (``msgid_plural``): :meth:`Catalog.count` takes
+the number that chooses the form (as ``ngettext`` does); every other call takes it from the
+``count`` value it is given, which the text may show or not (refusals and errors carry their
+number that way).
+
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # uno|messages.not_your_turn, else common|messages...
     cat.count("uno_count", 2, name="Bo", count=2)        # "Bo 2 cartes": a plural entry
+    cat.text("uno_count", name="Bo", count=1)            # "Bo 1 carte": the form for count
+    cat.count("screen.other", 1, player="Bo", count=1)   # a dot: rummikub|screen.other
     cat.section("cards")["+2"]           # the card labels of layouts/uno/fr.toml
     cat.section("names")["colours"]["r"]  # a word section: uno|names.colours.r ...
     help_text("play.players", "fr")      # common|help.play.players
@@ -59,17 +66,6 @@ def output_text(key: str | Sequence[str], lang: str, **params: Any) -> str:
                         params)
 
 
-def output_count(key: str, number: int, lang: str, **params: Any) -> str:
-    """A line the commands print that counts ``number`` things, in its plural form:
-    ``output_count("emboss.wrote", 2, "fr", path="a.brf", pages=2, what="...")``."""
-    _known(lang)
-    found = words(lang).count(f"common|output.{key}", number)
-    if found is None:
-        raise DataError("data_message_missing", message=f"output.{key}", game="common",
-                        lang=lang)
-    return found.format(**params)
-
-
 def _known(lang: str) -> None:
     if lang not in LANGUAGES:
         raise DataError("language_unknown", lang=lang, choices=", ".join(LANGUAGES))
@@ -77,10 +73,18 @@ def _known(lang: str) -> None:
 
 def _common_text(path: str, lang: str, params: Mapping[str, Any]) -> str:
     _known(lang)
-    found = words(lang).text(f"common|{path}")
+    found = _template(f"common|{path}", lang, params.get("count"))
     if found is None:
         raise DataError("data_message_missing", message=path, game="common", lang=lang)
     return found.format(**params)
+
+
+def _template(key: str, lang: str, number: Any) -> str | None:
+    """The text of ``key``, or its form for ``number`` when it counts something."""
+    found = words(lang).text(key)
+    if found is None and isinstance(number, int):
+        found = words(lang).count(key, number)
+    return found
 
 
 def game_data(game: str, name: str) -> Mapping[str, Any]:
@@ -121,21 +125,28 @@ class Catalog:
         raise DataError("data_table_missing", table=name, game=self.game, lang=self.lang)
 
     def text(self, code: str, **args: Any) -> str:
-        """The message ``code`` with its ``{placeholders}`` filled from ``args``."""
-        for scope in (self.game, "common"):
-            template = words(self.lang).text(f"{scope}|messages.{code}")
+        """The message ``code`` (``[messages]``, or a path with a dot: ``screen.rack``) with
+        its ``{placeholders}`` filled from ``args``; one that counts takes the form for
+        ``args["count"]``."""
+        for key in self._keys(code):
+            template = _template(key, self.lang, args.get("count"))
             if template is not None:
                 return template.format(**args)
         raise DataError("data_message_missing", message=code, game=self.game, lang=self.lang)
 
     def count(self, code: str, number: int, **args: Any) -> str:
         """The message ``code`` that counts ``number`` things, in the plural form the
-        language gives that number: ``count("uno_count", 1, name="Bo", count=1)``."""
-        for scope in (self.game, "common"):
-            template = words(self.lang).count(f"{scope}|messages.{code}", number)
+        language gives that number (``ngettext``): ``count("uno_count", 1, name="Bo",
+        count=1)``."""
+        for key in self._keys(code):
+            template = words(self.lang).count(key, number)
             if template is not None:
                 return template.format(**args)
         raise DataError("data_message_missing", message=code, game=self.game, lang=self.lang)
+
+    def _keys(self, code: str) -> tuple[str, str]:
+        path = code if "." in code else f"messages.{code}"
+        return f"{self.game}|{path}", f"common|{path}"
 
     def reason(self, reason: Reason) -> str:
         """A refusal in words: ``reason(Reason.of("not_your_turn"))``."""

@@ -335,7 +335,7 @@ class DominoScreen:
             lines = "+".join(map(str, event.lines))
             code = "dom_placed_lines" if event.lines else "dom_placed"
             text = say(code, event.seat, move=event.notation, lines=lines,
-                       points=event.entry.points)
+                       points=event.entry.points, count=event.entry.points)
             extras = [cat.text("dom_row_bonus", row=row + 1, points=bonus)
                       for row, bonus in event.entry.row_bonuses]
             if event.entry.super_row is not None:

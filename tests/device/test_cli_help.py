@@ -143,7 +143,8 @@ def test_lang_before_the_command_is_the_commands_language(monkeypatch, capsys):
 @pytest.mark.parametrize(("words", "lang"), [
     (["play", "uno", "--lang", "fr"], "fr"),
     (["play", "uno", "--lang=en"], "en"),
-    (["play", "uno", "--lang", "de"], None),
+    (["play", "uno", "--lang", "de"], "de"),
+    (["play", "uno", "--lang", "es"], None),
     (["play", "uno", "--lang"], None),
     (["tables"], None),
 ])

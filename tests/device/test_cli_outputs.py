@@ -104,8 +104,8 @@ def test_embossers_in_the_environments_language(lang: str, generic: str, romeo: 
 
 
 @pytest.mark.parametrize(("lang", "wrote"), [
-    ("fr", "{path} écrit : {pages} page(s), 3 étiquettes, 9 par feuille"),
-    ("en", "wrote {path}: {pages} page(s), 3 labels, 9 a sheet"),
+    ("fr", "{path} écrit : {pages} page, 3 étiquettes, 9 par feuille"),
+    ("en", "wrote {path}: {pages} page, 3 labels, 9 a sheet"),
 ])
 def test_emboss_says_what_it_wrote_and_the_file_is_whole(tmp_path: Path, lang: str,
                                                          wrote: str) -> None:
@@ -116,6 +116,7 @@ def test_emboss_says_what_it_wrote_and_the_file_is_whole(tmp_path: Path, lang: s
                              kit("uno").card_size(), translator(table_for(lang)), "uno card labels",
                              lang)
     assert out.read_bytes() == brf.document_bytes(expected)
+    assert len(expected.pages) == 1  # one page: the singular form
     assert lines == [wrote.format(path=out, pages=len(expected.pages))]
 
 

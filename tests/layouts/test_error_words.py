@@ -87,7 +87,7 @@ def test_a_problem_is_told_in_the_chosen_language():
 @pytest.mark.parametrize(("variables", "lang"), [
     ({"LANGUAGE": "fr_CA:en"}, "fr"), ({"LC_ALL": "fr_FR.UTF-8"}, "fr"),
     ({"LC_MESSAGES": "fr_BE.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
-    ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANGUAGE": "es_ES:de"}, "en"), ({}, "en"),
 ])
 def test_the_environment_chooses_the_language(monkeypatch, variables, lang):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):

@@ -31,6 +31,7 @@ PAGE_MESSAGES = ("connection_lost", "connection_back", "table_says")
 CACHE = "no-cache"  # pages and their files are small; a new version is taken at once
 FIELD = re.compile(r"\{\{(\w+)\}\}")
 RAW = ("body", "script")  # fields that are HTML made here, not text
+LINKS = "languages"  # the field of the links to the page in the other languages
 
 
 def choose_lang(request: web.Request) -> str:
@@ -79,9 +80,19 @@ def render(name: str, language: str, /, **values: str) -> str:
         key = match.group(1)
         if key in RAW:
             return values[key]
+        if key == LINKS:
+            return language_links(language)
         return html.escape(values[key] if key in values else words[key])
 
     return FIELD.sub(fill, _template(name))
+
+
+def language_links(lang: str) -> str:
+    """Links to this page in every other language, each named in its own words:
+    ``language_links("en")`` links "Deutsch" (``?lang=de``) and "Français"."""
+    return " ".join(f'<a class="lang" href="?lang={code}" lang="{code}" hreflang="{code}">'
+                    f'{html.escape(page_words(code)["language_name"])}</a>'
+                    for code in LANGUAGES if code != lang)
 
 
 def _html(text: str, status: int = 200) -> web.Response:
