@@ -107,6 +107,10 @@ def table_for(lang: str, contracted: bool = False) -> str:
                         choices=", ".join(sorted(choices))) from None
 
 
+def _uncontracted(name: str) -> bool:
+    return any(known.name == name and not known.contracted for known in TABLES)
+
+
 @functools.cache
 def check_table(name: str) -> str:
     """``name`` if liblouis can compile it (any installed table), else ``UnknownBrailleTable``.
@@ -160,7 +164,10 @@ class Translator:
         '⠗⠠⠱'
         """
         if label:
-            return _translate(check_table(label_table(self.table)), text, _LABEL_MODE)
+            table = check_table(label_table(self.table))
+            # Ours uncontracted write a label as it is; noContractions would cut a sign short
+            # there (de-g0's asterisk loses its dot 6).
+            return _translate(table, text, _MODE if _uncontracted(table) else _LABEL_MODE)
         return _translate(self.table, text, _MODE)
 
     def back(self, cells: str) -> str:
