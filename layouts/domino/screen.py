@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Event, Json, Reason, Seat
-from games.domino.game import (
+from games.domino.engine import (
     Dealt,
     DominoView,
     Drew,
