@@ -15,10 +15,15 @@ and Domino's grid glyphs (``[grid]``) in ``layouts/<scope>/<lang>.toml``, card s
 A new key is added to every catalog (its English to en.po and the .pot, each language's text
 where its TOML has one, else left untranslated); a key whose English changed gets the new
 English, and a translation its branch did not give becomes fuzzy. With ``--branch`` only the
-words that branch added or changed since its merge base with HEAD are folded (read with git,
-whatever the merge left in the files), and keys it removed become obsolete. Either way the
-words are then taken out of the TOML files in the work tree, and the entries still to
-translate are listed: tests/layouts/test_catalogs.py fails until they are.
+words that branch added or changed are folded, and keys it removed become obsolete; they are
+read with git, whatever a merge left in the files: the branch's words are those of its newest
+commit that still has words in its TOML (its tip, or the commit before it merged a main
+without them), compared with where it last met the main line (the merge base with HEAD, or
+with the main it merged, or with HEAD before the branch came in: run it before, during or
+after the merge, on main or on the branch; ``--base`` names another commit). Either way the
+words are then taken out of the TOML files in the work tree (a file a merge left in conflict
+gets HEAD's data back), and the entries still to translate are listed:
+tests/layouts/test_catalogs.py fails until they are.
 """
 
 from __future__ import annotations
@@ -36,9 +41,7 @@ from typing import Any
 import polib
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYOUTS = ROOT / "layouts"
-LOCALE = LAYOUTS / "locale"
-TEMPLATE = LOCALE / "brailledev.pot"
+TEMPLATE = "brailledev.pot"
 # Sections of layouts/<scope>/<lang>.toml that are data, not words: they stay in the TOML.
 DATA = frozenset({"cards", "grid"})
 PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
@@ -56,6 +59,19 @@ class Word:
     comment: str = ""
 
 
+class BadBranch(Exception):
+    """A branch or commit git does not know, or whose words cannot be found."""
+
+
+def git(root: Path, *args: str, check: bool = True) -> str:
+    """What git prints in ``root``: ``git(ROOT, "merge-base", "HEAD", "web")``."""
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise BadBranch(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else
+                        f"git {' '.join(args)} failed")
+    return done.stdout.strip()
+
+
 def scopes(read: Reader) -> list[str]:
     """The folders of layouts/ that hold words: common first, then the games, by name."""
     found = {path.parent.name for path in read.paths("*/en.toml")}
@@ -65,25 +81,24 @@ def scopes(read: Reader) -> list[str]:
 
 
 class Reader:
-    """TOML files of layouts/ in the work tree, or at a git revision: ``Reader("main")``."""
+    """TOML files of layouts/ in the work tree, or at a git revision: ``Reader(ROOT, "main")``."""
 
-    def __init__(self, revision: str | None = None) -> None:
+    def __init__(self, root: Path = ROOT, revision: str | None = None) -> None:
+        self.root = root
         self.revision = revision
 
     def paths(self, pattern: str) -> list[Path]:
         if self.revision is None:
-            return sorted(LAYOUTS.glob(pattern))
-        listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", self.revision,
-                                 "layouts/"], cwd=ROOT, check=True, capture_output=True,
-                                text=True).stdout.split()
-        return [ROOT / name for name in listed if (ROOT / name).relative_to(ROOT).match(
-            f"layouts/{pattern}")]
+            return sorted((self.root / "layouts").glob(pattern))
+        listed = git(self.root, "ls-tree", "-r", "--name-only", self.revision,
+                     "layouts/").split()
+        return [self.root / name for name in listed if Path(name).match(f"layouts/{pattern}")]
 
     def text(self, path: Path) -> str | None:
         if self.revision is None:
             return path.read_text(encoding="utf-8") if path.exists() else None
-        shown = subprocess.run(["git", "show", f"{self.revision}:{path.relative_to(ROOT)}"],
-                               cwd=ROOT, capture_output=True, text=True)
+        shown = subprocess.run(["git", "show", f"{self.revision}:{path.relative_to(self.root)}"],
+                               cwd=self.root, capture_output=True, text=True)
         return shown.stdout if shown.returncode == 0 else None
 
 
@@ -139,7 +154,7 @@ def words(read: Reader, lang: str) -> dict[str, Word]:
     """Every word of ``lang`` in the TOML files ``read`` sees, by key, in file order."""
     found: dict[str, Word] = {}
     for scope in scopes(read):
-        folder = LAYOUTS / scope
+        folder = read.root / "layouts" / scope
         source = read.text(folder / f"{lang}.toml")
         if source:
             notes = comments(source)
@@ -167,9 +182,9 @@ def words(read: Reader, lang: str) -> dict[str, Word]:
     return found
 
 
-def catalog(lang: str) -> polib.POFile:
+def catalog(locale: Path, lang: str) -> polib.POFile:
     """``layouts/locale/<lang>.po``, or a new one with its header."""
-    path = LOCALE / f"{lang}.po"
+    path = locale / f"{lang}.po"
     if path.exists():
         return polib.pofile(str(path), wrapwidth=100)
     po = polib.POFile(wrapwidth=100)
@@ -198,8 +213,9 @@ def _entry(word: Word, msgstr: str) -> polib.POEntry:
 class Fold:
     """The catalogs being updated, and what happened to them."""
 
-    def __init__(self, langs: list[str]) -> None:
-        self.po = {lang: catalog(lang) for lang in langs}
+    def __init__(self, locale: Path, langs: list[str]) -> None:
+        self.locale = locale
+        self.po = {lang: catalog(locale, lang) for lang in langs}
         self.notes: list[str] = []
 
     def add(self, english: Word, texts: Mapping[str, Mapping[str, Word]]) -> None:
@@ -273,9 +289,9 @@ class Fold:
             po[:] = ordered
 
     def write(self) -> None:
-        LOCALE.mkdir(exist_ok=True)
+        self.locale.mkdir(exist_ok=True)
         for lang, po in self.po.items():
-            po.save(str(LOCALE / f"{lang}.po"))
+            po.save(str(self.locale / f"{lang}.po"))
         template = polib.POFile(wrapwidth=100)
         template.metadata = header(None)
         for entry in self.po["en"]:
@@ -284,7 +300,7 @@ class Fold:
                     msgctxt=entry.msgctxt, msgid=entry.msgid, msgid_plural=entry.msgid_plural,
                     msgstr="", msgstr_plural={0: "", 1: ""} if entry.msgid_plural else {},
                     comment=entry.comment, flags=list(entry.flags)))
-        template.save(str(TEMPLATE))
+        template.save(str(self.locale / TEMPLATE))
 
     def untranslated(self) -> dict[str, list[str]]:
         return {lang: [entry.msgctxt for entry in po if not entry.obsolete
@@ -317,11 +333,15 @@ def _kept(parts: list[tuple[tuple[str, ...], list[str]]], keep: Any) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
 
 
-def strip(scope_folder: Path) -> list[Path]:
-    """Take the words out of the TOML files of one folder of layouts/; the files changed."""
+def strip(scope_folder: Path, head: Reader | None = None) -> list[Path]:
+    """Take the words out of the TOML files of one folder of layouts/; the files changed.
+    A file a merge left in conflict is given ``head``'s text first (its words were read with
+    git): ``strip(ROOT / "layouts" / "uno", Reader(ROOT, "HEAD"))``."""
     changed = []
     for path in sorted(scope_folder.glob("*.toml")):
         source = path.read_text(encoding="utf-8")
+        if head is not None and "\n<<<<<<< " in f"\n{source}":
+            source = head.text(path) or ""
         parts = _sections(source)
         if path.stem == "deck":
             text = _kept(parts, lambda section: section[0] not in ("notation", "caption"))
@@ -333,7 +353,7 @@ def strip(scope_folder: Path) -> list[Path]:
             continue
         if not tomllib.loads(text):
             path.unlink()
-        elif text != source:
+        elif text != path.read_text(encoding="utf-8"):
             path.write_text(text, encoding="utf-8")
         else:
             continue
@@ -341,38 +361,100 @@ def strip(scope_folder: Path) -> list[Path]:
     return changed
 
 
-def main(argv: list[str] | None = None) -> int:
+def has_words(root: Path, commit: str) -> bool:
+    """Whether the TOML files at ``commit`` still hold words (English ones suffice)."""
+    return bool(words(Reader(root, commit), "en"))
+
+
+def revisions(root: Path, branch: str, base: str | None = None) -> tuple[str, str]:
+    """The commits whose TOML words are compared, (before, after): ``after`` is the branch's
+    newest commit with words in its TOML, ``before`` where it last met the main line.
+
+    ``revisions(ROOT, "web")`` run on main before, during or after merging web, or on web
+    after it merged a main without TOML words, gives web's fork point and web's last words.
+    """
+    tip = _commit(root, branch)
+    line = git(root, "rev-list", "--first-parent", tip).split()
+    # past the merge of a main whose words had gone to the catalogs, to the branch's own words
+    found = next((index for index, commit in enumerate(line) if has_words(root, commit)), None)
+    if found is None:
+        raise BadBranch(f"{branch} has no word in its TOML files")
+    after = line[found]
+    if base is not None:
+        return _commit(root, base), after
+    head = git(root, "rev-parse", "HEAD")
+    if not _holds(root, head, after):
+        return git(root, "merge-base", head, after), after
+    # HEAD is the branch, or holds it: the main the branch merged after its words, if any
+    for commit in line[max(found - 1, 0):]:
+        merged = git(root, "rev-list", "--parents", "-n", "1", commit).split()[2:]
+        if merged and not _holds(root, merged[0], after) and not has_words(root, merged[0]):
+            return git(root, "merge-base", merged[0], after), after
+    # else the main line just before the merge that brought the branch in
+    for commit in git(root, "rev-list", "--first-parent", head).split():
+        if not _holds(root, commit, after):
+            if commit in line:
+                break
+            return git(root, "merge-base", commit, after), after
+    raise BadBranch(f"HEAD is {branch} itself, which never merged a main with the catalogs; "
+                    "run this on main, or name the commit to compare with by --base")
+
+
+def _commit(root: Path, name: str) -> str:
+    found = git(root, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}", check=False)
+    if not found:
+        raise BadBranch(f"git knows no branch or commit named {name}")
+    return found
+
+
+def _holds(root: Path, commit: str, ancestor: str) -> bool:
+    return subprocess.run(["git", "merge-base", "--is-ancestor", ancestor, commit],
+                          cwd=root, capture_output=True).returncode == 0
+
+
+def main(argv: list[str] | None = None, root: Path = ROOT) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--branch", help="fold only what this branch changed since its merge "
-                        "base with HEAD")
+    parser.add_argument("--branch", help="fold only what this branch changed")
+    parser.add_argument("--base", help="with --branch: the commit its words are compared with "
+                        "(found by itself otherwise)")
     args = parser.parse_args(argv)
-    langs = sorted({path.stem for path in LOCALE.glob("*.po")} | {"en", "fr"},
-                   key=lambda lang: (lang != "en", lang))
+    if args.base and not args.branch:
+        parser.error("--base goes with --branch: name the branch whose words to fold")
+    locale = root / "layouts" / "locale"
+    langs = {path.stem for path in locale.glob("*.po")} | {"en", "fr"}
+    head: Reader | None = None
     if args.branch:
-        base = subprocess.run(["git", "merge-base", "HEAD", args.branch], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        before, after = Reader(base), Reader(args.branch)
+        try:
+            base, tip = revisions(root, args.branch, args.base)
+        except BadBranch as problem:
+            print(f"po_from_toml: cannot fold {args.branch}: {problem} (git branch -a lists "
+                  "the branches; run it in the repository that has them).", file=sys.stderr)
+            return 2
+        before: Reader | None = Reader(root, base)
+        after = Reader(root, tip)
+        head = Reader(root, "HEAD")
+        print(f"folding {args.branch}: its words at {tip[:12]}, compared with {base[:12]}")
     else:
-        before, after = None, Reader()
-    langs = sorted(set(langs) | {path.stem for path in after.paths("common/*.toml")},
+        before, after = None, Reader(root)
+    order = sorted(langs | {path.stem for path in after.paths("common/*.toml")},
                    key=lambda lang: (lang != "en", lang))
-    fold = Fold(langs)
-    new = {lang: words(after, lang) for lang in langs}
-    old = {lang: words(before, lang) for lang in langs} if before else \
-        {lang: {} for lang in langs}
+    fold = Fold(locale, order)
+    new = {lang: words(after, lang) for lang in order}
+    old = {lang: words(before, lang) for lang in order} if before else \
+        {lang: {} for lang in order}
     changed = {lang: {key: word for key, word in new[lang].items()
-                      if before is None or old[lang].get(key) != word} for lang in langs}
+                      if before is None or old[lang].get(key) != word} for lang in order}
     for key, word in new["en"].items():
-        if key in changed["en"] or any(key in changed[lang] for lang in langs):
+        if any(key in changed[lang] for lang in order):
             fold.add(word, changed)
     if before is not None:
         for key in old["en"].keys() - new["en"].keys():
             fold.retire(key)
     fold.complete()
     fold.write()
-    for folder in sorted(path for path in LAYOUTS.iterdir() if path.is_dir()):
-        for path in strip(folder):
-            print(f"words taken out of {path.relative_to(ROOT)}")
+    for folder in sorted(path for path in (root / "layouts").iterdir() if path.is_dir()):
+        for path in strip(folder, head):
+            print(f"words taken out of {path.relative_to(root)}")
     for note in fold.notes:
         print(note)
     for lang, keys in fold.untranslated().items():
