@@ -46,17 +46,26 @@ TEMPLATE = "brailledev.pot"
 DATA = frozenset({"cards", "grid"})
 PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
                 "de": "nplurals=2; plural=(n != 1);"}
+# the plural categories a TOML text that counts may give (Unicode CLDR's), as other branches
+# wrote them before the catalogs moved: kept = { one = "{count} card", other = "{count} cards" }
+CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 _HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]")
 _KEY = re.compile(r'^\s*("[^"]*"|[A-Za-z0-9_+\-]+)\s*=')
 
 
 @dataclass(frozen=True)
 class Word:
-    """One word of a TOML catalog: its key, its text and the comment above it in the file."""
+    """One word of a TOML catalog: its key, its text (its singular, for a text that counts:
+    ``{ one = "...", other = "..." }``, whose plural is then ``plural``) and its comment."""
 
     key: str
     text: str
     comment: str = ""
+    plural: str = ""
+
+    def forms(self) -> dict[int, str]:
+        """msgstr_plural of this word for a language of two forms, as ``{0: one, 1: other}``."""
+        return {0: self.text, 1: self.plural}
 
 
 class BadBranch(Exception):
@@ -130,10 +139,15 @@ def comments(source: str) -> dict[tuple[str, ...], str]:
     return found
 
 
+def _counts(value: Any) -> bool:
+    """Whether a TOML value is a text that counts: a table of CLDR plural categories."""
+    return isinstance(value, Mapping) and "other" in value and set(value) <= CATEGORIES
+
+
 def _flat(table: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
                                                                                   Any]]:
     for name, value in table.items():
-        if isinstance(value, Mapping):
+        if isinstance(value, Mapping) and not _counts(value):
             yield from _flat(value, (*path, name))
         else:
             yield (*path, name), value
@@ -141,13 +155,15 @@ def _flat(table: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tupl
 
 def _word(scope: str, path: tuple[str, ...], value: Any, notes: Mapping[tuple[str, ...], str],
           where: tuple[str, ...]) -> Word:
-    # A list of words (the bots' names) is one entry, its items separated by ", ".
-    text = ", ".join(value) if isinstance(value, list) else str(value)
     note = notes.get(where, "")
     while not note and len(where) > 1:
         where = where[:-1]
         note = notes.get(where, "")
-    return Word(f"{scope}|{'.'.join(path)}", text, note)
+    key = f"{scope}|{'.'.join(path)}"
+    if _counts(value):
+        return Word(key, str(value.get("one", value["other"])), note, str(value["other"]))
+    # A list of words (the bots' names) is one entry, its items separated by ", ".
+    return Word(key, ", ".join(value) if isinstance(value, list) else str(value), note)
 
 
 def words(read: Reader, lang: str) -> dict[str, Word]:
@@ -202,12 +218,30 @@ def header(lang: str | None) -> dict[str, str]:
     return found
 
 
-def _entry(word: Word, msgstr: str) -> polib.POEntry:
-    entry = polib.POEntry(msgctxt=word.key, msgid=word.text, msgstr=msgstr,
+def _entry(word: Word, given: Word | None) -> polib.POEntry:
+    """A new entry of ``word``, translated as ``given`` says (untranslated when None)."""
+    entry = polib.POEntry(msgctxt=word.key, msgid=word.text, msgid_plural=word.plural,
                           comment=word.comment)
-    if "{" in word.text:
+    _put(entry, given)
+    if "{" in word.text + word.plural:
         entry.flags.append("python-brace-format")
     return entry
+
+
+def _put(entry: polib.POEntry, given: Word | None) -> None:
+    """Gives ``entry`` the translation ``given`` (it is no longer fuzzy), or, when None, the
+    shape of an untranslated one (msgstr, or every plural form, empty)."""
+    if entry.msgid_plural:
+        entry.msgstr = ""
+        entry.msgstr_plural = given.forms() if given else {0: "", 1: ""}
+    else:
+        entry.msgstr_plural = {}
+        entry.msgstr = given.text if given else ""
+    if given is not None:
+        entry.previous_msgid = None
+        entry.previous_msgid_plural = None
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
 
 
 class Fold:
@@ -220,45 +254,37 @@ class Fold:
 
     def add(self, english: Word, texts: Mapping[str, Mapping[str, Word]]) -> None:
         """Fold one English word, with its translations where a TOML gives them."""
-        source = self.po["en"]
-        found = source.find(english.key, by="msgctxt")
-        if found is None and any(entry.msgctxt == english.key for entry in source
+        found = self.po["en"].find(english.key, by="msgctxt")
+        if found is None and any(entry.msgctxt == english.key for entry in self.po["en"]
                                  if entry.obsolete):
             self.notes.append(f"{english.key}: retired here, not folded")
             return
-        if found is not None and found.msgid_plural:
+        if found is not None and found.msgid_plural and not english.plural:
             if found.msgid != english.text:
                 self.notes.append(f"{english.key}: counts here (msgid_plural); fold by hand")
             return
-        if found is not None and found.msgid == english.text:
-            for lang, po in self.po.items():
-                if lang != "en" and english.key in texts.get(lang, {}):
-                    self._translate(po, english, texts[lang][english.key].text)
-            return
+        same = found is not None and (found.msgid, found.msgid_plural) == (english.text,
+                                                                          english.plural)
         for lang, po in self.po.items():
-            given = english.text if lang == "en" else \
-                texts.get(lang, {}).get(english.key, Word("", "")).text
+            given = english if lang == "en" else texts.get(lang, {}).get(english.key)
+            if given is not None and bool(given.plural) != bool(english.plural):
+                given = None  # a text where the English counts, or the other way: translate it
             entry = po.find(english.key, by="msgctxt")
             if entry is None:
                 po.append(_entry(english, given))
-                continue
-            entry.previous_msgid = entry.msgid
-            entry.msgid = english.text
-            if given:
-                self._translate(po, english, given)
-            elif "fuzzy" not in entry.flags:
-                entry.flags.append("fuzzy")
-
-    @staticmethod
-    def _translate(po: polib.POFile, english: Word, text: str) -> None:
-        entry = po.find(english.key, by="msgctxt")
-        if entry is None:
-            po.append(_entry(english, text))
-            return
-        entry.msgstr = text
-        entry.previous_msgid = None
-        if "fuzzy" in entry.flags:
-            entry.flags.remove("fuzzy")
+            elif not same:
+                entry.previous_msgid, entry.previous_msgid_plural = entry.msgid, \
+                    entry.msgid_plural or None
+                entry.msgid, entry.msgid_plural = english.text, english.plural
+                if given is None and entry.msgid_plural and not entry.msgstr_plural:
+                    entry.msgstr_plural = {0: entry.msgstr, 1: entry.msgstr}
+                    entry.msgstr = ""
+                if given is not None:
+                    _put(entry, given)
+                elif "fuzzy" not in entry.flags:
+                    entry.flags.append("fuzzy")
+            elif given is not None:
+                _put(entry, given)
 
     def retire(self, key: str) -> None:
         """A key its branch removed: obsolete in every catalog."""

@@ -1,5 +1,6 @@
 """tools/po_from_toml.py on a real git repository of its own: the words a branch added to the TOML
-catalogs after the catalogs moved to gettext are folded into the .po files whether it runs
+catalogs after the catalogs moved to gettext (texts, and texts that count as other branches
+wrote them: ``{ one = "...", other = "..." }``) are folded into the .po files whether it runs
 before, during or after the branch's merge, on main or on a branch that merged main, and only
 that branch's words: a word main translated since stays as it is."""
 
@@ -79,6 +80,10 @@ def repo(tmp_path: Path) -> Path:
     add_word(tmp_path, "uno", "fr", "web", "stock", "Pioche")
     path = tmp_path / "layouts" / "uno" / "en.toml"
     path.write_text(path.read_text().replace("Your turn", "Your turn now"))
+    for lang, forms in (("en", ("card", "cards")), ("fr", ("carte", "cartes"))):
+        counted = tmp_path / "layouts" / "common" / f"{lang}.toml"
+        counted.write_text(counted.read_text() + f'\n[count]\ncards = {{ one = "{{count}} '
+                           f'{forms[0]}", other = "{{count}} {forms[1]}" }}\n')
     commit(tmp_path, "web words")
     git(tmp_path, "checkout", "-q", "main")
     assert fold(tmp_path) == 0
@@ -96,6 +101,11 @@ def folded(repo: Path) -> None:
     assert entry(repo, "fr", "common|web.title").msgstr == "Table {code}"
     assert entry(repo, "de", "common|web.title").msgstr == ""  # left to translate
     assert entry(repo, "fr", "uno|web.stock").msgstr == "Pioche"
+    counted = {lang: entry(repo, lang, "common|count.cards") for lang in ("en", "fr", "de")}
+    assert (counted["en"].msgid, counted["en"].msgid_plural) == ("{count} card", "{count} cards")
+    assert counted["fr"].msgstr_plural == {0: "{count} carte", 1: "{count} cartes"}
+    assert counted["de"].msgid_plural == "{count} cards" and counted["de"].msgstr_plural == {
+        0: "", 1: ""}
     turn = {lang: entry(repo, lang, "uno|messages.turn") for lang in ("en", "fr", "de")}
     assert turn["en"].msgid == turn["fr"].msgid == "Your turn now"
     assert "fuzzy" in turn["fr"].flags and turn["fr"].msgstr == "À vous"
@@ -112,7 +122,7 @@ def folded(repo: Path) -> None:
 def test_folded_on_main_before_the_merge(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert fold(repo, "--branch", "web") == 0
     folded(repo)
-    assert "de.po: 3 to translate" in capsys.readouterr().out
+    assert "de.po: 4 to translate" in capsys.readouterr().out
     catalogs = {path.name: path.read_bytes() for path in (repo / "layouts" / "locale").iterdir()}
     assert fold(repo, "--branch", "web") == 0  # a second run changes nothing
     assert catalogs == {path.name: path.read_bytes()
