@@ -174,6 +174,26 @@ def test_the_document_title_is_in_the_chosen_language(tmp_path: Path):
     assert "<dc:title>feuille de marque de " in pad.read_text(encoding="utf-8")
 
 
+def test_the_german_uno_deck_and_domino_pad_on_paper(tmp_path: Path, capsys):
+    # German labels in Basisschrift (de-g0.utb), German words, a preview of each sheet
+    deck, pad = tmp_path / "uno.brf", tmp_path / "pad.pef"
+    assert main(["emboss", "deck", "uno", "--lang", "de", "--out", str(deck),
+                 "--preview", str(tmp_path / "uno.png")]) == 0
+    assert main(["emboss", "scorepad", "domino", "--lang", "de", "--players", "3",
+                 "--out", str(pad), "--preview", str(tmp_path / "pad.png")]) == 0
+    said = capsys.readouterr().out
+    assert f"{deck} geschrieben: 12 Seiten, 108 Etiketten, 9 je Blatt" in said
+    assert f"{pad} geschrieben: 3 Seiten, 1 Block zu je 3 Blättern" in said
+    expected = deck_document(kit("uno").deck_faces("de"), Geometry(paper("a4")),
+                             kit("uno").card_size(), translator("de-g0.utb"),
+                             "uno card labels", "de")
+    assert deck.read_bytes() == brf.document_bytes(expected)
+    assert deck.read_bytes().startswith(b"\r\n  R#J       R#A       R#A\r\n")  # rot 0, 1, 1
+    assert "<dc:title>Spielblock Domino 10-11-12" in pad.read_text(encoding="utf-8")
+    for preview in ("uno.png", "pad.png"):
+        assert (tmp_path / preview).read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_preview_is_never_written_when_the_braille_file_is_not(tmp_path: Path, capsys):
     preview = tmp_path / "pad.pdf"
     assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "nowhere" / "pad.brf"),
