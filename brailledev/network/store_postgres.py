@@ -106,6 +106,8 @@ class PostgresStore:
     """Tables, their changes and records in a PostgreSQL database at ``address`` (a
     ``postgresql://`` URL); see the module docstring."""
 
+    shared = True
+
     def __init__(self, address: str) -> None:
         self.address = address
         self.name = shown(address)

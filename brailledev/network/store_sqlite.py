@@ -98,6 +98,8 @@ class SqliteStore:
     """Tables, their changes and records in one SQLite file (``":memory:"`` for tests); see
     the module docstring."""
 
+    shared = False  # one process: the file's lock would freeze the others' tables
+
     def __init__(self, path: Path | str) -> None:
         self.path = path
         self.resting_until = 0.0

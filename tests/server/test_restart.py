@@ -74,7 +74,7 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
         stored = [event for _, events in store.changes(code, seat, 0) for event in events]
         assert bot.told == stored, f"seat {seat} was told another story"  # type: ignore
     store.close()
-    return state, seq, bots, server.db
+    return state, seq, bots, Path(server.db)
 
 
 def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
