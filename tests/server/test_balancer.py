@@ -201,3 +201,70 @@ def test_killed_twice_behind_haproxy_the_game_ends_as_an_uninterrupted_one(clust
           + ", ".join(f"{seconds:.2f} s" for seconds in back))
     assert all(seconds < BACK for seconds in back), back
     assert sum(serve.process is not None for serve in serves) == 1
+
+
+def test_a_process_whose_table_another_moved_on_lets_it_go_and_its_seat_catches_up(
+        postgres, tmp_path):
+    # No balancer: each player reaches another process, as during a balancer's mistake.
+    address = postgres.database()
+    serves = [ServeProcess(address, folder=tmp_path) for _ in range(2)]
+    for serve in serves:
+        serve.launch()
+    for serve in serves:
+        serve.wait_listening()
+    try:
+        code = new_table(serves[0].url, game=GAME, players=2, people=2, seed=SEED,
+                         options=OPTIONS)
+        told = asyncio.run(_two_processes(serves, code))
+    finally:
+        for serve in serves:
+            serve.stop()
+    store = open_store(address)
+    for seat, events in enumerate(told):
+        stored = [event for _, events in store.changes(code, seat, 0) for event in events]
+        # Once a client stopped, the other's leaving is stored but told nobody.
+        assert stored[:len(events)] == events, f"seat {seat} was told another story"
+        assert all(event["$"] == "Gone" for event in stored[len(events):])
+    texts = [event.get("text") for _, events in store.changes(code, 0, 0) for event in events]
+    assert "lost" not in texts and "lost too" not in texts and "kept" in texts
+    store.close()
+    assert all("was committed already" in serve.output() for serve in serves)
+
+
+async def _two_processes(serves: list[ServeProcess], code: str) -> list[list[Any]]:
+    """Ann sits at the first process, Bea then at the second (which takes the table up from
+    the store); Ann's line of talk finds the table moved on: refused, her connection closed;
+    she comes back, is told Bea's arrival, and her next line is kept; Bea's next line finds
+    the table moved on in turn, and she comes back told Ann's."""
+    told: list[list[Any]] = [[], []]
+    clients = []
+    for seat, serve in enumerate(serves):
+        client = TableClient(serve.url, code, name=f"P{seat}",
+                             on_frame=_news_into(told[seat]))
+        asyncio.get_running_loop().create_task(client.run())
+        await asyncio.wait_for(client.seated.wait(), 10)
+        clients.append(client)
+    ann = clients[0]
+    await ann.say("lost")
+    deadline = time.monotonic() + 10
+    while ann.reconnections == 0 or ann.seq < 3 or not ann.connected.is_set():
+        assert time.monotonic() < deadline, "Ann was not let go and taken back"
+        await asyncio.sleep(0.02)
+    await ann.say("kept")
+    # Bea's process learns it only at its next change (no word between processes yet).
+    while not any(event.get("text") == "kept" for event in told[0]):
+        await asyncio.sleep(0.02)
+    await clients[1].say("lost too")
+    while not any(event.get("text") == "kept" for event in told[1]):
+        assert time.monotonic() < deadline + 10, "Bea was not told Ann's line"
+        await asyncio.sleep(0.02)
+    for client in clients:
+        await client.stop()
+    return told
+
+
+def _news_into(events: list[Any]) -> Any:
+    def frame(data: dict[str, Any]) -> None:
+        if data.get("type") == "news":
+            events.extend(data["events"])
+    return frame
