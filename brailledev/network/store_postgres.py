@@ -170,17 +170,22 @@ class PostgresStore:
         return self.db
 
     @contextmanager
-    def _writing(self) -> Iterator[psycopg.Connection[Any]]:
-        """One write transaction; a failure is :class:`StoreFailed`, and the writes after
-        it are refused at once for ``REST`` seconds."""
+    def _writing(self, one_statement: bool = False) -> Iterator[psycopg.Connection[Any]]:
+        """One write transaction (``one_statement``: a single statement, its own
+        transaction, without the round trips of BEGIN and COMMIT); a failure is
+        :class:`StoreFailed`, and the writes after it are refused at once for ``REST``
+        seconds."""
         now = time.monotonic()
         if now < self.resting_until:
             raise StoreFailed("resting after a failure", retry=self.resting_until - now)
         try:
             db = self._connection()
+            if one_statement:
+                yield db
+                return
             with db.transaction():
                 yield db
-        except (psycopg.errors.IntegrityError, StoreConflict):
+        except psycopg.errors.IntegrityError:
             raise
         except psycopg.Error as error:
             self.resting_until = time.monotonic() + REST
@@ -210,18 +215,20 @@ class PostgresStore:
     def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
                move: tuple[Seat, str] | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
+        # One statement, one round trip (the server waits for it): the change is inserted
+        # only if the guarded update found the table at the number this process knew.
         try:
-            with self._writing() as db:
-                moved = db.execute(
-                    "UPDATE tables SET state = %s, seq = %s, over = %s, updated = %s "
-                    "WHERE code = %s AND seq = %s",
-                    (_dump(pack(state)), seq, over, time.time(), code, seq - 1)).rowcount
-                if moved != 1:  # another process moved it on (or retired it) first
-                    raise StoreConflict(code, seq)
-                db.execute("INSERT INTO changes VALUES (%s, %s, %s, %s, %s)",
-                           (code, seq, _dump(events), seat, move_id))
+            with self._writing(one_statement=True) as db:
+                inserted = db.execute(
+                    "WITH moved AS (UPDATE tables SET state = %s, seq = %s, over = %s, "
+                    "updated = %s WHERE code = %s AND seq = %s RETURNING code) "
+                    "INSERT INTO changes SELECT code, %s, %s, %s, %s FROM moved",
+                    (_dump(pack(state)), seq, over, time.time(), code, seq - 1,
+                     seq, _dump(events), seat, move_id)).rowcount
         except psycopg.errors.IntegrityError:
             raise StoreConflict(code, seq) from None
+        if inserted != 1:  # another process moved it on (or retired it) first
+            raise StoreConflict(code, seq)
 
     def load(self, code: str) -> tuple[Json, int] | None:
         row = self._reading(lambda db: db.execute(
