@@ -304,6 +304,7 @@ class Raw:
         """The first news telling the line of talk ``text``."""
         while True:
             frame = await self.until("news")
+            assert frame["type"] == "news", f"closed before hearing {text!r}: {frame}"
             if any(event.get("text") == text for event in frame["events"]):
                 return frame
 

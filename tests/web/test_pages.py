@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from brailledev.network.web.page import STATIC, page_words
+from layouts.catalog import LANGUAGES
 from tests.server.helpers import ServerThread
 
 
@@ -54,7 +55,12 @@ def test_the_browser_s_language_unless_the_address_says_another(server):
     assert "Créer la table" in french
     _, _, english = get(server.url + "/?lang=en", "fr-FR")
     assert '<html lang="en">' in english and "Make the table" in english
-    _, _, unknown = get(server.url + "/", "de-DE,es;q=0.8")
+    _, _, german = get(server.url + "/", "de-DE,es;q=0.8")
+    assert '<html lang="de">' in german and "Tisch anlegen" in german
+    # Every other language is offered, named in its own words.
+    assert '<a class="lang" href="?lang=en" lang="en" hreflang="en">English</a>' in german
+    assert 'hreflang="fr">Français</a>' in german and 'hreflang="de">' not in german
+    _, _, unknown = get(server.url + "/", "es-ES,it;q=0.8")
     assert '<html lang="en">' in unknown
 
 
@@ -64,12 +70,12 @@ def test_the_script_holds_no_words_of_its_own():
     literals = " | ".join(quoted or template for quoted, template
                           in re.findall(r'"([^"\\]*)"|`([^`]*)`', script))
     assert "data-target" in literals  # the literals are read
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES:
         for key, text in page_words(lang).items():
             plain = text.split("{")[0].strip()
             if len(plain) > 3:
                 assert plain not in literals, (lang, key)
-    assert page_words("en").keys() == page_words("fr").keys()
+    assert page_words("en").keys() == page_words("fr").keys() == page_words("de").keys()
 
 
 def test_the_form_makes_a_table_and_gives_its_link(server):

@@ -1,7 +1,7 @@
 """The web seat's pages, served by the table server: ``/`` makes a table with a form (no
 script needed) and gives the invitation link; ``/t/CODE`` is the table itself, a page that
 sits down, plays through the WebSocket and draws what the server words for it. The pages'
-fixed words come from ``[web]`` of ``layouts/common/<lang>.toml``, in the language of
+fixed words come from ``common|web.*`` of the catalogs, in the language of
 ``?lang=`` or else the browser's (``Accept-Language``).
 
     WebPages(server).add_routes(app)      # server: any Tables (the TableServer)
@@ -21,10 +21,10 @@ from aiohttp import web
 
 from brailledev.network.server.room import Room
 from brailledev.network.store import Record
-from layouts.catalog import HERE as LAYOUTS
-from layouts.catalog import LANGUAGES, load_toml
+from layouts.catalog import LANGUAGES
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
+from layouts.translations import words as entries
 
 STATIC = Path(__file__).resolve().parent / "static"
 # Sentences of [messages] the page says itself, as a braille client says them.
@@ -36,6 +36,7 @@ RAW = ("body", "script")  # fields that are HTML made here, not text
 # for the owner's key.
 FORM_TOKEN = web.RequestKey("form_token", str)
 OWNER_KEY = web.RequestKey("owner_key", bool)
+LINKS = "languages"  # the field of the links to the page in the other languages
 
 
 def choose_lang(request: web.Request) -> str:
@@ -51,27 +52,22 @@ def choose_lang(request: web.Request) -> str:
     return "en"
 
 
-def _common(lang: str) -> Mapping[str, Any]:
-    return load_toml(LAYOUTS / "common" / f"{lang}.toml")
-
-
 @cache
 def page_words(lang: str) -> dict[str, str]:
-    """The page's words in ``lang``: ``[web]`` and the few table sentences it says itself:
-    ``page_words("fr")["join"] == "S'asseoir"``."""
-    common = _common(lang)
-    words = {key: str(value) for key, value in common["web"].items()}
-    words.update({key: str(common["messages"][key]) for key in PAGE_MESSAGES})
-    return words
+    """The page's words in ``lang``: ``common|web.*`` and the few table sentences it says
+    itself: ``page_words("fr")["join"] == "S'asseoir"``."""
+    found = entries(lang).under("common|web.")
+    found.update({key: entries(lang).under("common|messages.")[key] for key in PAGE_MESSAGES})
+    return found
 
 
 def error_text(code: str, params: Mapping[str, Any], lang: str) -> str:
     """A refusal the server sends a web page, worded as a braille client words it:
     ``error_text("screen_stale", {}, "en")``."""
-    messages = _common(lang if lang in LANGUAGES else "en")["messages"]
+    messages = entries(lang if lang in LANGUAGES else "en").under("common|messages.")
     template = messages.get(code)
-    why = str(template).format(**params) if template is not None else code
-    return str(messages["table_says"]).format(why=why)
+    why = template.format(**params) if template is not None else code
+    return messages["table_says"].format(why=why)
 
 
 @cache
@@ -89,9 +85,19 @@ def render(name: str, language: str, /, **values: str) -> str:
         key = match.group(1)
         if key in RAW:
             return values[key]
+        if key == LINKS:
+            return language_links(language)
         return html.escape(values[key] if key in values else words[key])
 
     return FIELD.sub(fill, _template(name))
+
+
+def language_links(lang: str) -> str:
+    """Links to this page in every other language, each named in its own words:
+    ``language_links("en")`` links "Deutsch" (``?lang=de``) and "Français"."""
+    return " ".join(f'<a class="lang" href="?lang={code}" lang="{code}" hreflang="{code}">'
+                    f'{html.escape(page_words(code)["language_name"])}</a>'
+                    for code in LANGUAGES if code != lang)
 
 
 def _html(text: str, status: int = 200, headers: Mapping[str, str] | None = None

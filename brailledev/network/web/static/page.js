@@ -157,7 +157,7 @@ function drawPlayers(table) {
     const parts = [player.name];
     if (player.kind === "bot") parts.push(words.bot);
     else if (player.connected === false) parts.push(words.away);
-    if (player.count !== null) parts.push(fill(words.cards, { count: player.count }));
+    if (player.count !== null) parts.push(player.cards);
     if (player.turn) parts.push(words.to_play);
     return element("li", { class: player.turn ? "turn" : "", text: parts.join(", ") });
   }));
@@ -172,7 +172,7 @@ function drawTable(frame) {
     pile.append(cardButton({ text: table.top.label, target: null }, table.top));
     const facts = [fill(words.top_card, { card: table.top.caption })];
     if (table.colour) facts.push(fill(words.colour, { colour: table.colour.name }));
-    facts.push(fill(words.stock, { count: table.stock }));
+    facts.push(table.stock_words);
     pile.append(element("p", { text: facts.join(", ") }));
     box.append(pile);
   }
