@@ -21,7 +21,7 @@ import pytest
 
 from brailledev.network.client import TableClient
 from brailledev.network.remote import Background
-from tests.server.helpers import ServerThread, new_table
+from tests.server.helpers import ServerThread, free_port, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 
@@ -116,6 +116,12 @@ def test_serve_on_a_taken_port_or_an_unusable_store_is_one_sentence(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith(f"brailledev: Le fichier des tables {folder} est "
                                   f"inutilisable")
+    nobody = f"postgresql://ann:hidden@127.0.0.1:{port}/tables"  # the port is no database
+    done = run("serve", "--port", str(free_port()), "--db", nobody, lang="fr_FR.UTF-8")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"brailledev: Aucune base PostgreSQL ne répond à "
+                                  f"postgresql://ann@127.0.0.1:{port}/tables (")
+    assert "hidden" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
 class Listener:

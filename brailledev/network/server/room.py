@@ -97,6 +97,9 @@ class Peer(Protocol):
 
     def send(self, text: str) -> None: ...
 
+    def drop(self) -> None:
+        """Close the connection once the frames queued went out (the client comes back)."""
+
 
 @dataclass
 class Settings:
@@ -234,6 +237,8 @@ class Room:
         self.told_gone: set[Seat] = set()
         self.last_change = clock()
         self.resting_until = 0.0
+        # Another process moved the table on (a shared store): this one lets it go.
+        self.lost = False
         self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
@@ -582,6 +587,7 @@ class Room:
         except StoreConflict:
             log.error("table %s: change %d was committed already; back to the last one",
                       self.code, self.seq)
+            self.lost = True
             self._reload()
             raise Refusal("server_error") from None
         except StoreFailed:
