@@ -82,6 +82,14 @@ class Gone(Event):
 
 
 @dataclass(frozen=True)
+class Left(Event):
+    """The person of ``seat`` left the table on purpose (the seat stays theirs)."""
+
+    seat: Seat
+    name: str
+
+
+@dataclass(frozen=True)
 class Back(Event):
     """The person of ``seat`` is connected again (and plays again if a bot stood in)."""
 
@@ -106,7 +114,7 @@ class Said(Event):
     text: str
 
 
-PRESENCE_EVENTS = (SatDown, Started, Gone, Back, StoodIn, Said)
+PRESENCE_EVENTS = (SatDown, Started, Gone, Left, Back, StoodIn, Said)
 WIRE_CLASSES = (SeatState, *PRESENCE_EVENTS)
 
 
@@ -163,7 +171,7 @@ def describe(event: Event, me: Seat, catalog: Catalog) -> str:
         if event.missing:
             text += " " + catalog.text("table_waiting", count=event.missing)
         return text
-    codes = {Gone: "gone", Back: "back", StoodIn: "stood_in"}
+    codes = {Gone: "gone", Left: "left", Back: "back", StoodIn: "stood_in"}
     for kind, code in codes.items():
         if isinstance(event, kind):
             own = "_you" if getattr(event, "seat", None) == me else ""

@@ -173,6 +173,8 @@ class SeatClient:
         # A refusal (or what typing a command says) shown at once, until a key clears it.
         self.flash: str | None = None
         self.flashes = 0
+        # Quit was asked once: the next routing key (or quit again) leaves, any other stays.
+        self.quit_asked = False
         self.names = seat_names(link.players, self.seat, self.catalog)
         # The screen's memory between two drawings (see ``Context.keep``).
         self.keep: dict[str, Any] = {}
@@ -425,10 +427,24 @@ class SeatClient:
         elif isinstance(outcome, Refuse):
             self.refuse(self.refusal(outcome.reason))
         elif outcome.name == "quit":
-            return False
+            return self.ask_quit()
         elif outcome.name == "repeat":
             self.repeat()
         return True
+
+    def ask_quit(self) -> bool:
+        """Quit asked: the first time, the question is shown at once (True: the game goes
+        on); asked again while it stands, False: the player leaves. A front calls
+        :meth:`stay` on any other key: ``seat.ask_quit()``."""
+        if self.quit_asked:
+            return False
+        self.show_at_once(self.catalog.text("quit_question"))
+        self.quit_asked = True
+        return True
+
+    def stay(self) -> None:
+        """The player answered the quit question with another key: the game goes on."""
+        self.quit_asked = False
 
     def nothing_to_route(self) -> None:
         """A routing key over nothing to act on says so at once where the player is, like a

@@ -44,7 +44,7 @@ class SeatFingers(Fingers):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if (self.front.handled >= self.keys and self.joined.inbox.empty()
-                    and self.brltty.display_rows() == self.front.viewport.rows()):
+                    and self.brltty.display_rows() == self.front.written):
                 return
             time.sleep(0.005)
         raise AssertionError(f"display shows {self.brltty.display_rows()}")

@@ -49,7 +49,7 @@ def test_uno_12_mattel_variant_reaches_the_session(tmp_path):
                           encoding="utf-8", timeout=15, dimensions=(24, 100),
                           env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
     child.expect("\x1b\\[2J")
-    child.send("q")
+    child.send("qq")  # quit, and yes to its question
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -113,7 +113,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert state["table"]["moves"] >= start + 3
         told = terminal.told()
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
-        terminal.child.send("q")
+        terminal.child.send("qq")  # quit, and yes to its question
         terminal.child.expect(pexpect.EOF)
         terminal.child.close()
         assert terminal.child.exitstatus == 0
@@ -128,7 +128,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
                 break
             resumed.send("]")
         resumed.wait_text(r"Game +resumed")
-        resumed.child.send("q")
+        resumed.child.send("qq")  # quit, and yes to its question
         resumed.child.expect(pexpect.EOF)
         # Same game, same place: the player's turn, nothing played meanwhile.
         assert resumed.saved()["table"]["state"] == state["table"]["state"]
@@ -161,7 +161,7 @@ def test_rows_shows_the_board_of_a_multi_line_display_in_the_terminal(tmp_path):
         while terminal.saved()["table"]["moves"] == before and time.monotonic() < deadline:
             time.sleep(0.1)
         assert any(text.startswith("Vous piochez") for text in terminal.told())
-        terminal.child.send("q")
+        terminal.child.send("qq")  # quit, and yes to its question
         terminal.child.expect(pexpect.EOF)
     finally:
         terminal.child.terminate(force=True)

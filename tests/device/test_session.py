@@ -195,8 +195,9 @@ def test_quit_target_ends_the_key_loop_and_saves(tmp_path):
     commands = next(line for line in session.seat.lines() if line.key == "commands")
     (tmp_path / "uno.json").unlink()
     display = MemoryDisplay(40)
-    display.press(*keys_to(session.seat.lines(), "commands", len(commands.regions) - 1,
-                           translator("en-ueb-g1.ctb")))
+    keys = keys_to(session.seat.lines(), "commands", len(commands.regions) - 1,
+                   translator("en-ueb-g1.ctb"))
+    display.press(*keys, keys[-1])  # quit asks first: routed again, yes
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     loop = threading.Thread(target=front.run)
     loop.start()

@@ -228,7 +228,7 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
         told_before = list(bea.seat.history.sentences)
         assert players_line(ann) == "Bea, Di bot"
         bea.close()
-        ann.until(lambda: ann.heard("Bea lost the connection."))
+        ann.until(lambda: ann.heard("Bea left the table."))
         assert players_line(ann) == "Bea offline, Di bot"
         ann.until(lambda: ann.heard("Bea is away: a bot plays in their place"))
         assert players_line(ann) == "Bea offline, a bot plays, Di bot"
