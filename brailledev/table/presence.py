@@ -211,6 +211,9 @@ class TableSeat(SeatClient):
         self.company: SharedLink = link
         # The talk line being typed; None when the entry is closed.
         self.talking: str | None = None
+        # The game's events heard while a seat is still free (the deal): told once everyone
+        # sat down, with the names they sat down with, never a free seat's default name.
+        self._held: list[Event] = []
         self.refresh_names()
 
     def refresh_names(self) -> None:
@@ -253,19 +256,29 @@ class TableSeat(SeatClient):
 
     def hear(self, events: Sequence[Event]) -> None:
         """Tell game events through the game's screen and presence events in the table's
-        words, in the order they happened."""
+        words, in the order they happened; the game's events wait while a seat is free."""
         run: list[Event] = []
         for event in events:
             if not isinstance(event, PRESENCE_EVENTS):
                 run.append(event)
                 continue
             if run:
-                super().hear(run)
+                self._tell_game(run)
                 run = []
             self.refresh_names()
             self.tell(describe(event, self.seat, self.catalog))
+            if isinstance(event, Started):
+                self._tell_game([])
         if run:
-            super().hear(run)
+            self._tell_game(run)
+
+    def _tell_game(self, events: Sequence[Event]) -> None:
+        """Tell the game's ``events`` (and those held) once no seat is free, else hold them.
+        """
+        self._held += events
+        if self._held and not any(state.kind == SEAT_FREE for state in self.company.seats()):
+            held, self._held = self._held, []
+            super().hear(held)
 
     # ---- talking -----------------------------------------------------------------------
 

@@ -321,3 +321,28 @@ def test_the_turn_clock_runs_on_the_server_and_its_end_is_told(server, tmp_path)
     finally:
         ann.close()
         bea.close()
+
+
+def test_the_deal_names_the_players_as_they_sat_down_never_a_free_seat(server, tmp_path):
+    """Issue 32.5: the dealer's seat was still free when Ann and Bea sat down; the deal is
+    told once everyone is seated, with the name its player sat down with, in each language.
+    """
+    code = new_table(server.url, game="uno", players=3, people=3, seed=0,
+                     options={"match_target": 0})
+    ann = Player(server.url, code, "Ann", "en", tmp_path)
+    bea = Player(server.url, code, "Bea", "fr", tmp_path)
+    ann.until(lambda: ann.heard("Bea sits down."), others=[bea])
+    cyd = Player(server.url, code, "Cyd", "en", tmp_path)
+    try:
+        everyone = (ann, bea, cyd)
+        for player in everyone:
+            player.until(lambda: all(each.joined.link.started for each in everyone),
+                         others=everyone)
+        ann.until(lambda: ann.heard("Round 1, Cyd deals."), others=[bea, cyd])
+        bea.until(lambda: bea.heard("Manche 1, Cyd distribue."), others=[ann, cyd])
+        for player, seated in ((ann, "Everyone is seated"), (bea, "Toutes les places")):
+            texts = " ".join(player.seat.history.texts)
+            assert "Di " not in texts and texts.index(seated) < texts.index("Cyd d"), texts
+    finally:
+        for player in (ann, bea, cyd):
+            player.close()
