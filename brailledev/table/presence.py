@@ -44,6 +44,7 @@ TALK_LINE = "talk"
 TALK, TALK_SEND, TALK_CANCEL = "talk", "talk_send", "talk_cancel"
 # Characters of one talk line: a line or two of a 40-cell display.
 TALK_MAX = 120
+SENTENCE_ENDS = (".", "!", "?", "…")
 
 
 @dataclass(frozen=True)
@@ -161,8 +162,11 @@ def describe(event: Event, me: Seat, catalog: Catalog) -> str:
     """A presence or talk event in words for the reader at seat ``me``:
     ``describe(Back(1, "Ann"), 0, catalog) == "Ann is back."``."""
     if isinstance(event, Said):
-        name = catalog.text("you") if event.seat == me else event.name
-        return catalog.text("said", name=name, text=event.text)
+        # a sentence of its own: the next message never runs on from it
+        text = event.text if event.text.endswith(SENTENCE_ENDS) else f"{event.text}."
+        if event.seat == me:
+            return catalog.text("said_you", text=text)
+        return catalog.text("said", name=event.name, text=text)
     if isinstance(event, Started):
         return catalog.text("table_started")
     if isinstance(event, SatDown):
@@ -209,8 +213,10 @@ class TableSeat(SeatClient):
                  speech: Speech | Silence | None = None) -> None:
         super().__init__(link, game, lang, braille_table, history, speech)
         self.company: SharedLink = link
-        # The talk line being typed; None when the entry is closed.
+        # The talk line being typed; None when the entry is closed. The line the reader
+        # opened it from, where sending or cancelling returns.
         self.talking: str | None = None
+        self.talk_from: str | None = None
         # The game's events heard while a seat is still free (the deal): told once everyone
         # sat down, with the names they sat down with, never a free seat's default name.
         self._held: list[Event] = []
@@ -286,6 +292,8 @@ class TableSeat(SeatClient):
         """The seat client's outcomes, and the talk entry's: ``activate(Ui(TALK))`` opens
         it, ``Ui(TALK_SEND)`` sends the line, ``Ui(TALK_CANCEL)`` closes it."""
         if isinstance(outcome, Ui) and outcome.name == TALK:
+            if self.talking is None:
+                self.talk_from = self.focus
             self.talking = ""
             self.jump(TALK_LINE)
             return True
@@ -323,9 +331,14 @@ class TableSeat(SeatClient):
             self.tell(self.catalog.text("refused", why=self.catalog.reason(reason)))
 
     def close_talk(self) -> None:
-        """Close the talk entry (nothing sent) and go home."""
+        """Close the talk entry (nothing sent) and go back where the reader opened it."""
         self.talking = None
-        self.jump(self.home())
+        back, self.talk_from = self.talk_from, None
+        self.jump(back or self.home(), returning=True)
+
+    def typing(self) -> bool:
+        """While the talk entry is open, what comes is told without covering it."""
+        return self.talking is not None
 
 
 def _before_help(regions: tuple[Region, ...], region: Region) -> tuple[Region, ...]:

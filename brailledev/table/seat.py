@@ -312,11 +312,15 @@ class SeatClient:
         rest is news (a turn clock's mark is shown at once); then, at the start of the
         seat's turn, put the news before the player."""
         context = self.context()
+        time_up = False
         for event in events:
             if isinstance(event, TimeLeft) and isinstance(self.screen, TimedScreen):
+                if event.seconds == 0:  # the move the clock plays follows: shown at once
+                    time_up = True
+                    continue
                 mark = self.screen.time_left(event.seconds, context)
                 self.history.news(mark)
-                self.show_at_once(mark)
+                self._show_unless_typing(mark)
                 continue
             text = self.screen.describe(event, context)
             if not text:
@@ -325,9 +329,21 @@ class SeatClient:
                 self.tell_step(text)
             else:
                 self.tell(text)
+            if time_up:
+                self._show_unless_typing(text)
+                time_up = False
         if self.pending is not None and not self.link.waiting_for_me():
             self.pending = None
         self._prompt()
+
+    def typing(self) -> bool:
+        """Whether the player is typing a line (a shared table's talk) that what is shown
+        at once must not cover: then it goes to the message line only."""
+        return False
+
+    def _show_unless_typing(self, text: str) -> None:
+        if not self.typing():
+            self.show_at_once(text)
 
     def listener(self, seat: Seat, events: Sequence[Event]) -> None:
         """A table listener: hears this seat's share of every move."""
@@ -490,12 +506,13 @@ class SeatClient:
             left = self.link.time_left()
             if left is not None and isinstance(self.screen, TimedScreen):
                 self.tell(self.screen.clock_starts(left, self.context()))
-        if (starts or ends) and self.history.fresh:
+        typing = self.typing()  # the line being typed stays in view; the news waits
+        if (starts or ends) and self.history.fresh and not typing:
             # Read first; reading past the news goes to the line where the player acts.
             self.history.to_newest()
             self.back_to = None
             self.jump(MESSAGE_LINE)
-        elif starts:
+        elif starts and not typing:
             self._to_question()
         if not waiting:
             return

@@ -161,7 +161,7 @@ def test_join_in_a_terminal_reads_the_table_and_sends_a_talk_line(server, tmp_pa
         deadline = time.monotonic() + 10
         saved = tmp_path / "brailledev" / "tables"
         while time.monotonic() < deadline and not (
-                listener.said and "you: well played" in _saved_text(saved)):
+                listener.said and "You say: well played, Bea." in _saved_text(saved)):
             time.sleep(0.02)
         child.send("q")
         child.expect(r"Quit\? +route +again")
@@ -182,5 +182,6 @@ def test_join_in_a_terminal_reads_the_table_and_sends_a_talk_line(server, tmp_pa
     assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
     data = json.loads(saved.read_text())
     assert data["code"] == code and len(data["token"]) > 20
-    assert "you: well played, Bea" in [part for message in data["reader"]["history"]["messages"]
-                                       for part in message["parts"]]
+    told = [part for message in data["reader"]["history"]["messages"]
+            for part in message["parts"]]
+    assert "You say: well played, Bea." in told

@@ -195,13 +195,15 @@ def test_talk_typed_on_the_braille_keyboard_reaches_the_other_in_their_words(ser
     ann, bea = seat_both(server, tmp_path)
     try:
         ann.read_on()
+        reading = ann.front.viewport.line_key
         ann.type("t")                                   # "talk": the only command with t
         assert ann.front.viewport.line_key == TALK_LINE
         ann.type("hi")
         assert "hi" in ann.shown()
         ann.press(Chord(DOT_8))
-        bea.until(lambda: bea.heard("Ann : hi"))
-        ann.until(lambda: ann.heard("you: hi"))
+        assert ann.front.viewport.line_key == reading  # sent: Ann is where she was
+        bea.until(lambda: bea.heard("Ann dit : hi."))
+        ann.until(lambda: ann.heard("You say: hi."))
         bea.read_on()
         commands = next(line for line in bea.seat.lines() if line.key == "commands")
         others = [region.text for region in commands.regions
@@ -213,7 +215,7 @@ def test_talk_typed_on_the_braille_keyboard_reaches_the_other_in_their_words(ser
         assert bea.front.viewport.line_key == TALK_LINE
         bea.type("salut")
         bea.press(Chord(DOT_8))
-        ann.until(lambda: ann.heard("Bea: salut"))
+        ann.until(lambda: ann.heard("Bea says: salut."))
     finally:
         ann.close()
         bea.close()
