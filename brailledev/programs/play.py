@@ -126,9 +126,20 @@ def _run(args: argparse.Namespace) -> int:
         return session
 
     session = launch(args, lang, braille, start, Front,
-                     gone=lambda error: UserError("display_gone", detail=error, path=save))
+                     gone=lambda error: UserError("display_gone", detail=error, path=save),
+                     closed=lambda session: _terminal_closed(session, save))
     session.saving.check_lost("save_failed_at_end")
     return 0
+
+
+def _terminal_closed(session: Session, save: Path) -> UserError:
+    """The terminal closed: that the game is saved, or that the moves since the last save
+    that worked are lost, whichever is true: ``_terminal_closed(session, Path("uno.json"))``.
+    """
+    failure = session.saving.failure
+    if failure is not None:
+        return UserError("save_failed_at_end", path=save, reason=system_reason(failure))
+    return UserError("terminal_closed_saved", path=save)
 
 
 def _what_to_play(args: argparse.Namespace, save: Path,

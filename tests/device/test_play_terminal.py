@@ -4,12 +4,15 @@ player reads the print text under the braille row and types the terminal's keys.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from brailledev.programs.session import Session
 from tests.play_helpers import wanted
@@ -175,3 +178,30 @@ def test_rows_outside_what_a_display_has_is_one_sentence(tmp_path):
     said = terminal.child.before.strip()
     assert terminal.child.exitstatus == 2 and said.startswith("brailledev: --rows cannot be 20")
     assert "\n" not in said and not (tmp_path / "uno.json").exists()
+
+
+@pytest.mark.parametrize(("lang", "saves", "said"), [
+    ("en", True, "brailledev: The terminal closed; the game is saved in {path}: resume it "
+                 "with --resume {path}."),
+    ("fr", False, "brailledev: La partie n'a pas pu être enregistrée dans {path}")])
+def test_closing_the_terminal_under_play_says_one_true_sentence(tmp_path, lang, saves, said):
+    """Issue 32.14: the terminal closes (SIGHUP) while the game runs; the last sentence says
+    the game is saved only when it is, and no traceback is printed."""
+    folder, err = tmp_path / "games", tmp_path / "err.txt"
+    save = folder / "uno.json"
+    command = (f"exec {BRAILLEDEV} play uno --display terminal --no-speech --seed 3 "
+               f"--pace 0 --lang {lang} --save {save} 2>{err}")
+    child = pexpect.spawn("/bin/sh", ["-c", command], encoding="utf-8", timeout=15,
+                          dimensions=(24, 100), env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    child.expect("\x1b\\[2J")
+    time.sleep(0.5)
+    if not saves:  # a file where the save's folder was: every save from now on fails
+        shutil.rmtree(folder)
+        folder.write_text("")
+    child.ptyproc.fileobj.close()  # the terminal closes: the kernel hangs the program up
+    _, status = os.waitpid(child.pid, 0)
+    child.ptyproc.closed = child.closed = True
+    told = err.read_text()
+    assert told.startswith(said.format(path=save)) and "Traceback" not in told, told
+    assert save.exists() == saves
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 2, status
