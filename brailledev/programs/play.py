@@ -18,7 +18,7 @@ from brailledev.files import clean_leftovers, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.programs import options as game_options
 from brailledev.programs.launch import add_reader_options, launch
-from brailledev.programs.savefile import Unreadable, set_aside
+from brailledev.programs.savefile import Unreadable, held, set_aside
 from brailledev.programs.session import Session
 from brailledev.table.core import MOST_SEED, bot_names
 from brailledev.table.keyloop import Front
@@ -83,6 +83,12 @@ def _run(args: argparse.Namespace) -> int:
         with contextlib.suppress(OSError):  # a folder we cannot tighten is told at saving
             private_folder(state_folder(), ours=True)
     clean_leftovers(save.parent)
+    with held(save):  # one program plays from a save at a time
+        return _play(args, save)
+
+
+def _play(args: argparse.Namespace, save: Path) -> int:
+    """Play from ``save``, held by this program: resumed, or a new game."""
     new_game_asked = (args.new or game_options.given(args) or args.seed is not None
                       or args.players is not None)
     resumed, set_aside_first = _what_to_play(args, save, new_game_asked)

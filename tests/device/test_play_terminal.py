@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -205,3 +206,38 @@ def test_closing_the_terminal_under_play_says_one_true_sentence(tmp_path, lang, 
     assert told.startswith(said.format(path=save)) and "Traceback" not in told, told
     assert save.exists() == saves
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 2, status
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "brailledev: The saved game {path} is open in another brailledev program; quit "
+           "the game there first, or play another one with --save ANOTHER.json.\n"),
+    ("fr", "brailledev: La partie enregistrée {path} est ouverte dans un autre programme "
+           "brailledev ; quittez d'abord la partie là-bas, ou jouez-en une autre avec --save "
+           "AUTRE.json.\n")])
+def test_a_save_in_use_is_refused_to_a_second_program(tmp_path, lang, said):
+    """Issue 32.11: two real programs on one save; the second refuses in one sentence and
+    leaves the file as the first keeps it; once the first quits, the save resumes."""
+    save = tmp_path / "same.json"
+    first = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                      "0", "--lang", lang, "--save", str(save)], save)
+    try:
+        first.settle()
+        before = save.read_bytes()
+        second = subprocess.run([BRAILLEDEV, "play", "elevens", "--display", "terminal",
+                                 "--no-speech", "--lang", lang, "--save", str(save)],
+                                capture_output=True, text=True, timeout=60,
+                                stdin=subprocess.DEVNULL,
+                                env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+        assert (second.returncode, second.stderr) == (2, said.format(path=save))
+        assert save.read_bytes() == before
+        first.child.send("qq")  # quit, and yes to its question
+        first.child.expect(pexpect.EOF)
+    finally:
+        first.child.terminate(force=True)
+    again = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                      "0", "--lang", lang, "--save", str(save)], save)
+    try:
+        again.settle()
+        assert again.child.isalive()
+    finally:
+        again.child.terminate(force=True)
