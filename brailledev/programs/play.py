@@ -27,6 +27,10 @@ from layouts.registry import GAMES, kit
 
 # The longest pause between computer moves (seconds): longer is surely a mistake.
 MOST_PACE = 60.0
+# A file set aside before a new game is saved, and why: unreadable, or an unfinished game.
+BROKEN, UNFINISHED = "broken", "unfinished"
+Aside = tuple[Path, str]
+KEPT_WORDS = {BROKEN: "kept_aside", UNFINISHED: "kept_unfinished"}
 
 
 def default_save(game: str) -> Path:
@@ -114,7 +118,7 @@ def _play(args: argparse.Namespace, save: Path) -> int:
     braille = translator(braille_table)
 
     def start() -> Session:
-        kept = _set_aside(set_aside_first) if set_aside_first is not None else None
+        kept = _set_aside(*set_aside_first) if set_aside_first is not None else None
         session = resumed
         if session is None:
             seed = args.seed if args.seed is not None else \
@@ -125,8 +129,8 @@ def _play(args: argparse.Namespace, save: Path) -> int:
         elif auto_resume:
             session.announce_resumed()
         session.seat.braille_table = braille_table
-        if kept is not None:
-            session.seat.notice("kept_aside", str(kept))
+        if kept is not None and set_aside_first is not None:
+            session.seat.notice(KEPT_WORDS[set_aside_first[1]], str(kept))
         if auto_resume:
             session.seat.notice("resumed_saved_game", str(save))
         return session
@@ -149,9 +153,10 @@ def _terminal_closed(session: Session, save: Path) -> UserError:
 
 
 def _what_to_play(args: argparse.Namespace, save: Path,
-                  new_game_asked: bool) -> tuple[Session | None, Path | None]:
-    """The saved game to go on with (``None``: a new game), and the unreadable file to set
-    aside before the new game is saved; refuses whatever would write over a game."""
+                  new_game_asked: bool) -> tuple[Session | None, Aside | None]:
+    """The saved game to go on with (``None``: a new game), and the file to set aside
+    before the new game is saved (unreadable, or an unfinished game ``--new`` replaces);
+    refuses whatever would write over a game."""
     if args.resume is not None:
         # a --lang or --table given wins over the save, from the first word told
         resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
@@ -163,13 +168,15 @@ def _what_to_play(args: argparse.Namespace, save: Path,
         found = saved_game(save, args.pace)
     except Unreadable as error:
         if args.new:
-            return None, save
+            return None, (save, BROKEN)
         if error.newer is not None:
             raise UserError("saved_game_newer_kept", path=save, version=error.newer) from None
         raise UserError("saved_game_unreadable", path=save, detail=error.detail,
                         kept=_aside_name(save)) from None
-    if found is None or found.table.game.is_over() or args.new:
+    if found is None or found.table.game.is_over():
         return None, None
+    if args.new:  # kept beside the new game, never lost to it
+        return None, (save, UNFINISHED)
     if new_game_asked:
         raise UserError("unfinished_game_saved", path=save)
     # The same command again goes on with an unfinished game: a game is never lost to a
@@ -177,19 +184,21 @@ def _what_to_play(args: argparse.Namespace, save: Path,
     return found, None
 
 
-def _guard(path: Path, new: bool) -> Path | None:
+def _guard(path: Path, new: bool) -> Aside | None:
     """Refuse to save a resumed game over ``path`` when it holds another unfinished game or
     a file that cannot be read, unless ``--new`` said so; returns the file to set aside."""
     try:
         found = saved_game(path)
     except Unreadable as error:
         if new:
-            return path
+            return path, BROKEN
         raise UserError("saved_game_unreadable", path=path, detail=error.detail,
                         kept=_aside_name(path)) from None
-    if found is not None and not found.table.game.is_over() and not new:
+    if found is None or found.table.game.is_over():
+        return None
+    if not new:
         raise UserError("save_holds_unfinished", path=path)
-    return None
+    return path, UNFINISHED
 
 
 def _same_file(first: Path, second: Path) -> bool:
@@ -204,8 +213,8 @@ def _aside_name(path: Path) -> str:
     return f"{path.stem}.broken-DATE{path.suffix or '.json'}"
 
 
-def _set_aside(path: Path) -> Path:
+def _set_aside(path: Path, kind: str) -> Path:
     try:
-        return set_aside(path)
+        return set_aside(path, kind)
     except OSError as error:
         raise UserError("cannot_set_aside", path=path, reason=system_reason(error)) from None

@@ -236,14 +236,14 @@ def _from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:
                        "history": field(data, "history")}}
 
 
-def set_aside(path: Path) -> Path:
-    """Rename the file at ``path`` beside it as ``NAME.broken-DATE.json`` (a number added
-    if that is taken) and return the new name; raises ``OSError``:
-    ``set_aside(Path("uno.json"))``."""
+def set_aside(path: Path, kind: str = "broken") -> Path:
+    """Rename the file at ``path`` beside it as ``NAME.KIND-DATE.json`` (``broken``, or
+    ``unfinished`` for a game a new one replaces; a number added if that is taken) and
+    return the new name; raises ``OSError``: ``set_aside(Path("uno.json"))``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for number in range(100):
         suffix = f"-{number}" if number else ""
-        kept = path.with_name(f"{path.stem}.broken-{stamp}{suffix}{path.suffix or '.json'}")
+        kept = path.with_name(f"{path.stem}.{kind}-{stamp}{suffix}{path.suffix or '.json'}")
         if not kept.exists() and not kept.is_symlink():
             os.rename(path, kept)
             return kept

@@ -298,3 +298,22 @@ def test_rum_7_a_resumed_turn_goes_on_with_the_time_that_was_left(tmp_path):
 def test_resume_refuses_a_file_it_is_given_that_does_not_exist(tmp_path):
     with pytest.raises(UserError, match="There is no saved game"):
         Session.resume(tmp_path / "none.json")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The unfinished game is kept as {kept}: resume it with --resume {kept}."),
+    ("fr", "La partie inachevée est gardée sous le nom {kept} : reprenez-la avec --resume "
+           "{kept}.")])
+def test_new_keeps_the_unfinished_game_beside_the_new_one_and_says_where(tmp_path, quitting,
+                                                                         lang, said):
+    """Issue 32.12: --new never deletes an unfinished game."""
+    path = tmp_path / "uno.json"
+    new_game(path, seed=3)
+    before = path.read_bytes()
+    assert main(play("uno", "--save", str(path), "--new", "--seed", "5", "--lang", lang)) == 0
+    aside = list(tmp_path.glob("uno.unfinished-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == before
+    told = told_parts(History.from_dict(json.loads(path.read_text())["reader"]["history"]))
+    assert said.format(kept=aside[0]) in told
+    assert Session.resume(aside[0]).table.to_dict()["state"] == \
+        json.loads(before)["table"]["state"]
