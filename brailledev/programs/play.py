@@ -20,7 +20,7 @@ from brailledev.programs import options as game_options
 from brailledev.programs.launch import add_reader_options, launch
 from brailledev.programs.savefile import Unreadable, held, set_aside
 from brailledev.programs.session import Session
-from brailledev.table.core import MOST_SEED, bot_names
+from brailledev.table.core import DEFAULT_BOT, MOST_SEED, bot_names
 from brailledev.table.keyloop import Front
 from layouts.errors import UserError, system_reason
 from layouts.registry import GAMES, kit
@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("play.players"))
     parser.add_argument("--seed", type=int, default=None, metavar="N", help=say("play.seed"))
-    parser.add_argument("--bots", default="heuristic", metavar=say("metavar.bots"),
+    parser.add_argument("--bots", default=None, metavar=say("metavar.bots"),
                         help=say("play.bots"))
     add_reader_options(parser)
     file = say("metavar.file")
@@ -81,8 +81,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.seed is not None and not 0 <= args.seed <= MOST_SEED:
         raise UserError("seed_range", most=MOST_SEED)
     save = args.save or (args.resume if args.resume else default_save(args.game))
-    if args.resume is not None and game_options.given(args):
-        raise UserError("options_with_resume", path=args.resume)
+    if args.resume is not None:
+        _refuse_new_game_options(args)
     if args.save is None and args.resume is None:
         with contextlib.suppress(OSError):  # a folder we cannot tighten is told at saving
             private_folder(state_folder(), ours=True)
@@ -93,13 +93,15 @@ def _run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, save: Path) -> int:
     """Play from ``save``, held by this program: resumed, or a new game."""
+    game_kit = kit(args.game)
+    players = game_kit.default_players if args.players is None else args.players
+    options = game_options.chosen(args, args.game, players)  # a wrong option first
     new_game_asked = (args.new or game_options.given(args) or args.seed is not None
-                      or args.players is not None)
+                      or args.players is not None or args.bots is not None)
+    args.bots = args.bots or DEFAULT_BOT
     resumed, set_aside_first = _what_to_play(args, save, new_game_asked)
     auto_resume = resumed is not None and args.resume is None
-    game_kit = kit(args.game)
-    args.players = game_kit.default_players if args.players is None else args.players
-    options = game_options.chosen(args, args.game, args.players)
+    args.players = players
     if resumed is None:  # refused at once, before any display opens
         game_kit.check_players(args.players)
         for bot in bot_names(args.bots):
@@ -140,6 +142,16 @@ def _play(args: argparse.Namespace, save: Path) -> int:
                      closed=lambda session: _terminal_closed(session, save))
     session.saving.check_lost("save_failed_at_end")
     return 0
+
+
+def _refuse_new_game_options(args: argparse.Namespace) -> None:
+    """A resumed game keeps its players, bots, seed and options: naming any of them with
+    ``--resume`` is refused in one sentence that names them."""
+    named = [flag for flag, value in (("--players", args.players), ("--bots", args.bots),
+                                      ("--seed", args.seed)) if value is not None]
+    named += game_options.given_names(args)
+    if named:
+        raise UserError("options_with_resume", path=args.resume, options=", ".join(named))
 
 
 def _terminal_closed(session: Session, save: Path) -> UserError:

@@ -317,3 +317,26 @@ def test_new_keeps_the_unfinished_game_beside_the_new_one_and_says_where(tmp_pat
     assert said.format(kept=aside[0]) in told
     assert Session.resume(aside[0]).table.to_dict()["state"] == \
         json.loads(before)["table"]["state"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Resuming the saved game {path} keeps the players, bots, seed and options it was "
+           "started with, so --players, --bots, --time-limit cannot apply; leave them out, "
+           "or start a new game with --new."),
+    ("fr", "La partie enregistrée {path} reprend avec les joueurs, les robots, la graine et "
+           "les options de son début, donc --players, --bots, --time-limit ne peut pas "
+           "s'appliquer ; retirez-les, ou commencez une nouvelle partie avec --new.")])
+def test_a_resumed_game_names_the_options_that_cannot_apply(tmp_path, capsys, quitting, lang,
+                                                            said):
+    """Issue 32.13: --players 4 --bots random with --resume was ignored without a word."""
+    path = tmp_path / "rummikub.json"
+    Session.start("rummikub", players=2, seed=3, lang="en", save=path)
+    before = kept(path)
+    assert main(play("rummikub", "--resume", str(path), "--players", "4", "--bots", "random",
+                     "--time-limit", "30", "--lang", lang)) == 2
+    assert one_sentence(capsys.readouterr().err) == said.format(path=path)
+    assert kept(path) == before and not quitting
+    assert main(play("rummikub", "--save", str(path), "--bots", "random")) == 2
+    assert one_sentence(capsys.readouterr().err).startswith(
+        f"An unfinished game is saved in {path}")
+    assert kept(path) == before and not quitting
