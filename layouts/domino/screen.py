@@ -57,7 +57,7 @@ from games.domino.grid import (
 )
 from games.domino.pad import ScorePad
 from games.saved import each, ensure, field, integer, need_dict
-from layouts.catalog import Catalog, game_data
+from layouts.catalog import Catalog
 from layouts.domino.words import label
 from layouts.screen import (
     COMMAND_LINE,
@@ -158,7 +158,7 @@ def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
     """The sheet in regions: each value column's boxes, the bonuses, the total column's super
     bonuses (DOM-9), then the Grand Total (DOM-10, :meth:`ScorePad.total`); columns headed
     with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
-    words = game_data("domino", "pad")[catalog.lang]["columns"]
+    words = catalog.section("pad")["columns"]
     regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
                                    boxes=" ".join(map(str, pad.column(value))) or "-"),
                       atomic=False) for value in pad.values]
@@ -339,7 +339,7 @@ class DominoScreen:
             lines = "+".join(map(str, event.lines))
             code = "dom_placed_lines" if event.lines else "dom_placed"
             text = say(code, event.seat, move=event.notation, lines=lines,
-                       points=event.entry.points)
+                       points=event.entry.points, count=event.entry.points)
             extras = [cat.text("dom_row_bonus", row=row + 1, points=bonus)
                       for row, bonus in event.entry.row_bonuses]
             if event.entry.super_row is not None:
