@@ -37,6 +37,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from brailledev.network.protocol import (
     BadFrame,
     Hello,
+    Leave,
     MoveFrame,
     RouteFrame,
     Say,
@@ -574,6 +575,8 @@ class TableServer:
             reason = room.say(connection.seat, frame.text)
             if reason is not None:
                 raise Refusal(reason.code, **reason.params)
+        elif isinstance(frame, Leave):
+            room.leave(connection, on_purpose=True)
         elif isinstance(frame, RouteFrame):
             if not connection.web:
                 raise Refusal("frame_unknown_type", kind="route")

@@ -46,6 +46,7 @@ from brailledev.table.presence import (
     SEAT_PERSON,
     Back,
     Gone,
+    Left,
     Said,
     SatDown,
     SeatState,
@@ -427,9 +428,10 @@ class Room:
         self.table.take_back(seat)
         self.table.publish([Back(seat, self.seats[seat].name)])
 
-    def leave(self, peer: Peer, quietly: bool = False) -> None:
+    def leave(self, peer: Peer, quietly: bool = False, on_purpose: bool = False) -> None:
         """``peer`` is gone; when it was its seat's last, the seat is away from now on, and
-        everyone is told unless ``quietly`` (the server itself is stopping)."""
+        everyone is told unless ``quietly`` (the server itself is stopping): that its person
+        left when ``on_purpose`` (a ``leave`` frame), else that the connection was lost."""
         peers = self.peers.get(peer.seat, [])
         if peer not in peers:
             return
@@ -440,7 +442,8 @@ class Room:
         self.away_since[seat] = self.clock()
         if not self.over and not quietly:
             self.told_gone.add(seat)
-            self._change(lambda: self.table.publish([Gone(seat, self.seats[seat].name)]))
+            away = Left if on_purpose else Gone
+            self._change(lambda: self.table.publish([away(seat, self.seats[seat].name)]))
 
     def _seat_of(self, token: str) -> Seat | None:
         wanted = hash_token(token)
