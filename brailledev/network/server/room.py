@@ -305,9 +305,9 @@ class Room:
     # ---- seats -----------------------------------------------------------------------------
 
     def sit(self, hello: Hello, peer: Peer) -> tuple[Seat, str | None]:
-        """Sit ``peer`` down: at its seat again with its key, else at the next free seat
-        (a new key, returned once). Sends it what it missed; a refusal is a :class:`Refusal`.
-        """
+        """Sit ``peer`` down: at its seat again with its key, else at the free seat it asked
+        for or the next free one (a new key, returned once). Sends it what it missed; a
+        refusal is a :class:`Refusal`."""
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
@@ -320,7 +320,9 @@ class Room:
                 raise Refusal("table_over")
             if not free:
                 raise Refusal("table_full")
-            seat = free[0]
+            if hello.seat is not None and hello.seat not in free:
+                raise Refusal("seat_taken", number=hello.seat + 1)
+            seat = free[0] if hello.seat is None else hello.seat
             token = secrets.token_urlsafe(TOKEN_BYTES)
         record = self.seats[seat]
         record.lang = hello.lang
@@ -558,10 +560,16 @@ class Room:
         peer.screen = (number, lines)
         texts = reader.history.sentences
         told, peer.told = peer.told, len(texts)
+        newest = reader.history.newest
+        flash = reader.shown_at_once()
+        # What the page says at once: the summary the seat put before its reader (a jump to
+        # the messages), or what it shows at once (a refusal): each told once, by number.
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,
             messages=texts[told:], lines=frame_lines(lines, reader.lang),
-            table=picture(reader, lines), over=self.over, started=self.started))
+            table=picture(reader, lines), over=self.over, started=self.started,
+            jump=reader.last_jump().number, newest=newest.text if newest else "",
+            flash=None if flash is None else {"number": flash.number, "text": flash.text}))
 
     def _send_screens(self, peers: Sequence[Peer]) -> None:
         for peer in peers:
@@ -586,6 +594,7 @@ class Room:
         before = self.seq
         self._routing = True
         try:
+            reader.clear_flash()  # a click clears what was shown at once, as a key does
             if peer.screen[1][int(row)].key == MESSAGE_LINE:
                 reader.read_on()
             else:
