@@ -245,6 +245,18 @@ function drawPiece(piece) {
   return element("p", { class: piece.strong ? "text strong" : "text", text: piece.text });
 }
 
+// A row of places wider than the screen (a phone) scrolls to its cards: their middle in view.
+function showCards(list) {
+  const cards = list.querySelectorAll(".card");
+  if (!cards.length || list.scrollWidth <= list.clientWidth) return;
+  const first = cards[0].closest("li");
+  const last = cards[cards.length - 1].closest("li");
+  const middle = (first.offsetLeft + last.offsetLeft + last.offsetWidth) / 2;
+  list.scrollLeft = middle - list.clientWidth / 2;
+}
+
+window.addEventListener("resize", () => document.querySelectorAll(".layout-line").forEach(showCards));
+
 // Only the pieces that changed are drawn again: a screen reader keeps its place and its
 // focus in the others, and is not sent hundreds of changes a move (Orca lags behind them).
 function drawPieces(box, pieces, area) {
@@ -257,6 +269,7 @@ function drawPieces(box, pieces, area) {
     node.drawn = key;
     if (old) old.replaceWith(node);
     else box.append(node);
+    node.querySelectorAll(".layout-line").forEach(showCards);
   });
   for (const old of before.slice(pieces.length)) old.remove();
 }
