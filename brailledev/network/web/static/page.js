@@ -359,8 +359,11 @@ function restore(where) {
   const area = where.area === null ? null
     : document.querySelector(`[data-area="${CSS.escape(where.area)}"]`) || $(where.area);
   const controls = area ? [...area.querySelectorAll(FOCUSABLE)] : [];
-  const same = controls.find((node) => node.textContent === where.text);
-  const near = same || controls[Math.min(where.index, controls.length - 1)];
+  // A control the player can press rather than a card that cannot be played now.
+  const buttons = controls.filter((node) => node.matches("button"));
+  const pool = buttons.length ? buttons : controls;
+  const same = pool.find((node) => node.textContent === where.text);
+  const near = same || pool[Math.min(where.index, pool.length - 1)];
   const section = where.section ? $(where.section) : null;
   focusOn(near || section?.querySelector(FOCUSABLE) || $("hand").querySelector(FOCUSABLE) || $("status"));
 }
