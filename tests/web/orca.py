@@ -173,12 +173,13 @@ class OrcaDesk:
                                      f"{self.log}")
             time.sleep(0.05)
 
-    def press(self, command: str, settle: float = 0.25) -> str:
+    def press(self, command: str, settle: float = 0.25, patience: float = 3) -> str:
         """Press one of the display's keys (a BRLTTY command: ``fwinrt``, ``route 3``), then
-        what it shows once it stops changing."""
+        what it shows once it stops changing (the same text after ``patience`` seconds
+        without a change: a window like the one before, or nothing more to show)."""
         before = self.brltty.updates
         self.brltty.send(command)
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + patience
         while self.brltty.updates == before and time.monotonic() < deadline:
             time.sleep(0.02)
         while True:

@@ -10,7 +10,7 @@ display's keys alone (Orca 43 presses a button with a routing key only when it s
 the focus; on a line reached by panning in browse mode the key moves the focus there).
 
 One Orca at a time (it owns the accessibility bus of its session): the file runs on one
-worker, its tests one after another on one desk.
+worker, its tests one after another, each on a desk of its own.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ SETUP: dict[str, dict[str, Any]] = {
     "rummikub": {"players": 2, "seed": 5, "options": {"turn_times": 0}},
     "elevens": {"players": 2, "seed": 2},
     "elements": {"players": 3, "seed": 3}}
-MOST_PANS = 160
-@pytest.fixture(scope="module")
+MOST_PANS = 300
+# A desk for each page: after a first page was closed, Orca sometimes missed the next page's
+# first live-region message (Domino's news, three runs in four).
+@pytest.fixture
 def desk() -> Iterator[OrcaDesk]:
     with OrcaDesk() as running:
         yield running
@@ -61,14 +63,15 @@ def pan_to_top(desk: OrcaDesk, title: str) -> None:
     raise AssertionError(f"panning left never reached the top; it shows {desk.text()!r}")
 
 
-def pan_through(desk: OrcaDesk) -> list[str]:
-    """Pan right to the end of the page; every window shown, in order."""
+def pan_through(desk: OrcaDesk, last: str) -> list[str]:
+    """Pan right until the display shows ``last`` (the end of the page); every window shown,
+    in order (two windows alike, as empty squares of a grid, are told apart by time)."""
     shown = [desk.text()]
     for _ in range(MOST_PANS):
-        shown.append(desk.press("fwinrt", settle=0.12))
-        if shown[-1] == shown[-2] == shown[-3 if len(shown) > 2 else -2]:
+        shown.append(desk.press("fwinrt", settle=0.12, patience=1))
+        if last.lower() in shown[-1].lower():
             return shown
-    raise AssertionError(f"panning never ended: {shown[-12:]}")
+    raise AssertionError(f"panning never reached {last!r}: {shown[-12:]}")
 
 
 def seated(desk: OrcaDesk, server: ServerThread, game: str) -> tuple[Page, int]:
@@ -114,7 +117,7 @@ def test_orca_panning_from_the_top_reaches_every_card_and_player(desk, server):
         first = squashed(page.locator("#hand .card .name").first.inner_text()).lower()
         wait(lambda: desk.text().lower().startswith(first), 30, "the focus on the hand")
         pan_to_top(desk, page.locator("h1").inner_text())
-        seen = pan_through(desk)
+        seen = pan_through(desk, page.locator("#help summary").inner_text())
         joined, glued = " ".join(seen).lower(), "".join(seen).lower()
         cards = [squashed(name).lower()
                  for name in page.locator("#hand .card .name").all_inner_texts()]
@@ -122,7 +125,5 @@ def test_orca_panning_from_the_top_reaches_every_card_and_player(desk, server):
                    for line in page.locator("#players li").all_inner_texts()]
         missed = [text for text in cards + players if text not in joined and text not in glued]
         assert not missed, (missed, seen)
-        help_summary = page.locator("#help summary").inner_text().lower()
-        assert any(help_summary in window.lower() for window in seen[-4:]), seen[-4:]
     finally:
         page.close()
