@@ -42,6 +42,7 @@ from layouts.screen import (
     Show,
     Ui,
 )
+from layouts.translations import words as entries
 
 Json = dict[str, Any]
 # The lines every page shows in its own way: messages, status, help, and the table's
@@ -192,13 +193,15 @@ class Picture:
 
 
 def page_help(catalog: Catalog) -> str:
-    """How to play the game on the page: its ``[picture] help``, else the shared words."""
+    """How to play the game on the page: its ``<game>|picture.help``, else the shared
+    ``common|picture.help``: ``page_help(catalog)``."""
     return words_of(catalog)["help"]
 
 
 def words_of(catalog: Catalog) -> dict[str, str]:
-    """The page's words of a game: ``[picture]`` of its catalog over the shared ones of
-    ``[picture]`` in ``layouts/common``: ``words_of(catalog)["draw"]``."""
-    shared = catalog.common.get("picture", {})
-    own = catalog.data.get("picture", {})
+    """The page's words of a game: its catalog's ``<game>|picture.*`` over the shared
+    ``common|picture.*``: ``words_of(catalog)["draw"]``."""
+    found = entries(catalog.lang)
+    shared = found.under("common|picture.")
+    own = found.under(f"{catalog.game}|picture.")
     return {key: str(value) for key, value in {**shared, **own}.items()}

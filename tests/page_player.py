@@ -22,7 +22,7 @@ from typing import Any
 
 from brailledev.network.protocol import Hello, RouteFrame
 from brailledev.network.server.room import Room, Settings
-from brailledev.network.store import Store
+from brailledev.network.stores import open_store
 from layouts.picture import Json, words_of
 from layouts.registry import kit
 
@@ -222,6 +222,8 @@ class _Page:
         self.seat = -1
         self.web = True
         self.screen: Any = None
+        self.drawn: Any = None
+        self.said: tuple[int, int | None] | None = None
         self.told = 0
         self.frame: Json = {}
 
@@ -243,7 +245,7 @@ class RoomPage:
                  lang: str = "en") -> None:
         settings = Settings(game, players, 1, "heuristic", dict(options), seed,
                             away=86_400.0, pace=0.0)
-        self.room = Room.create("page", settings, Store(":memory:"))
+        self.room = Room.create("page", settings, open_store(":memory:"))
         self.page = _Page()
         self.room.sit(Hello("page", name="Ann", lang=lang, web=True), self.page)
 

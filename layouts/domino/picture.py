@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from games.domino.game import DominoView
+from games.domino.engine import DominoView
 from games.domino.grid import Card, Opening, Option, Place, Square, bounds
 from games.domino.notation import anchor_of, column_of, row_of, square_name
 from games.domino.pad import ScorePad
-from layouts.catalog import Catalog, game_data
+from layouts.catalog import Catalog
 from layouts.domino.paper import face
 from layouts.domino.screen import PLACES_LINE, best_first, options_of, selected
 from layouts.paper import caption_words
@@ -168,7 +168,7 @@ class DominoPicture(Picture):
         """The own sheet as printed (DOM-8): a row per line of boxes with its bonus, the
         super bonuses in total from the bottom up, the Grand Total (DOM-10)."""
         words = words_of(cat)
-        printed = game_data("domino", "pad")[cat.lang]
+        printed = cat.section("pad")
         columns = printed["columns"]
         earned = pad.bonuses()
         supers = dict(zip(pad.super_rows(), pad.supers, strict=True))

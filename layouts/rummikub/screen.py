@@ -133,20 +133,22 @@ class RummikubScreen:
         texts.append(str(words["pool"]).format(count=view.stock_size))
         for step in range(1, len(view.hand_sizes)):
             seat = (view.seat + step) % len(view.hand_sizes)
-            texts.append(str(words["other"]).format(player=context.names[seat],
-                                                    count=view.hand_sizes[seat]))
+            count = view.hand_sizes[seat]
+            texts.append(context.catalog.count("screen.other", count,
+                                               player=context.names[seat], count=count))
         return status_line(texts)
 
     def time_left(self, seconds: int, context: Context) -> str:
-        return context.catalog.text("time_left", seconds=seconds)
+        return context.catalog.count("time_left", seconds, seconds=seconds)
 
     def clock_starts(self, seconds: int, context: Context) -> str:
-        return context.catalog.text("clock_starts", seconds=seconds)
+        return context.catalog.count("clock_starts", seconds, seconds=seconds)
 
     def clock_notice(self, view: RummikubView, context: Context) -> str | None:
         """How long the seat's turns are, and how to play without the clock (RUM-7)."""
         seconds = view.turn_times[view.seat]
-        return context.catalog.text("clock_notice", seconds=seconds) if seconds else None
+        return context.catalog.count("clock_notice", seconds, seconds=seconds) if seconds \
+            else None
 
     def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""

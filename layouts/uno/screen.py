@@ -130,8 +130,7 @@ class UnoScreen:
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
             count = view.hand_sizes[seat]
-            texts.append(cat.text("uno_count_one" if count == 1 else "uno_count",
-                                  name=context.names[seat], count=count))
+            texts.append(cat.count("uno_count", count, name=context.names[seat], count=count))
         if view.players > 2:
             texts.append(cat.text("uno_direction_left" if view.direction > 0
                                   else "uno_direction_right"))
@@ -293,7 +292,8 @@ class UnoScreen:
         if isinstance(event, RoundOver):
             scores = ", ".join(f"{context.names[seat]} {points}"
                                for seat, points in enumerate(event.scores))
-            return say("uno_round_won", event.winner, points=event.points, scores=scores)
+            return say("uno_round_won", event.winner, points=event.points, scores=scores,
+                       count=event.points)
         if isinstance(event, MatchOver):
             if context.seat in event.winners:
                 return cat.text("uno_match_won_you")

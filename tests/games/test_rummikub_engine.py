@@ -11,7 +11,7 @@ from games.play import bot_step
 from games.rummikub import BOTS, CLOCK
 from games.rummikub.engine import Dealt, Draw, Drew, FirstPlayer, Rummikub, StartDraw, Table
 from games.rummikub.tiles import Arranged, arrange, format_table, full_box, parse_table
-from layouts.catalog import HERE, Catalog, load_toml, rules_data
+from layouts.catalog import Catalog, rules_data
 
 
 def ok(tiles):
@@ -77,7 +77,7 @@ def test_rum_1_box_of_106_tiles_and_notation():
 def test_rum_2_start_draw_is_seen_and_highest_starts():
     for seed in range(20):
         game = new(players=3, seed=seed)
-        events = game.opening_events()
+        events = game.start_events
         assert all(len(r) == 14 for r in game.racks)
         draws = [e for e in events if isinstance(e, StartDraw)]
         first = next(e for e in events if isinstance(e, FirstPlayer)).seat
@@ -92,7 +92,7 @@ def test_rum_2_start_draw_is_seen_and_highest_starts():
 
 def test_rum_2_first_player_holds_the_highest_last_draw():
     game = new(players=4, seed=3)
-    draws = [e for e in game.opening_events() if isinstance(e, StartDraw)]
+    draws = [e for e in game.start_events if isinstance(e, StartDraw)]
     number = {d.seat: (0 if d.tile == "J" else int(d.tile[1:])) for d in draws}
     assert number[game.turn] == max(number.values())
 
@@ -252,15 +252,14 @@ def test_rum_9_empty_pool_ends_after_a_round_of_passes():
     assert game.winners() == [1] and game.scores() == [-22, 22]
 
 
-def test_words_exist_in_both_languages():
-    en = load_toml(HERE / "rummikub" / "en.toml")
-    fr = load_toml(HERE / "rummikub" / "fr.toml")
-    assert set(en["messages"]) == set(fr["messages"])
+def test_a_refusal_names_the_set_in_every_language():
+    # that every key exists in every language is tests/layouts/test_catalogs.py's
     game = rigged("B4 B5 B6", ["B3", "Y1"])
     with pytest.raises(IllegalMove) as error:
         move(game, "table B4 B5")
     assert "Set 1" in Catalog.load("rummikub", "en").reason(error.value.reason)
     assert "combinaison 1" in Catalog.load("rummikub", "fr").reason(error.value.reason)
+    assert "Kombination 1" in Catalog.load("rummikub", "de").reason(error.value.reason)
 
 
 @settings(max_examples=12, deadline=None)

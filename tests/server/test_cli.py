@@ -43,10 +43,10 @@ def server():
 
 
 @pytest.mark.parametrize(("lang", "ready", "invite", "link"), [
-    ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{6}) \(uno\) is ready\.$",
+    ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) is ready\.$",
      "The other players join it with: brailledev join {url} {code}",
      "In a browser, without a braille display: {url}/t/{code}"),
-    ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{6}) \(uno\) est prête\.$",
+    ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) est prête\.$",
      "Les autres joueurs la rejoignent avec : brailledev join {url} {code}",
      "Dans un navigateur, sans afficheur braille : {url}/t/{code}"),
 ])

@@ -42,10 +42,12 @@ def check_told(server: ServerThread, code: str, web: WebPlayer) -> list[str]:
 
 
 def web_game(server: ServerThread, code: str, web: WebPlayer, game: str,
-             other: Callable[[], None] | None = None, most: int = 1000) -> int:
+             other: Callable[[], None] | None = None, most: int = 1000,
+             lang: str = "en") -> int:
     """The web seat plays, by clicking, until the game is over (``other``: a braille
-    player's turn when the game waits for seat 1); the clicks it took."""
-    table, player, notation = Table(server, code), PagePlayer(game), Notation(game)
+    player's turn when the game waits for seat 1; ``lang``: the page's language); the clicks
+    it took."""
+    table, player, notation = Table(server, code), PagePlayer(game, lang), Notation(game)
     clicks = 0
     while True:
         _, waiting, over = table.now()

@@ -74,20 +74,22 @@ def _with_braille(value: Any, lang: str) -> Any:
 
 def picture(reader: TableSeat, lines: tuple[Line, ...]) -> Json:
     """The seat's table as the page draws it: every player (name as the seat reads it, how
-    the seat is played, connected or not, how many cards, whose turn), the seat's clock, the
-    unit of its hand (cards or tiles), and what the game's own picture draws
+    the seat is played, connected or not, how many cards and its words, whose turn), the
+    seat's clock, the unit of its hand (cards or tiles), and what the game's own picture draws
     (:mod:`layouts.picture`), its card labels in braille."""
-    view = reader.view()
+    view, catalog = reader.view(), reader.catalog
+    drawing = kit(reader.game).picture
     players = []
     for seat, state in enumerate(reader.company.seats()):
+        count = view.hand_sizes[seat]
         players.append({"name": reader.names[seat] if seat < len(reader.names) else "",
                         "you": seat == reader.seat,
                         "kind": state.kind, "connected": state.connected
                         if state.kind not in (SEAT_BOT, SEAT_FREE) else None,
-                        "count": view.hand_sizes[seat], "turn": view.turn == seat})
-    drawing = kit(reader.game).picture
+                        "count": count,
+                        "cards": catalog.count(f"web.{drawing.unit}", count, count=count),
+                        "turn": view.turn == seat})
     found: Json = {"game": reader.game, "players": players, "unit": drawing.unit,
                    "clock": reader.link.time_left() if view.turn == reader.seat else None}
-    found.update(_with_braille(drawing.draw(view, lines, reader.context()),
-                               reader.catalog.lang))
+    found.update(_with_braille(drawing.draw(view, lines, reader.context()), catalog.lang))
     return found

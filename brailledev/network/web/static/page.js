@@ -2,7 +2,7 @@
 // server words for this seat (pieces in words: cards, groups, buttons, a board, a sheet),
 // routes what the player clicks or presses, and says the news since the player's last turn
 // as one message. Its words come from the server (#config); it knows no game.
-const config = JSON.parse(document.getElementById("config").textContent);
+const config = JSON.parse(document.getElementById("config").dataset.config);
 const words = config.words;
 const KEY = `brailledev:${config.code}`;  // this browser's seat key at this table
 const $ = (id) => document.getElementById(id);
@@ -114,6 +114,8 @@ function receive(frame) {
     }
   } else if (frame.type === "screen") {
     draw(frame);
+  } else if (frame.type === "messages") {
+    tell(frame);
   } else if (frame.type === "error") {
     if (!seated) {
       if (frame.code === "wrong_token") localStorage.removeItem(KEY);
@@ -299,20 +301,19 @@ function closeQuestion() {
 
 // ---- drawing -------------------------------------------------------------------------
 
-function playerText(player, unit) {
+function playerText(player) {
   const parts = [player.name];
   if (player.kind === "bot") parts.push(words.bot);
   else if (player.kind === "free") parts.push(words.free);
   else if (player.connected === false) parts.push(words.away);
-  const count = player.count === 1 ? words[`count_${unit}_one`] : words[`count_${unit}`];
-  parts.push(fill(count, { count: player.count }));
+  parts.push(player.cards);
   if (player.turn) parts.push(words.to_play);
   return parts.join(", ");
 }
 
 function drawPlayers(table) {
   $("players").replaceChildren(...table.players.map((player) =>
-    element("li", { class: player.turn ? "turn" : "", text: playerText(player, table.unit) })));
+    element("li", { class: player.turn ? "turn" : "", text: playerText(player) })));
 }
 
 // The last messages in view, every one of them behind "everything that happened" (a box
@@ -376,11 +377,16 @@ function landOnHand() {
   landed = true;
 }
 
+// The sentences of a frame not logged yet (a frame may repeat some after a reconnection).
+function tell(frame) {
+  logMessages(frame.messages.slice(Math.max(0, told - frame.first)));
+  told = Math.max(told, frame.first + frame.messages.length);
+}
+
 function draw(frame) {
   const where = place();
   screen = frame.number;
-  logMessages(frame.messages.slice(Math.max(0, told - frame.first)));
-  told = Math.max(told, frame.first + frame.messages.length);
+  tell(frame);
   const table = frame.table;
   $("status").textContent = table.status.join(", ");
   $("hand-heading").textContent = words[`hand_${table.unit}`];
