@@ -232,6 +232,9 @@ class _Page:
         if found["type"] == "screen":
             self.frame = found
 
+    def drop(self) -> None:
+        raise AssertionError("a room of one process let a page go")
+
 
 class RoomPage:
     """A web seat at a room held in this process, against bots playing at once: what the

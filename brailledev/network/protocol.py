@@ -103,7 +103,13 @@ class RouteFrame:
     screen: int
 
 
-Frame = Hello | MoveFrame | Say | RouteFrame
+@dataclass(frozen=True)
+class Leave:
+    """The person leaves the table on purpose (``join`` quit): the others read that they
+    left, not that the connection was lost; the seat stays theirs for its key."""
+
+
+Frame = Hello | MoveFrame | Say | RouteFrame | Leave
 
 
 def _text(data: dict[str, Any], field: str, most: int, required: bool = True,
@@ -158,8 +164,12 @@ def _route(data: dict[str, Any]) -> RouteFrame:
     return RouteFrame(_text(data, "target", MAX_TARGET), _number(data, "screen"))
 
 
+def _leave(data: dict[str, Any]) -> Leave:
+    return Leave()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], Frame]] = {
-    "hello": _hello, "move": _move, "say": _say, "route": _route}
+    "hello": _hello, "move": _move, "say": _say, "route": _route, "leave": _leave}
 
 
 def read_frame(text: str) -> Frame:

@@ -125,7 +125,10 @@ class Census:
 
 
 class TableStore(Protocol):
-    """What the server asks of a store; every method may raise :class:`StoreFailed`."""
+    """What the server asks of a store; every method may raise :class:`StoreFailed`.
+    ``shared``: whether other server processes may hold and move on its tables too."""
+
+    shared: bool
 
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         """A new table with its first change (number 1: what the deal told each seat)."""

@@ -98,6 +98,8 @@ class SqliteStore:
     """Tables, their changes and records in one SQLite file (``":memory:"`` for tests); see
     the module docstring."""
 
+    shared = False  # one process: the file's lock would freeze the others' tables
+
     def __init__(self, path: Path | str) -> None:
         self.path = path
         self.resting_until = 0.0
@@ -220,9 +222,12 @@ class SqliteStore:
         seat, move_id = move if move is not None else (None, None)
         try:
             with self._writing():
-                self.db.execute("UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
-                                "WHERE code = ?",
-                                (_dump(pack(state)), seq, int(over), time.time(), code))
+                moved = self.db.execute(
+                    "UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
+                    "WHERE code = ? AND seq = ?",
+                    (_dump(pack(state)), seq, int(over), time.time(), code, seq - 1)).rowcount
+                if moved != 1:  # another process moved it on (or retired it) first
+                    raise StoreConflict(code, seq)
                 self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
                                 (code, seq, _dump(events), seat, move_id))
         except sqlite3.IntegrityError:

@@ -81,6 +81,7 @@ class RecordingPeer:
         self.told = 0
         self.frames = 0
         self.cards_checked = 0
+        self.dropped = False
 
     def send(self, text: str) -> None:
         self.frames += 1
@@ -90,6 +91,9 @@ class RecordingPeer:
             assert secret not in text
         if frame["type"] == "screen":
             self.check(frame)
+
+    def drop(self) -> None:
+        self.dropped = True
 
     def check(self, frame: dict[str, Any]) -> None:
         room, game = self.room, self.room.settings.game
@@ -139,3 +143,4 @@ def play_watched(game: str, seed: int, lang: str) -> RecordingPeer:
 def test_a_web_seat_never_receives_another_seat_s_hidden_cards(game, seed, lang):
     peer = play_watched(game, seed, lang)
     assert peer.frames > 10 and peer.cards_checked > 0
+    assert not peer.dropped  # one process: its rooms never let a page go

@@ -46,6 +46,7 @@ from brailledev.table.presence import (
     SEAT_PERSON,
     Back,
     Gone,
+    Left,
     Said,
     SatDown,
     SeatState,
@@ -98,6 +99,9 @@ class Peer(Protocol):
     told: int
 
     def send(self, text: str) -> None: ...
+
+    def drop(self) -> None:
+        """Close the connection once the frames queued went out (the client comes back)."""
 
 
 @dataclass
@@ -236,6 +240,8 @@ class Room:
         self.told_gone: set[Seat] = set()
         self.last_change = clock()
         self.resting_until = 0.0
+        # Another process moved the table on (a shared store): this one lets it go.
+        self.lost = False
         self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
@@ -427,9 +433,10 @@ class Room:
         self.table.take_back(seat)
         self.table.publish([Back(seat, self.seats[seat].name)])
 
-    def leave(self, peer: Peer, quietly: bool = False) -> None:
+    def leave(self, peer: Peer, quietly: bool = False, on_purpose: bool = False) -> None:
         """``peer`` is gone; when it was its seat's last, the seat is away from now on, and
-        everyone is told unless ``quietly`` (the server itself is stopping)."""
+        everyone is told unless ``quietly`` (the server itself is stopping): that its person
+        left when ``on_purpose`` (a ``leave`` frame), else that the connection was lost."""
         peers = self.peers.get(peer.seat, [])
         if peer not in peers:
             return
@@ -440,7 +447,8 @@ class Room:
         self.away_since[seat] = self.clock()
         if not self.over and not quietly:
             self.told_gone.add(seat)
-            self._change(lambda: self.table.publish([Gone(seat, self.seats[seat].name)]))
+            away = Left if on_purpose else Gone
+            self._change(lambda: self.table.publish([away(seat, self.seats[seat].name)]))
 
     def _seat_of(self, token: str) -> Seat | None:
         wanted = hash_token(token)
@@ -587,6 +595,7 @@ class Room:
         except StoreConflict:
             log.error("table %s: change %d was committed already; back to the last one",
                       self.code, self.seq)
+            self.lost = True
             self._reload()
             raise Refusal("server_error") from None
         except StoreFailed:

@@ -65,7 +65,7 @@ function showProblem(text) {
 
 function connect(hello) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?table=${config.code}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws?code=${config.code}`);
   socket.onopen = () => socket.send(JSON.stringify(hello()));
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => {
