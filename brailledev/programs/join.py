@@ -267,6 +267,7 @@ def _new_table(args: argparse.Namespace) -> int:
     code = str(answer["code"])
     print(output_text("table.created", lang, invitation=code, game=args.game))
     print(output_text("table.invite", lang, command=f"brailledev join {server} {code}"))
+    print(output_text("table.web", lang, link=f"{server.rstrip('/')}/t/{code}"))
     return 0
 
 

@@ -1,7 +1,8 @@
-"""The commands as a person runs them: ``table new`` prints the code and the line to give
-the others, in the reader's language; ``join`` in a real pseudo-terminal reads the table and
-sends a talk line typed whole; every mistake (a wrong code, a bad address, a damaged saved
-seat, a port taken, a store that cannot be opened) is one sentence and status 2."""
+"""The commands as a person runs them: ``table new`` prints the code, the line to give
+the others and the page's link, in the reader's language; ``join`` in a real pseudo-terminal
+reads the table and sends a talk line typed whole; every mistake (a wrong code, a bad
+address, a damaged saved seat, a port taken, a store that cannot be opened) is one sentence
+and status 2."""
 
 from __future__ import annotations
 
@@ -41,21 +42,24 @@ def server():
         yield running
 
 
-@pytest.mark.parametrize(("lang", "ready", "invite"), [
+@pytest.mark.parametrize(("lang", "ready", "invite", "link"), [
     ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) is ready\.$",
-     "The other players join it with: brailledev join {url} {code}"),
+     "The other players join it with: brailledev join {url} {code}",
+     "In a browser, without a braille display: {url}/t/{code}"),
     ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) est prête\.$",
-     "Les autres joueurs la rejoignent avec : brailledev join {url} {code}"),
+     "Les autres joueurs la rejoignent avec : brailledev join {url} {code}",
+     "Dans un navigateur, sans afficheur braille : {url}/t/{code}"),
 ])
-def test_table_new_prints_the_code_and_the_line_to_give(server, lang, ready, invite):
+def test_table_new_prints_the_code_and_the_lines_to_give(server, lang, ready, invite, link):
     done = run("table", "new", "uno", "--players", "4", "--people", "2", "--server",
                server.url, lang=lang)
     assert done.returncode == 0, done.stderr
-    first, second = done.stdout.splitlines()
+    first, second, third = done.stdout.splitlines()
     found = re.match(ready, first)
     assert found is not None, first
     code = found.group(1)
     assert second == invite.format(url=server.url, code=code)
+    assert third == link.format(url=server.url, code=code)
     seats = server.call(lambda: server.room(code).seat_states())
     assert [seat.kind for seat in seats] == ["free", "free", "bot", "bot"]
 

@@ -104,6 +104,7 @@ class Connection:
         self.room: Room | None = None
         self.screen: tuple[int, tuple[Line, ...], str] | None = None
         self.drawn: Json = None
+        self.said: tuple[int, int | None] | None = None
         self.told = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         self.queued = 0  # characters in the queue
