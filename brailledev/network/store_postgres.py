@@ -40,6 +40,7 @@ from brailledev.network.store import (
     StoreConflict,
     StoreFailed,
     TableDamaged,
+    dump,
     pack,
     unpack,
 )
@@ -85,10 +86,6 @@ CREATE TABLE records (
 """
 log = logging.getLogger("brailledev.network.store")
 T = TypeVar("T")
-
-
-def _dump(data: Json) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def shown(address: str) -> str:
@@ -208,9 +205,9 @@ class PostgresStore:
         now = time.time()
         with self._writing() as db:
             db.execute("INSERT INTO tables VALUES (%s, %s, %s, 1, FALSE, %s, %s)",
-                       (code, game, _dump(pack(state)), now, now))
+                       (code, game, dump(pack(state)), now, now))
             db.execute("INSERT INTO changes VALUES (%s, 1, %s, NULL, NULL)",
-                       (code, _dump(events)))
+                       (code, dump(events)))
 
     def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
                move: tuple[Seat, str] | None = None) -> None:
@@ -223,8 +220,8 @@ class PostgresStore:
                     "WITH moved AS (UPDATE tables SET state = %s, seq = %s, over = %s, "
                     "updated = %s WHERE code = %s AND seq = %s RETURNING code) "
                     "INSERT INTO changes SELECT code, %s, %s, %s, %s FROM moved",
-                    (_dump(pack(state)), seq, over, time.time(), code, seq - 1,
-                     seq, _dump(events), seat, move_id)).rowcount
+                    (dump(pack(state)), seq, over, time.time(), code, seq - 1,
+                     seq, dump(events), seat, move_id)).rowcount
         except psycopg.errors.IntegrityError:
             raise StoreConflict(code, seq) from None
         if inserted != 1:  # another process moved it on (or retired it) first
@@ -312,8 +309,8 @@ class PostgresStore:
                     "FROM tables WHERE code = %s ON CONFLICT (code) DO UPDATE SET "
                     "players = excluded.players, scores = excluded.scores, "
                     "over = excluded.over, ended = excluded.ended",
-                    (_dump([list(player) for player in result.players]),
-                     _dump(list(result.scores)), result.over, code))
+                    (dump([list(player) for player in result.players]),
+                     dump(list(result.scores)), result.over, code))
             db.execute("DELETE FROM tables WHERE code = %s", (code,))
 
     def compact(self) -> None:

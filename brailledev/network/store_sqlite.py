@@ -38,6 +38,7 @@ from brailledev.network.store import (
     StoreConflict,
     StoreFailed,
     TableDamaged,
+    dump,
     pack,
     unpack,
 )
@@ -88,10 +89,6 @@ log = logging.getLogger("brailledev.network.store")
 VERSION_1_COLUMNS = {"tables": ["code", "game", "state", "seq", "over", "created", "updated"],
                      "changes": ["code", "seq", "events"]}
 T = TypeVar("T")
-
-
-def _dump(data: Json) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 class SqliteStore:
@@ -213,9 +210,9 @@ class SqliteStore:
         now = time.time()
         with self._writing():
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, 1, 0, ?, ?)",
-                            (code, game, _dump(pack(state)), now, now))
+                            (code, game, dump(pack(state)), now, now))
             self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL)",
-                            (code, _dump(events)))
+                            (code, dump(events)))
 
     def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
                move: tuple[Seat, str] | None = None) -> None:
@@ -225,11 +222,11 @@ class SqliteStore:
                 moved = self.db.execute(
                     "UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
                     "WHERE code = ? AND seq = ?",
-                    (_dump(pack(state)), seq, int(over), time.time(), code, seq - 1)).rowcount
+                    (dump(pack(state)), seq, int(over), time.time(), code, seq - 1)).rowcount
                 if moved != 1:  # another process moved it on (or retired it) first
                     raise StoreConflict(code, seq)
                 self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                                (code, seq, _dump(events), seat, move_id))
+                                (code, seq, dump(events), seat, move_id))
         except sqlite3.IntegrityError:
             raise StoreConflict(code, seq) from None
 
@@ -318,8 +315,8 @@ class SqliteStore:
                 self.db.execute(
                     "INSERT OR REPLACE INTO records SELECT code, game, ?, ?, ?, created, "
                     "updated FROM tables WHERE code = ?",
-                    (_dump([list(player) for player in result.players]),
-                     _dump(list(result.scores)), int(result.over), code))
+                    (dump([list(player) for player in result.players]),
+                     dump(list(result.scores)), int(result.over), code))
             self.db.execute("DELETE FROM changes WHERE code = ?", (code,))
             self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
 
