@@ -261,6 +261,15 @@ class VirtualBrltty:
         with self._send_lock:
             self._pumps = 0
 
+    def send_together(self, *lines: str) -> None:
+        """Send ``lines`` in one write, as a client that does not wait between keys would:
+        ``send_together("lnup", "lndn")`` (the Virtual driver then runs the first only)."""
+        with self._send_lock:
+            if self._socket is None:
+                raise HarnessError("the display side is not connected")
+            self._socket.sendall("".join(f"{line}\n" for line in lines).encode())
+            self._last_send = time.monotonic()
+
     def _send(self, line: str) -> None:
         with self._send_lock:
             if self._socket is None:
