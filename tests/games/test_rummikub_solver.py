@@ -233,8 +233,10 @@ def test_rum_6_solver_never_splits_a_joker_set():
     assert any({"K4", "K5", "K6"} <= set(s) for s in found.table)
 
 
-def test_rum_10_same_maximum_as_the_published_ilp_solver_on_thousands_of_positions():
-    # 2,000 joker-free positions, a third of them initial melds: the same maximum, except
+def test_rum_10_same_maximum_as_the_published_ilp_solver_on_hundreds_of_positions():
+    # 600 joker-free positions, a third of them initial melds (ILP_POSITIONS=2000 runs the
+    # 2,000 of before the suite had to stay under ten minutes; the first 600 are drawn as
+    # they were): the same maximum, except
     # where rummikub-solver's initial mode finds nothing although its own most-tiles
     # solution is a meld of 30 or more (then our meld must be one the engine accepts)
     rules = RuleSet()
@@ -242,7 +244,8 @@ def test_rum_10_same_maximum_as_the_published_ilp_solver_on_thousands_of_positio
              for c in COLOURS for n in range(1, 14)}
     rng = random.Random(13)
     compared = missed = 0
-    for trial in range(2000):
+    positions = int(os.environ.get("ILP_POSITIONS", "600"))
+    for trial in range(positions):
         initial = trial % 3 == 0
         table, rack = random_position(rng, 0 if initial else rng.randint(10, 60),
                                       rng.randint(4, 16), rack_jokers=False)
@@ -262,7 +265,7 @@ def test_rum_10_same_maximum_as_the_published_ilp_solver_on_thousands_of_positio
             continue
         assert ours.count == count, (table, rack, initial)
         compared += 1
-    assert compared >= 1990, missed
+    assert compared >= positions - positions // 200, missed
 
 
 def every_partition(tiles):
