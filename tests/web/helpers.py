@@ -38,14 +38,17 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
-def wait(done: Callable[[], Any], timeout: float = 15, what: str = "") -> Any:
-    """Poll ``done`` until it returns something true; fail after ``timeout`` seconds."""
+def wait(done: Callable[[], Any], timeout: float = 15, what: str = "",
+         explain: Callable[[], str] | None = None) -> Any:
+    """Poll ``done`` until it returns something true; fail after ``timeout`` seconds, with
+    what ``explain`` says of the state then: ``wait(moved, 15, "the move", seat_state)``."""
     deadline = time.monotonic() + timeout
     while True:
         found = done()
         if found:
             return found
-        assert time.monotonic() < deadline, f"never: {what}"
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"never: {what}" + (f" ({explain()})" if explain else ""))
         time.sleep(0.01)
 
 

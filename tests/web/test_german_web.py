@@ -25,7 +25,7 @@ from tests.page_player import Notation, PagePlayer
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import WebPlayer, chromium, peer_screen, play_click, wait
-from tests.web.test_table_web import _moved, check_told, web_game
+from tests.web.test_table_web import braille_moved, check_told, web_game
 
 pytestmark = pytest.mark.brltty
 WEB = 0
@@ -109,7 +109,7 @@ def test_a_german_page_an_english_and_a_french_display_at_one_table(browser: Bro
             key, index = wanted(lines, fingers.link.legal(), fingers.joined.seat.pending)
             region = next(line for line in lines if line.key == key).regions[index]
             fingers.route_on(key, region.text.split()[0])
-            wait(functools.partial(_moved, table, fingers, position), 5, "the braille move")
+            braille_moved(table, fingers, position)
         assert table.now()[2], "the game did not end"
         told = check_told(server, code, web)
         heard = {}

@@ -114,11 +114,22 @@ def braille_turn(server: ServerThread, code: str, fingers: SeatFingers,
     position = table.now()[0]
     fingers.caught_up(position)
     keys(fingers)
-    wait(functools.partial(_moved, table, fingers, position), 5, "the braille move")
+    braille_moved(table, fingers, position)
 
 
 def _moved(table: Table, fingers: SeatFingers, position: int) -> bool:
     return table.now()[0] != position or fingers.joined.seat.pending is not None
+
+
+def braille_moved(table: Table, fingers: SeatFingers, position: int) -> None:
+    """Wait until the braille seat's keys moved the table on from ``position`` (or left a
+    question pending); on a loaded machine the move may take seconds to come round."""
+    def state() -> str:
+        seat = fingers.joined.seat
+        return (f"table at {table.now()}, display {fingers.text()!r} on "
+                f"{fingers.front.viewport.line_key}, keys {fingers.front.handled}/"
+                f"{fingers.keys}, flash {seat.flash!r}, news {seat.history.texts[-3:]}")
+    wait(functools.partial(_moved, table, fingers, position), 15, "the braille move", state)
 
 
 def domino_keys(fingers: SeatFingers) -> None:
