@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from brailledev.network.client import WireBot
+from brailledev.network.server.room import Room
 from brailledev.network.store_sqlite import SqliteStore
 from tests.server.helpers import ServeProcess, ServerThread, new_table
 
@@ -67,9 +68,9 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
     finally:
         server.stop()
     store = SqliteStore(server.db)
-    found = store.load(code)
-    assert found is not None
-    state, seq = found
+    room = Room.load(code, store)  # its last snapshot and the log after it played again
+    assert room is not None
+    state, seq = room.to_dict(), room.seq
     for bot in bots:
         seat = int(bot.client.seat or 0)
         stored = [event for _, events in store.changes(code, seat, 0) for event in events]

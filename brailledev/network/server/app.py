@@ -319,6 +319,8 @@ class TableServer:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for room in self.rooms.values():  # the next start plays no log again
+            room.settle()
         self.store.close()
 
     # ---- tables --------------------------------------------------------------------------
@@ -333,22 +335,32 @@ class TableServer:
         a table not in play (over, or waiting for players) that nobody is at leaves memory
         after a while. With a shared store, a table nobody is at does nothing and leaves
         memory soon, and one another process moved on leaves at once, its connections
-        closed (they come back through the balancer to the process holding it)."""
+        closed (they come back through the balancer to the process holding it). A table
+        quiet for a while, or leaving memory, folds its log into a snapshot."""
         wake = self.wakes[room.code]
         while not room.lost:
             idle = self._idle(room)
             due = (LET_GO if self.store.shared else self.unload_after) if idle else room.due()
+            quiet = room.quiet_in()
+            if quiet == 0.0:
+                room.settle()
+                continue
+            settling = quiet is not None and (due is None or quiet < due)
+            if settling:
+                due = quiet
             if due is None or due > 0:
                 wake.clear()
                 try:
                     await asyncio.wait_for(wake.wait(), due)
                 except TimeoutError:
-                    if idle and self._idle(room):
+                    if idle and not settling and self._idle(room):
                         break
             else:
                 await asyncio.sleep(0)  # other tables' turn between two bot moves
             if not (self.store.shared and self._idle(room)):
                 room.act()
+        if not room.lost:
+            room.settle()
         self._forget(room)
         for peers in room.peers.values():
             for peer in peers:
