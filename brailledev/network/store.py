@@ -180,12 +180,13 @@ class TableStore(Protocol):
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         """A new table with its first change (number 1: what the deal told each seat)."""
 
-    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None, state: Json | None = None) -> None:
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
         """Change number ``seq`` of table ``code`` in its log: the change as the room plays
-        it again, its events (one list per seat), and the seat and id of the move it played;
-        with ``state`` (the table after the change) a snapshot too, and the log pruned
-        before it; :class:`StoreConflict` if that change exists already."""
+        it again, its events (one list per seat, or :class:`Shares`), and the seat and id of
+        the move it played; with ``state`` (the table after the change) a snapshot too, and
+        the log pruned before it; :class:`StoreConflict` if that change exists already."""
 
     def snapshot(self, code: str, seq: int, state: Json) -> None:
         """A snapshot of table ``code`` after its last change, ``seq`` (a quiet table, a
@@ -243,6 +244,22 @@ class TableStore(Protocol):
 def _is_random_state(value: Json) -> bool:
     return (type(value) is list and len(value) == 3 and value[0] == 3
             and type(value[1]) is list and len(value[1]) == MT_WORDS)
+
+
+@dataclass(frozen=True)
+class Shares:
+    """What each seat was told of a change, each seat's share already as JSON text: encoded
+    once for the seat's news and the store alike: ``Shares(('[{"$":"Said"}]', '[]'))``."""
+
+    texts: tuple[str, ...]
+
+
+def dump_events(events: Sequence[Json] | Shares) -> str:
+    """A change's events, one list per seat, as the stores write them (see :func:`dump`):
+    ``dump_events(Shares(("[1]", "[]"))) == "[[1],[]]"``."""
+    if isinstance(events, Shares):
+        return f"[{','.join(events.texts)}]"
+    return dump(events)
 
 
 def dump(data: Json) -> str:

@@ -40,11 +40,13 @@ from brailledev.network.store import (
     Lifetimes,
     Record,
     Result,
+    Shares,
     StoreConflict,
     Stored,
     StoreFailed,
     TableDamaged,
     dump,
+    dump_events,
     pack,
     stored,
 )
@@ -230,8 +232,9 @@ class PostgresStore:
             db.execute("INSERT INTO changes VALUES (%s, 1, %s, NULL, NULL, NULL)",
                        (code, dump(events)))
 
-    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None, state: Json | None = None) -> None:
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
         # One statement, one round trip (the server waits for it): the change is inserted,
         # and the snapshot written, only if the guarded update found the table at the
@@ -250,7 +253,8 @@ class PostgresStore:
                     "WITH moved AS (UPDATE tables SET seq = %s, over = %s, updated = %s "
                     f"WHERE code = %s AND seq = %s RETURNING code){snapshot} "
                     "INSERT INTO changes SELECT code, %s, %s, %s, %s, %s FROM moved",
-                    (*values, seq, dump(events), seat, move_id, dump(change))).rowcount
+                    (*values, seq, dump_events(events), seat, move_id,
+                     dump(change))).rowcount
         except psycopg.errors.IntegrityError:
             raise StoreConflict(code, seq) from None
         if inserted != 1:  # another process moved it on (or retired it) first

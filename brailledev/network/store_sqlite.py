@@ -37,11 +37,13 @@ from brailledev.network.store import (
     Lifetimes,
     Record,
     Result,
+    Shares,
     StoreConflict,
     Stored,
     StoreFailed,
     TableDamaged,
     dump,
+    dump_events,
     pack,
     stored,
 )
@@ -228,8 +230,9 @@ class SqliteStore:
             self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL, NULL)",
                             (code, dump(events)))
 
-    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None, state: Json | None = None) -> None:
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
         try:
             with self._writing():
@@ -239,7 +242,8 @@ class SqliteStore:
                 if moved != 1:  # another process moved it on (or retired it) first
                     raise StoreConflict(code, seq)
                 self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?)",
-                                (code, seq, dump(events), seat, move_id, dump(change)))
+                                (code, seq, dump_events(events), seat, move_id,
+                                 dump(change)))
                 if state is not None:
                     self._snapshot(code, seq, state)
         except sqlite3.IntegrityError:

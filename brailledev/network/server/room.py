@@ -32,13 +32,15 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame
+from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame, write_news
 from brailledev.network.store import (
     Result,
+    Shares,
     StoreConflict,
     StoreFailed,
     TableDamaged,
     TableStore,
+    dump,
 )
 from brailledev.network.web.picture import frame_lines, picture
 from brailledev.network.wire import Codec, WireError, codec_for
@@ -417,17 +419,20 @@ class Room:
         return self.started and not game.is_over() and seat in game.actors() \
             and seat in self.table.seating.people
 
-    def state_of(self, seat: Seat, seats: Json = None) -> dict[str, Json]:
-        """What a braille seat's client keeps of the table: view, legal moves, position;
-        ``seats`` the company already encoded (the same for every seat of a change)."""
+    def state_of(self, seat: Seat) -> dict[str, Json]:
+        """What a braille seat's client keeps of the table: view, legal moves, position,
+        and the seats."""
+        return {**self._own_state(seat), "seats": self.codec.encode(self.seat_states())}
+
+    def _own_state(self, seat: Seat) -> dict[str, Json]:
+        """:meth:`state_of` but the seats (what every seat shares, encoded once)."""
         encode = self.codec.encode
         actor = self.can_act(seat)
         return {"view": encode(self.table.view(seat)),
                 "legal": encode(tuple(self.table.legal(seat))) if actor else [],
                 "position": self.table.moves, "actor": actor,
                 "time_left": self.table.time_left(seat) if self.started else None,
-                "over": self.over, "started": self.started,
-                "seats": seats if seats is not None else encode(self.seat_states())}
+                "over": self.over, "started": self.started}
 
     # ---- seats -----------------------------------------------------------------------------
 
@@ -687,14 +692,14 @@ class Room:
         if not any(heard) and not self._silent:
             return
         self.seq += 1
-        encoded = [self.codec.encode(tuple(events)) for events in heard]
+        shares = self._shares(heard)
         for seat, reader in self.web_seats.items():
             reader.hear(heard[seat])
         if played is not None:
             self._remember(*played)
         snapshot = self.over or self.seq - self.snapshot_seq >= self.snapshot_every
         try:
-            self.store.commit(self.code, self.seq, logged, encoded, self.over, played,
+            self.store.commit(self.code, self.seq, logged, shares, self.over, played,
                               self.to_dict() if snapshot else None)
         except StoreConflict:
             log.error("table %s: change %d was committed already; back to the last one",
@@ -711,18 +716,30 @@ class Room:
         if not any(heard):
             return
         self.last_change = self.clock()
-        company = self.codec.encode(self.seat_states())
+        company = dump(self.codec.encode(self.seat_states()))
         # Talk changes no screen: a page is sent the new sentences alone.
         talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
             braille = [peer for peer in peers if not peer.web]
             if braille:
-                news = write_frame("news", seq=self.seq, events=encoded[seat],
-                                   state=self.state_of(seat, company))
+                news = write_news(self.seq, shares.texts[seat], self._own_state(seat), company)
                 for peer in braille:
                     peer.send(news)
         if not self._routing:
             self._send_screens(self._web_peers(), talk)
+
+    def _shares(self, heard: Sequence[Sequence[Event]]) -> Shares:
+        """Each seat's events of a change in the wire's JSON, encoded once for all the seats
+        told the same (a public move is the same event objects for every seat)."""
+        texts: dict[tuple[int, ...], str] = {}
+        shares = []
+        for events in heard:
+            key = tuple(map(id, events))
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = dump(self.codec.encode(tuple(events)))
+            shares.append(text)
+        return Shares(tuple(shares))
 
     def _web_peers(self) -> list[Peer]:
         return [peer for peers in self.peers.values() for peer in peers if peer.web]
