@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from brailledev.network.protocol import Hello, MoveFrame
-from brailledev.network.server.room import Room, Settings, hash_token
+from brailledev.network.server.room import QUIET, Room, Settings, hash_token
 from brailledev.network.store import TableStore, dump
 from brailledev.network.stores import open_store
 from layouts.registry import GAMES, kit
@@ -123,3 +123,30 @@ def test_a_room_loaded_from_its_snapshot_and_log_at_every_change_plays_on_identi
     assert finished is not None and finished.log == ()  # a snapshot at the game's end
     whole.close()
     again.close()
+
+
+
+def test_a_quiet_table_folds_its_log_into_a_snapshot_unless_another_process_moved_it_on(
+        tmp_path: Path) -> None:
+    store = open_store(tmp_path / "tables.db")
+    clock = Clock()
+    settings = Settings("uno", players=2, people=1, bots="heuristic", options={}, seed=5)
+    room = Room.create(CODE, settings, store, clock=clock)
+    room.sit(Hello(CODE, name="Ann"), Seen())
+    assert room.say(0, "bonjour") is None
+    found = store.load(CODE)
+    assert found is not None and found.at == 1
+    assert [change[0] for _, change in found.log] == ["sit", "say"]
+    assert room.quiet_in() == QUIET
+    clock.now += QUIET
+    assert room.quiet_in() == 0.0
+    room.settle()
+    found = store.load(CODE)
+    assert found is not None and (found.at, found.log) == (3, ()) and room.quiet_in() is None
+    assert room.say(0, "encore") is None  # change 4, in the log
+    other = Room.load(CODE, store, clock=clock)  # another process takes the table up
+    assert other is not None and other.say(0, "ailleurs") is None  # and moves it on: 5
+    room.settle()
+    assert room.lost and room.snapshot_seq == 3
+    found = store.load(CODE)
+    assert found is not None and found.at == 3 and [seq for seq, _ in found.log] == [4, 5]
