@@ -1,11 +1,12 @@
 """The conformance suite's resume check through the server's store, for every game of the
-registry: a whole game of bots played in a room whose store keeps a log and a snapshot every
-3 changes, once without a stop and once loaded again from the store after every change (its
-last snapshot and the log after it played again), each position of the two the same room,
-game and bots' memory and random state, to the end. A person sits, talks, plays her first
-turns (a move chosen at random among the legal ones) and goes, a bot standing in for her,
-so the log plays those changes again too; in a game with a turn clock (Rummikub) her turns
-have 20 seconds, so the clock tells her the time left and plays her timeout move."""
+registry: a whole game of bots played in a room whose store (SQLite, and PostgreSQL for one
+seed) keeps a log and a snapshot every 3 changes, once without a stop and once loaded again
+from the store after every change (its last snapshot and the log after it played again),
+each position of the two the same room, game and bots' memory and random state, to the end.
+A person sits, talks, plays her first turns (a move chosen at random among the legal ones)
+and goes, a bot standing in for her, so the log plays those changes again too; in a game
+with a turn clock (Rummikub) her turns have 20 seconds, so the clock tells her the time
+left and plays her timeout move."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from brailledev.network.stores import open_store
 from layouts.registry import GAMES, kit
 from layouts.screen import Line
 from tests.games.cases import case_of
+from tests.server.postgres import PrivatePostgres
 
 CODE = "tkrzvmbcdfgh"
 EVERY = 3  # changes between two snapshots: most positions are a snapshot and a log
@@ -103,11 +105,15 @@ def positions(name: str, seed: int, store: TableStore, restart: bool) -> list[di
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize(("kind", "seed"), [("sqlite", 3), ("sqlite", 11), ("postgresql", 7)])
 def test_a_room_loaded_from_its_snapshot_and_log_at_every_change_plays_on_identically(
-        name: str, seed: int, tmp_path: Path) -> None:
-    whole = open_store(tmp_path / "whole.db")
-    again = open_store(tmp_path / "again.db")
+        name: str, kind: str, seed: int, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if kind == "postgresql":
+        cluster: PrivatePostgres = request.getfixturevalue("postgres")
+        whole, again = open_store(cluster.database()), open_store(cluster.database())
+    else:
+        whole, again = open_store(tmp_path / "whole.db"), open_store(tmp_path / "again.db")
     uninterrupted = positions(name, seed, whole, restart=False)
     restarted = positions(name, seed, again, restart=True)
     assert len(restarted) == len(uninterrupted) > EVERY * 3
