@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,17 +45,17 @@ class Clock:
         return self.now
 
 
+@dataclass
 class Seen:
     """A connection as the room sees it, keeping what it is sent."""
 
-    def __init__(self) -> None:
-        self.seat = -1
-        self.web = False
-        self.screen: tuple[int, tuple[Line, ...], str] | None = None
-        self.drawn: Any = None
-        self.said: tuple[int, int | None] | None = None
-        self.told = 0
-        self.frames: list[str] = []
+    seat: int = -1
+    web: bool = False
+    screen: tuple[int, tuple[Line, ...], str] | None = None
+    drawn: Any = None
+    said: tuple[int, int | None] | None = None
+    told: int = 0
+    frames: list[str] = field(default_factory=list)
 
     def send(self, text: str) -> None:
         self.frames.append(text)

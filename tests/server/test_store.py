@@ -266,9 +266,16 @@ def test_a_store_of_the_version_before_the_log_is_brought_up_to_date_with_its_ta
     db.close()
     store = SqliteStore(old)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+    holds_the_table_as_a_snapshot_and_logs_on(store, "ab" * 32)
+
+
+def holds_the_table_as_a_snapshot_and_logs_on(store: TableStore, secret: str) -> None:
+    """What a store brought up from the version before the log holds: table ``abcdef``'s
+    state (``{"n": 3}`` after change 3) as its snapshot, its changes and move ids, its
+    secret; the next change goes into the log."""
     assert store.load("abcdef") == Stored({"n": 3}, 3)
     assert store.changes("abcdef", 0, 1) == [(2, ["2"]), (3, ["3"])]
-    assert store.played("abcdef", 1, "m2") and store.secret() == bytes.fromhex("ab" * 32)
+    assert store.played("abcdef", 1, "m2") and store.secret() == bytes.fromhex(secret)
     store.commit("abcdef", 4, ["add", 1], [[], []], over=False)
     assert store.load("abcdef") == Stored({"n": 3}, 3, ((4, ["add", 1]),))
     store.close()
@@ -396,12 +403,7 @@ def test_a_postgresql_database_of_the_version_before_the_log_is_brought_up_to_da
     store = PostgresStore(address)
     assert postgres.execute(address, "SELECT value FROM brailledev_meta WHERE key = 'version'"
                             ) == [(str(PG_VERSION),)] and PG_VERSION == 2
-    assert store.load("abcdef") == Stored({"n": 3}, 3)
-    assert store.changes("abcdef", 0, 1) == [(2, ["2"]), (3, ["3"])]
-    assert store.played("abcdef", 1, "m2") and store.secret() == bytes.fromhex("cd" * 32)
-    store.commit("abcdef", 4, ["add", 1], [[], []], over=False)
-    assert store.load("abcdef") == Stored({"n": 3}, 3, ((4, ["add", 1]),))
-    store.close()
+    holds_the_table_as_a_snapshot_and_logs_on(store, "cd" * 32)
 
 
 def test_processes_starting_together_make_the_schema_once(postgres):
