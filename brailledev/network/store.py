@@ -1,10 +1,15 @@
 """The table server's store: what every store keeps and promises, whatever holds it.
 
-A change (a move, a bot's move, a seat taken, a line of talk) is one transaction: the
-table's whole state after it, and the change as each seat may learn it, under the next
-sequence number (with the id of the move a person played, if it was one). The server
-broadcasts a change only once it is committed, so a server killed at any moment comes back
-with every table as its players last saw it.
+A change (a move, a bot's move, a seat taken, a line of talk) is one transaction: a row of
+the table's log under the next sequence number, holding the change as the room plays it
+again (``["play", 1, "r7", "m12"]``), the change as each seat may learn it, and the id of
+the move a person played, if it was one. The table's whole state is written only now and
+then (a snapshot: every few changes, at the game's end, on a quiet table), and the log
+before a snapshot is pruned but for the last :data:`HISTORY` changes (what a seat coming
+back is sent of what it missed). A table is read back as its last snapshot and the log
+after it (:class:`Stored`), which the room plays again. The server broadcasts a change only
+once it is committed, so a server killed at any moment comes back with every table as its
+players last saw it.
 
 Tables have a life: one nobody sat at (its only change the deal) expires, a finished or
 long untouched one is retired into a short :class:`Record` (players, scores, dates) and its
@@ -19,7 +24,10 @@ SQLite (:mod:`brailledev.network.store_sqlite`) is the store of one process; a s
 
     store = open_store(Path("tables.db"))
     store.create("tkrzvmbcdfgh", "uno", state, start_events)
-    store.commit("tkrzvmbcdfgh", 2, state, events, over=False, move=(1, "c7-12"))
+    store.commit("tkrzvmbcdfgh", 2, ["play", 1, "r7", "c7-12"], events, over=False,
+                 move=(1, "c7-12"))
+    store.commit("tkrzvmbcdfgh", 3, ["bot"], events, over=False, state=state)  # a snapshot
+    store.load("tkrzvmbcdfgh")           # Stored(state, at=3, log=())
     store.changes("tkrzvmbcdfgh", seat=1, since=1)    # [(2, [...what seat 1 may learn...])]
 """
 
@@ -36,6 +44,9 @@ from games.core import Json, Seat
 
 MT_WORDS = 625  # a Mersenne Twister's state as ``random.getstate`` gives it: 624 words, a position
 DAY = 86_400.0
+# Changes kept before a snapshot: what a seat coming back is sent of what it missed, and
+# what a web page's history (400 sentences at most) is heard again from.
+HISTORY = 200
 
 
 class StoreFailed(Exception):
@@ -68,6 +79,41 @@ class TableDamaged(Exception):
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A table as a store holds it: ``state`` after change ``at`` (its last snapshot), then
+    the log of the changes after it, ``(seq, change)`` in order, which the room plays again:
+    ``Stored({"n": 2}, 3, ((4, ["bot"]),))``."""
+
+    state: Json
+    at: int
+    log: tuple[tuple[int, Json], ...] = ()
+
+    @property
+    def seq(self) -> int:
+        """The table's last change."""
+        return self.log[-1][0] if self.log else self.at
+
+
+def stored(code: str, state: str, at: int, log: Sequence[tuple[int, str | None]]) -> Stored:
+    """A table read back from the text a store keeps (its snapshot, its log after it);
+    :class:`TableDamaged` if it cannot be read or the log has a hole:
+    ``stored("tkrzvm", '{"n":2}', 3, [(4, '["bot"]')])``."""
+    try:
+        state_read = unpack(json.loads(state))
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise TableDamaged(code, f"state: {error}") from None
+    changes: list[tuple[int, Json]] = []
+    for seq, change in log:
+        if seq != at + len(changes) + 1 or change is None:
+            raise TableDamaged(code, f"change {seq}: not in the log")
+        try:
+            changes.append((seq, json.loads(change)))
+        except ValueError as error:
+            raise TableDamaged(code, f"change {seq}: {error}") from None
+    return Stored(state_read, at, tuple(changes))
 
 
 @dataclass(frozen=True)
@@ -134,15 +180,22 @@ class TableStore(Protocol):
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         """A new table with its first change (number 1: what the deal told each seat)."""
 
-    def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None) -> None:
-        """Change number ``seq`` of table ``code``: its state after the change, the events
-        of the change (one list per seat), and the seat and id of the move it played;
-        :class:`StoreConflict` if that change exists already."""
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
+        """Change number ``seq`` of table ``code`` in its log: the change as the room plays
+        it again, its events (one list per seat, or :class:`Shares`), and the seat and id of
+        the move it played; with ``state`` (the table after the change) a snapshot too, and
+        the log pruned before it; :class:`StoreConflict` if that change exists already."""
 
-    def load(self, code: str) -> tuple[Json, int] | None:
-        """The state and last sequence number of table ``code``, ``None`` if there is
-        none; :class:`TableDamaged` if its row cannot be read."""
+    def snapshot(self, code: str, seq: int, state: Json) -> None:
+        """A snapshot of table ``code`` after its last change, ``seq`` (a quiet table, a
+        server stopping), and the log pruned before it; :class:`StoreConflict` if the table
+        has moved on since."""
+
+    def load(self, code: str) -> Stored | None:
+        """Table ``code`` as its last snapshot and the log after it, ``None`` if there is
+        none; :class:`TableDamaged` if what is stored cannot be read."""
 
     def record(self, code: str) -> Record | None:
         """The record of a retired table ``code``, ``None`` if there is none."""
@@ -158,8 +211,8 @@ class TableStore(Protocol):
         """The changes of table ``code`` after number ``since``, as ``seat`` learnt them."""
 
     def played(self, code: str, seat: Seat, move_id: str) -> bool:
-        """Whether ``seat`` of table ``code`` played a move with id ``move_id``, however
-        long ago."""
+        """Whether ``seat`` of table ``code`` played a move with id ``move_id`` in the log
+        kept (the last :data:`HISTORY` changes before the snapshot, and all after)."""
 
     def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
                most: int) -> int:
@@ -191,6 +244,22 @@ class TableStore(Protocol):
 def _is_random_state(value: Json) -> bool:
     return (type(value) is list and len(value) == 3 and value[0] == 3
             and type(value[1]) is list and len(value[1]) == MT_WORDS)
+
+
+@dataclass(frozen=True)
+class Shares:
+    """What each seat was told of a change, each seat's share already as JSON text: encoded
+    once for the seat's news and the store alike: ``Shares(('[{"$":"Said"}]', '[]'))``."""
+
+    texts: tuple[str, ...]
+
+
+def dump_events(events: Sequence[Json] | Shares) -> str:
+    """A change's events, one list per seat, as the stores write them (see :func:`dump`):
+    ``dump_events(Shares(("[1]", "[]"))) == "[[1],[]]"``."""
+    if isinstance(events, Shares):
+        return f"[{','.join(events.texts)}]"
+    return dump(events)
 
 
 def dump(data: Json) -> str:

@@ -1,18 +1,20 @@
 """The table store in a PostgreSQL database: several ``serve`` processes, on one machine or
 several, share it (:class:`brailledev.network.store.TableStore`).
 
-Each process has one connection (psycopg 3, statements prepared after a few uses). A
-change is one transaction whose update is guarded by the sequence number the process last
-knew (``UPDATE tables ... WHERE code = %s AND seq = %s``): of two processes moving the same
-table on at once, exactly one does, the other is told :class:`StoreConflict` and reads the
-table again. A connection lost (the database restarted, the network cut) is
-:class:`StoreFailed`, writes rest a few seconds, and the next use connects again.
+Each process has one connection (psycopg 3, statements prepared after a few uses). A change
+is one statement (a row of the log, and a snapshot now and then) whose update of the table's
+small row is guarded by the sequence number the process last knew (``UPDATE tables ... WHERE
+code = %s AND seq = %s``): of two processes moving the same table on at once, exactly one
+does, the other is told :class:`StoreConflict` and reads the table again. A connection lost
+(the database restarted, the network cut) is :class:`StoreFailed`, writes rest a few
+seconds, and the next use connects again.
 
 The database says what it holds: its ``brailledev_meta`` table keeps the schema's version
 and the store's secret; the schema is made by the first server to open an empty database
 and brought up to date by a newer one (under an advisory lock, so processes starting
-together do it once); a database holding other tables, or of a newer brailledev, is refused
-by name and left as it was.
+together do it once: a database of version 1, each table's whole state after its last
+change, gets the log and snapshots of version 2); a database holding other tables, or of a
+newer brailledev, is refused by name and left as it was.
 
     store = PostgresStore("postgresql://brailledev@db.example.org/brailledev")
     store.create("tkrzvmbcdfgh", "uno", state, start_events)
@@ -33,21 +35,25 @@ import psycopg
 
 from brailledev.network.logs import QuietLog
 from brailledev.network.store import (
+    HISTORY,
     Census,
     Lifetimes,
     Record,
     Result,
+    Shares,
     StoreConflict,
+    Stored,
     StoreFailed,
     TableDamaged,
     dump,
+    dump_events,
     pack,
-    unpack,
+    stored,
 )
 from games.core import Json, Seat
 from layouts.errors import UserError
 
-VERSION = 1
+VERSION = 2  # 1: each table's whole state after its last change, no log
 LOCK = 0x62726C64  # "brld": the advisory lock held while the schema is made or upgraded
 CONNECT_WAIT = 5  # seconds to reach the database before it is called unreachable
 # Milliseconds a statement may wait for a lock or run: longer would freeze every table.
@@ -83,6 +89,18 @@ CREATE TABLE records (
     created DOUBLE PRECISION NOT NULL,
     ended DOUBLE PRECISION NOT NULL
 )
+"""
+# Version 2: a change is a row of the log (the change as the room plays it again); the state
+# is a snapshot now and then, in a table of its own so that a move rewrites a small row.
+UPGRADE_2 = """
+CREATE TABLE snapshots (
+    code TEXT PRIMARY KEY REFERENCES tables(code) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+INSERT INTO snapshots SELECT code, seq, state FROM tables;
+ALTER TABLE tables DROP COLUMN state;
+ALTER TABLE changes ADD COLUMN change TEXT
 """
 log = logging.getLogger("brailledev.network.store")
 T = TypeVar("T")
@@ -142,9 +160,8 @@ class PostgresStore:
                     raise UserError("store_foreign_database", address=self.name)
                 for statement in SCHEMA.split(";"):
                     self.db.execute(statement)
-                self.db.execute("INSERT INTO brailledev_meta VALUES ('version', %s), "
-                                "('secret', %s)", (str(VERSION), secrets.token_hex(32)))
-                return
+                self.db.execute("INSERT INTO brailledev_meta VALUES ('version', '1'), "
+                                "('secret', %s)", (secrets.token_hex(32),))
             row = self.db.execute(
                 "SELECT value FROM brailledev_meta WHERE key = 'version'").fetchone()
             found = int(row[0]) if row is not None and str(row[0]).isdigit() else None
@@ -153,6 +170,11 @@ class PostgresStore:
             if found > VERSION:
                 raise UserError("store_database_newer", address=self.name, version=found,
                                 known=VERSION)
+            if found < VERSION:
+                for statement in UPGRADE_2.split(";"):
+                    self.db.execute(statement)
+                self.db.execute("UPDATE brailledev_meta SET value = %s WHERE key = 'version'",
+                                (str(VERSION),))
 
     def close(self) -> None:
         self.db.close()
@@ -204,38 +226,60 @@ class PostgresStore:
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         now = time.time()
         with self._writing() as db:
-            db.execute("INSERT INTO tables VALUES (%s, %s, %s, 1, FALSE, %s, %s)",
-                       (code, game, dump(pack(state)), now, now))
-            db.execute("INSERT INTO changes VALUES (%s, 1, %s, NULL, NULL)",
+            db.execute("INSERT INTO tables VALUES (%s, %s, 1, FALSE, %s, %s)",
+                       (code, game, now, now))
+            db.execute("INSERT INTO snapshots VALUES (%s, 1, %s)", (code, dump(pack(state))))
+            db.execute("INSERT INTO changes VALUES (%s, 1, %s, NULL, NULL, NULL)",
                        (code, dump(events)))
 
-    def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None) -> None:
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
-        # One statement, one round trip (the server waits for it): the change is inserted
-        # only if the guarded update found the table at the number this process knew.
+        # One statement, one round trip (the server waits for it): the change is inserted,
+        # and the snapshot written, only if the guarded update found the table at the
+        # number this process knew.
+        snapshot = ""
+        values: tuple[Any, ...] = (seq, over, time.time(), code, seq - 1)
+        if state is not None:
+            snapshot = (", snapped AS (UPDATE snapshots SET seq = %s, state = %s "
+                        "WHERE code = (SELECT code FROM moved)), "
+                        "pruned AS (DELETE FROM changes WHERE code = (SELECT code FROM moved) "
+                        "AND seq <= %s)")
+            values += (seq, dump(pack(state)), seq - HISTORY)
         try:
             with self._writing(one_statement=True) as db:
                 inserted = db.execute(
-                    "WITH moved AS (UPDATE tables SET state = %s, seq = %s, over = %s, "
-                    "updated = %s WHERE code = %s AND seq = %s RETURNING code) "
-                    "INSERT INTO changes SELECT code, %s, %s, %s, %s FROM moved",
-                    (dump(pack(state)), seq, over, time.time(), code, seq - 1,
-                     seq, dump(events), seat, move_id)).rowcount
+                    "WITH moved AS (UPDATE tables SET seq = %s, over = %s, updated = %s "
+                    f"WHERE code = %s AND seq = %s RETURNING code){snapshot} "
+                    "INSERT INTO changes SELECT code, %s, %s, %s, %s, %s FROM moved",
+                    (*values, seq, dump_events(events), seat, move_id,
+                     dump(change))).rowcount
         except psycopg.errors.IntegrityError:
             raise StoreConflict(code, seq) from None
         if inserted != 1:  # another process moved it on (or retired it) first
             raise StoreConflict(code, seq)
 
-    def load(self, code: str) -> tuple[Json, int] | None:
+    def snapshot(self, code: str, seq: int, state: Json) -> None:
+        with self._writing() as db:
+            written = db.execute(
+                "UPDATE snapshots SET seq = %s, state = %s WHERE code = %s AND seq <= %s "
+                "AND EXISTS (SELECT 1 FROM tables WHERE code = %s AND seq = %s)",
+                (seq, dump(pack(state)), code, seq, code, seq)).rowcount
+            if written != 1:
+                raise StoreConflict(code, seq)
+            db.execute("DELETE FROM changes WHERE code = %s AND seq <= %s", (code, seq - HISTORY))
+
+    def load(self, code: str) -> Stored | None:
+        # One statement: the snapshot and the log after it as one moment of the database.
         row = self._reading(lambda db: db.execute(
-            "SELECT state, seq FROM tables WHERE code = %s", (code,)).fetchone())
+            "SELECT state, seq, (SELECT json_agg(json_build_array(c.seq, c.change) "
+            "ORDER BY c.seq) FROM changes c WHERE c.code = s.code AND c.seq > s.seq) "
+            "FROM snapshots s WHERE code = %s", (code,)).fetchone())
         if row is None:
             return None
-        try:
-            return unpack(json.loads(row[0])), int(row[1])
-        except (ValueError, TypeError, KeyError, AttributeError) as error:
-            raise TableDamaged(code, f"state: {error}") from None
+        state, at, log = row
+        return stored(code, state, int(at), [(int(seq), change) for seq, change in log or []])
 
     def record(self, code: str) -> Record | None:
         row = self._reading(lambda db: db.execute(

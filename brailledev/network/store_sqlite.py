@@ -10,8 +10,9 @@ tables freed goes back to the system at each sweep (:meth:`SqliteStore.compact`)
 
 The file says what it is: ``PRAGMA application_id`` is brailledev's and ``user_version``
 the schema's version, so another program's database, or one of a newer brailledev, is
-refused by name instead of written into; a store of brailledev 0.1 (no id, version 0) is
-brought up to date in place.
+refused by name instead of written into; a store of brailledev 0.1 (no id, version 0), or
+of a version before the log and snapshots (2: each table's whole state after its last
+change), is brought up to date in place.
 
     store = SqliteStore(Path("tables.db"))
     store.create("tkrzvmbcdfgh", "uno", state, start_events)
@@ -31,22 +32,26 @@ from typing import Any, TypeVar
 
 from brailledev.network.logs import QuietLog
 from brailledev.network.store import (
+    HISTORY,
     Census,
     Lifetimes,
     Record,
     Result,
+    Shares,
     StoreConflict,
+    Stored,
     StoreFailed,
     TableDamaged,
     dump,
+    dump_events,
     pack,
-    unpack,
+    stored,
 )
 from games.core import Json, Seat
 from layouts.errors import UserError
 
 APPLICATION_ID = 0x62726C64  # "brld"
-VERSION = 2  # 1: brailledev 0.1's tables and changes, without an id
+VERSION = 3  # 1: brailledev 0.1's tables and changes, without an id; 2: no log, no snapshots
 BUSY_WAIT = 1.0  # seconds a write waits for another process's; longer freezes every table
 REST = 5.0  # seconds writes are refused at once after one failed (the Retry-After)
 WAL_KEPT = 4 << 20  # bytes the write-ahead log keeps after a checkpoint
@@ -84,6 +89,14 @@ CREATE TABLE records (
     ended REAL NOT NULL
 );
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+# Version 3: a change is a row of the log (the change as the room plays it again); the state
+# is a snapshot now and then, in a table of its own so that a move rewrites a small row.
+UPGRADE_3 = """
+CREATE TABLE snapshots (code TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL);
+INSERT INTO snapshots SELECT code, seq, state FROM tables;
+ALTER TABLE tables DROP COLUMN state;
+ALTER TABLE changes ADD COLUMN change TEXT;
 """
 log = logging.getLogger("brailledev.network.store")
 VERSION_1_COLUMNS = {"tables": ["code", "game", "state", "seq", "over", "created", "updated"],
@@ -147,8 +160,11 @@ class SqliteStore:
         try:
             if version == 0:
                 self._script(TABLES)
-            self._script(UPGRADE_2)
-            self.db.execute("INSERT INTO meta VALUES ('secret', ?)", (secrets.token_hex(32),))
+            if version <= 1:
+                self._script(UPGRADE_2)
+                self.db.execute("INSERT INTO meta VALUES ('secret', ?)",
+                                (secrets.token_hex(32),))
+            self._script(UPGRADE_3)
             self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.db.execute(f"PRAGMA user_version={VERSION}")
             self.db.execute("COMMIT")
@@ -209,36 +225,55 @@ class SqliteStore:
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         now = time.time()
         with self._writing():
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, 1, 0, ?, ?)",
-                            (code, game, dump(pack(state)), now, now))
-            self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL)",
+            self.db.execute("INSERT INTO tables VALUES (?, ?, 1, 0, ?, ?)", (code, game, now, now))
+            self.db.execute("INSERT INTO snapshots VALUES (?, 1, ?)", (code, dump(pack(state))))
+            self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL, NULL)",
                             (code, dump(events)))
 
-    def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
-               move: tuple[Seat, str] | None = None) -> None:
+    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
+               over: bool, move: tuple[Seat, str] | None = None,
+               state: Json | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
         try:
             with self._writing():
                 moved = self.db.execute(
-                    "UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
-                    "WHERE code = ? AND seq = ?",
-                    (dump(pack(state)), seq, int(over), time.time(), code, seq - 1)).rowcount
+                    "UPDATE tables SET seq = ?, over = ?, updated = ? WHERE code = ? AND seq = ?",
+                    (seq, int(over), time.time(), code, seq - 1)).rowcount
                 if moved != 1:  # another process moved it on (or retired it) first
                     raise StoreConflict(code, seq)
-                self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                                (code, seq, dump(events), seat, move_id))
+                self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?)",
+                                (code, seq, dump_events(events), seat, move_id,
+                                 dump(change)))
+                if state is not None:
+                    self._snapshot(code, seq, state)
         except sqlite3.IntegrityError:
             raise StoreConflict(code, seq) from None
 
-    def load(self, code: str) -> tuple[Json, int] | None:
-        row = self._reading(lambda: self.db.execute(
-            "SELECT state, seq FROM tables WHERE code = ?", (code,)).fetchone())
-        if row is None:
+    def snapshot(self, code: str, seq: int, state: Json) -> None:
+        with self._writing():
+            if self.db.execute("SELECT seq FROM tables WHERE code = ?",
+                               (code,)).fetchone() != (seq,):
+                raise StoreConflict(code, seq)
+            self._snapshot(code, seq, state)
+
+    def _snapshot(self, code: str, seq: int, state: Json) -> None:
+        self.db.execute("UPDATE snapshots SET seq = ?, state = ? WHERE code = ?",
+                        (seq, dump(pack(state)), code))
+        self.db.execute("DELETE FROM changes WHERE code = ? AND seq <= ?", (code, seq - HISTORY))
+
+    def load(self, code: str) -> Stored | None:
+        def read() -> tuple[Any, list[Any]]:
+            snapshot = self.db.execute("SELECT state, seq FROM snapshots WHERE code = ?",
+                                       (code,)).fetchone()
+            if snapshot is None:
+                return None, []
+            return snapshot, self.db.execute(
+                "SELECT seq, change FROM changes WHERE code = ? AND seq > ? ORDER BY seq",
+                (code, snapshot[1])).fetchall()
+        snapshot, log = self._reading(read)
+        if snapshot is None:
             return None
-        try:
-            return unpack(json.loads(row[0])), int(row[1])
-        except (ValueError, TypeError, KeyError, AttributeError) as error:
-            raise TableDamaged(code, f"state: {error}") from None
+        return stored(code, snapshot[0], int(snapshot[1]), log)
 
     def record(self, code: str) -> Record | None:
         row = self._reading(lambda: self.db.execute(
@@ -292,8 +327,8 @@ class SqliteStore:
                 "SELECT code FROM tables WHERE seq = 1 AND created < ? "
                 "AND code NOT IN (SELECT value FROM json_each(?)) LIMIT ?",
                 (now - lifetimes.unjoined, held, most))]
-            self.db.executemany("DELETE FROM changes WHERE code = ?", [(c,) for c in codes])
-            self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
+            for table in ("changes", "snapshots", "tables"):
+                self.db.executemany(f"DELETE FROM {table} WHERE code = ?", [(c,) for c in codes])
             gone = self.db.execute(
                 "DELETE FROM records WHERE code IN (SELECT code FROM records WHERE ended < ? "
                 "LIMIT ?)", (now - lifetimes.records, most)).rowcount
@@ -317,8 +352,8 @@ class SqliteStore:
                     "updated FROM tables WHERE code = ?",
                     (dump([list(player) for player in result.players]),
                      dump(list(result.scores)), int(result.over), code))
-            self.db.execute("DELETE FROM changes WHERE code = ?", (code,))
-            self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
+            for table in ("changes", "snapshots", "tables"):
+                self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def compact(self) -> None:
         try:

@@ -125,7 +125,8 @@ class Table:
     def to_dict(self) -> dict[str, Any]:
         """The table as plain data: the game, who sits where, the bots and what they remember,
         whether the bots were already asked if they act in this position (Uno's catch), the
-        turn clock."""
+        turn clock (following the turn now: a log played again left it where it last told)."""
+        self._follow()
         return {
             "game": self.name,
             "state": self.game.to_dict(),
@@ -303,15 +304,22 @@ class Table:
         if seat is None or self.timed is None:
             return before is not None
         changed = self.timer.left() != before
-        for seconds in self.timer.due():
-            self.publish([TimeLeft(seat, seconds)])
-            changed = True
-        if self.timer.expired():
+        marks = self.timer.due() + ([0] if self.timer.expired() else [])
+        self.tell_time(seat, marks)
+        return changed or bool(marks)
+
+    def tell_time(self, seat: Seat, marks: Sequence[int]) -> None:
+        """Tell ``seat`` the seconds it has left at each of ``marks`` (:class:`TimeLeft`); at
+        0 its time is up and the game's timeout move is played for it. What :meth:`tick`
+        found due, or a server's log plays again: ``table.tell_time(1, [15])``."""
+        for seconds in marks:
+            if seconds:
+                self.publish([TimeLeft(seat, seconds)])
+                continue
             self.timer.follow(None, None)
             self.publish([TimeLeft(seat, 0)])  # time is up: the seat shows what follows
-            self.play(seat, self.timed.timeout_move(self.view(seat)))
-            return True
-        return changed
+            if self.timed is not None:
+                self.play(seat, self.timed.timeout_move(self.view(seat)))
 
     def _follow(self) -> Seat | None:
         seat = self.timed_seat()

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from brailledev.network.client import TableClient, WireBot
+from brailledev.network.server.room import Room
 from brailledev.network.stores import open_store
 from tests.server.helpers import ServeProcess, new_table, request
 from tests.server.postgres import PrivatePostgres, free_port
@@ -171,9 +172,9 @@ def game(serves: list[ServeProcess], balancer: Balancer, address: str,
     code = new_table(balancer.url, game=GAME, players=2, people=2, seed=SEED, options=OPTIONS)
     bots, told, page, back = asyncio.run(play(serves, balancer.url, code, kills))
     store = open_store(address)
-    found = store.load(code)
-    assert found is not None
-    state, seq = found
+    room = Room.load(code, store)  # its last snapshot and the log after it played again
+    assert room is not None
+    state, seq = room.to_dict(), room.seq
     for bot, events in zip(bots, told, strict=True):
         seat = int(bot.client.seat or 0)
         stored = [event for _, events in store.changes(code, seat, 0) for event in events]

@@ -363,7 +363,7 @@ def test_3_talk_at_the_limit_with_two_web_seats_keeps_frames_and_memory_small(tm
     assert len(told[0]) == lines or any('"too_fast"' in frame for frame in talked)
     assert after - before < 25, (before, after)
     with sqlite3.connect(tmp_path / "tables.db") as db:
-        state = db.execute("SELECT length(state) FROM tables").fetchone()[0]
+        state = db.execute("SELECT length(state) FROM snapshots").fetchone()[0]
     assert state < 20_000  # the table, not the talk nor the pages' histories
 
 
@@ -429,7 +429,7 @@ def test_5_a_damaged_table_is_refused_alone_while_the_others_play_on(tmp_path):
     with serve:
         broken, fine = new_table(serve.url, **UNO), new_table(serve.url, **UNO)
     with sqlite3.connect(db) as store:
-        store.execute("UPDATE tables SET state = json_set(state, '$.seats[0].kind', 'ghost') "
+        store.execute("UPDATE snapshots SET state = json_set(state, '$.seats[0].kind', 'ghost') "
                       "WHERE code = ?", (broken,))
     with serve:
         for _ in range(3):

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from brailledev.network.client import WireBot
+from brailledev.network.server.app import GC_THRESHOLDS
+from brailledev.network.server.room import Room
 from brailledev.network.store_sqlite import SqliteStore
 from tests.server.helpers import ServeProcess, ServerThread, new_table
 
@@ -67,9 +69,9 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
     finally:
         server.stop()
     store = SqliteStore(server.db)
-    found = store.load(code)
-    assert found is not None
-    state, seq = found
+    room = Room.load(code, store)  # its last snapshot and the log after it played again
+    assert room is not None
+    state, seq = room.to_dict(), room.seq
     for bot in bots:
         seat = int(bot.client.seat or 0)
         stored = [event for _, events in store.changes(code, seat, 0) for event in events]
@@ -97,7 +99,10 @@ def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
 
 def test_a_started_server_keeps_the_collector_off_what_exists_at_start():
     gc.unfreeze()
+    thresholds = gc.get_threshold()
     with ServerThread() as server:
         assert server.tables is not None
         assert gc.get_freeze_count() > 10_000  # the modules and tables, left by full sweeps
+        assert gc.get_threshold() == GC_THRESHOLDS  # and full sweeps come rarely
     gc.unfreeze()
+    gc.set_threshold(*thresholds)

@@ -1,12 +1,13 @@
-"""The store: a table's state and its changes, the ids of the moves played, a table's life
-(expired, retired into a record) and its own secret, for every kind of store (the
-``store`` fixture's parameters: an SQLite file and a database of the private PostgreSQL),
-and two processes given the same table at once (exactly one moves it on); then what only
-the SQLite file does: WAL mode, its own application id and schema version, a foreign or
-newer database refused by name and left as it was, a store of brailledev 0.1 brought up to
-date, and a file that stays bounded as tables come and go; and what only PostgreSQL does:
-another program's database or a newer one refused by name, the schema made once by
-processes starting together, an address nobody answers at, a lost connection."""
+"""The store: a table's log of changes and its snapshots, the ids of the moves played, a
+table's life (expired, retired into a record) and its own secret, for every kind of store
+(the ``store`` fixture's parameters: an SQLite file and a database of the private
+PostgreSQL), and two processes given the same table at once (exactly one moves it on); then
+what only the SQLite file does: WAL mode, its own application id and schema version, a
+foreign or newer database refused by name and left as it was, a store of brailledev 0.1 or
+of the version before the log brought up to date, and a file that stays bounded as tables
+come and go; and what only PostgreSQL does: another program's database or a newer one
+refused by name, one of the version before the log brought up to date, the schema made once
+by processes starting together, an address nobody answers at, a lost connection."""
 
 from __future__ import annotations
 
@@ -20,18 +21,27 @@ from pathlib import Path
 import pytest
 
 from brailledev.network.store import (
+    HISTORY,
     Lifetimes,
     Result,
     StoreConflict,
+    Stored,
     StoreFailed,
     TableDamaged,
     TableStore,
     pack,
     unpack,
 )
+from brailledev.network.store_postgres import SCHEMA as PG_SCHEMA
 from brailledev.network.store_postgres import VERSION as PG_VERSION
 from brailledev.network.store_postgres import PostgresStore
-from brailledev.network.store_sqlite import APPLICATION_ID, TABLES, VERSION, SqliteStore
+from brailledev.network.store_sqlite import (
+    APPLICATION_ID,
+    TABLES,
+    UPGRADE_2,
+    VERSION,
+    SqliteStore,
+)
 from brailledev.network.stores import open_store
 from brailledev.table.core import Table
 from layouts.errors import UserError
@@ -76,22 +86,44 @@ def test_a_tables_state_with_its_bots_reads_back_exactly_and_smaller(game):
 
 def test_changes_are_kept_per_seat_in_order_and_a_number_is_never_used_twice(store):
     store.create("abcdef", "uno", {"n": 0}, [["dealt to 0"], ["dealt to 1"]])
-    store.commit("abcdef", 2, {"n": 1}, [["0 saw"], ["1 saw"]], over=False)
-    store.commit("abcdef", 3, {"n": 2}, [[], ["only 1"]], over=True)
+    store.commit("abcdef", 2, ["add", 1], [["0 saw"], ["1 saw"]], over=False)
+    store.commit("abcdef", 3, ["add", 2], [[], ["only 1"]], over=True)
     assert store.changes("abcdef", 1, 1) == [(2, ["1 saw"]), (3, ["only 1"])]
     assert store.changes("abcdef", 0, 0) == [(1, ["dealt to 0"]), (2, ["0 saw"]), (3, [])]
-    assert store.load("abcdef") == ({"n": 2}, 3)
+    assert store.load("abcdef") == Stored({"n": 0}, 1, ((2, ["add", 1]), (3, ["add", 2])))
     assert store.in_play() == [] and store.exists("abcdef") and not store.exists("x")
     with pytest.raises(StoreConflict):
-        store.commit("abcdef", 3, {"n": 9}, [[], []], over=True)
-    assert store.load("abcdef") == ({"n": 2}, 3)
+        store.commit("abcdef", 3, ["add", 9], [[], []], over=True)
+    with pytest.raises(StoreConflict):
+        store.commit("abcdef", 3, ["add", 9], [[], []], over=True, state={"n": 9})
+    found = store.load("abcdef")
+    assert found is not None and found.seq == 3 and found.state == {"n": 0}
+
+
+def test_a_snapshot_ends_the_log_played_again_and_prunes_all_but_the_history(store):
+    store.create("abcdef", "uno", {"n": 0}, [[], []])
+    last = HISTORY + 30
+    for seq in range(2, last + 1):
+        snapshot = {"n": seq} if seq in (10, HISTORY + 20) else None
+        store.commit("abcdef", seq, ["add", seq], [[f"{seq}"], []], over=False, state=snapshot)
+    assert store.load("abcdef") == Stored({"n": HISTORY + 20}, HISTORY + 20, tuple(
+        (seq, ["add", seq]) for seq in range(HISTORY + 21, last + 1)))
+    kept = store.changes("abcdef", 0, 0)
+    assert [seq for seq, _ in kept] == list(range(21, last + 1))  # HISTORY before the snapshot
+    assert kept[0] == (21, ["21"])
+    store.snapshot("abcdef", last, {"n": last})
+    assert store.load("abcdef") == Stored({"n": last}, last, ())
+    assert store.changes("abcdef", 0, 0)[0][0] == last - HISTORY + 1
+    with pytest.raises(StoreConflict):  # the table is at change ``last``, not one before
+        store.snapshot("abcdef", last - 1, {"n": 0})
+    assert store.load("abcdef") == Stored({"n": last}, last, ())
 
 
 def test_a_move_id_is_found_however_old_and_only_for_its_seat(store):
     store.create("abcdef", "uno", {"n": 0}, [[], []])
-    store.commit("abcdef", 2, {"n": 1}, [[], []], over=False, move=(1, "c7-1"))
+    store.commit("abcdef", 2, ["add", 1], [[], []], over=False, move=(1, "c7-1"))
     for seq in range(3, 400):
-        store.commit("abcdef", seq, {"n": seq}, [[], []], over=False, move=(1, f"c7-{seq}"))
+        store.commit("abcdef", seq, ["add", 1], [[], []], over=False, move=(1, f"c7-{seq}"))
     assert store.played("abcdef", 1, "c7-1") and store.played("abcdef", 1, "c7-399")
     assert not store.played("abcdef", 0, "c7-1") and not store.played("abcdef", 1, "c7-400")
     assert not store.played("other", 1, "c7-1")
@@ -102,8 +134,8 @@ def test_tables_nobody_joined_expire_and_finished_ones_retire_into_records(store
     now = 1_000_000.0
     for code in ("waiting", "kept", "playing", "finished"):
         store.create(code, "uno", {"code": code}, [[], []])
-    store.commit("playing", 2, {}, [["sat"], []], over=False)
-    store.commit("finished", 2, {}, [["sat"], []], over=True)
+    store.commit("playing", 2, ["sat"], [["sat"], []], over=False)
+    store.commit("finished", 2, ["sat"], [["sat"], []], over=True, state={"over": True})
     census = store.census()
     assert (census.waiting, census.playing, census.finished, census.records) == (2, 1, 1, 0)
     # Made "now" in real time: nothing is old enough yet.
@@ -147,7 +179,7 @@ def test_a_store_file_says_what_it_is_and_reopens(tmp_path):
     assert reopened.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert reopened.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
     assert reopened.db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2  # incremental
-    assert reopened.load("abcdef") == ({"n": 0}, 1)
+    assert reopened.load("abcdef") == Stored({"n": 0}, 1)
     reopened.close()
 
 
@@ -209,12 +241,43 @@ def test_a_store_of_brailledev_0_1_is_brought_up_to_date_with_its_tables(tmp_pat
     db.commit()
     db.close()
     store = SqliteStore(old)
-    assert store.load("abcdef") == ({"n": 1}, 2)
+    assert store.load("abcdef") == Stored({"n": 1}, 2)
     assert store.changes("abcdef", 0, 1) == [(2, ["x"])]
     assert store.in_play() == ["abcdef"] and len(store.secret()) == 32
     assert store.db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2
-    store.commit("abcdef", 3, {"n": 2}, [[], []], over=False, move=(0, "m1"))
+    store.commit("abcdef", 3, ["add", 1], [[], []], over=False, move=(0, "m1"))
     assert store.played("abcdef", 0, "m1")
+    assert store.load("abcdef") == Stored({"n": 1}, 2, ((3, ["add", 1]),))
+    store.close()
+
+
+def test_a_store_of_the_version_before_the_log_is_brought_up_to_date_with_its_tables(
+        tmp_path):
+    old = tmp_path / "tables.db"
+    db = sqlite3.connect(old, isolation_level=None)
+    db.executescript(TABLES + UPGRADE_2)
+    db.execute("INSERT INTO meta VALUES ('secret', ?)", ("ab" * 32,))
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute("PRAGMA user_version=2")
+    db.execute("INSERT INTO tables VALUES ('abcdef', 'uno', '{\"n\":3}', 3, 0, 1.0, 2.0)")
+    for seq in (1, 2, 3):
+        db.execute("INSERT INTO changes VALUES ('abcdef', ?, ?, 1, ?)",
+                   (seq, f'[["{seq}"], []]', f"m{seq}"))
+    db.close()
+    store = SqliteStore(old)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+    holds_the_table_as_a_snapshot_and_logs_on(store, "ab" * 32)
+
+
+def holds_the_table_as_a_snapshot_and_logs_on(store: TableStore, secret: str) -> None:
+    """What a store brought up from the version before the log holds: table ``abcdef``'s
+    state (``{"n": 3}`` after change 3) as its snapshot, its changes and move ids, its
+    secret; the next change goes into the log."""
+    assert store.load("abcdef") == Stored({"n": 3}, 3)
+    assert store.changes("abcdef", 0, 1) == [(2, ["2"]), (3, ["3"])]
+    assert store.played("abcdef", 1, "m2") and store.secret() == bytes.fromhex(secret)
+    store.commit("abcdef", 4, ["add", 1], [[], []], over=False)
+    assert store.load("abcdef") == Stored({"n": 3}, 3, ((4, ["add", 1]),))
     store.close()
 
 
@@ -222,11 +285,16 @@ def test_a_damaged_row_is_that_tables_alone(tmp_path):
     store = SqliteStore(tmp_path / "tables.db")
     store.create("broken", "uno", {"n": 0}, [[], []])
     store.create("fine", "uno", {"n": 0}, [[], []])
-    store.db.execute("UPDATE tables SET state = '{\"n\": ' WHERE code = 'broken'")
-    with pytest.raises(TableDamaged) as caught:
-        store.load("broken")
-    assert caught.value.code == "broken"
-    assert store.load("fine") == ({"n": 0}, 1)
+    store.create("holed", "uno", {"n": 0}, [[], []])
+    store.db.execute("UPDATE snapshots SET state = '{\"n\": ' WHERE code = 'broken'")
+    store.commit("holed", 2, ["add", 1], [[], []], over=False)
+    store.commit("holed", 3, ["add", 1], [[], []], over=False)
+    store.db.execute("DELETE FROM changes WHERE code = 'holed' AND seq = 2")
+    for code in ("broken", "holed"):
+        with pytest.raises(TableDamaged) as caught:
+            store.load(code)
+        assert caught.value.code == code
+    assert store.load("fine") == Stored({"n": 0}, 1)
     store.close()
 
 
@@ -262,11 +330,12 @@ from brailledev.network.store_postgres import VERSION as PG_VERSION
 from brailledev.network.store_postgres import PostgresStore
 from brailledev.network.stores import open_store
 store = open_store(sys.argv[1])
-state, seq = store.load("abcdef")
+seq = store.load("abcdef").seq
 print("loaded", seq, flush=True)
 sys.stdin.readline()
 try:
-    store.commit("abcdef", seq + 1, {"by": sys.argv[2]}, [[sys.argv[2]], []], over=False)
+    store.commit("abcdef", seq + 1, ["by", sys.argv[2]], [[sys.argv[2]], []], over=False,
+                 state={"by": sys.argv[2]} if sys.argv[2] == "B" else None)
     print("moved", flush=True)
 except StoreConflict:
     print("conflict", flush=True)
@@ -277,7 +346,7 @@ store.close()
 def test_two_processes_given_the_same_table_at_once_exactly_one_moves_it_on(where):
     store = open_store(where)
     store.create("abcdef", "uno", {"by": "none"}, [[], []])
-    store.commit("abcdef", 2, {"by": "first"}, [[], []], over=False)
+    store.commit("abcdef", 2, ["by", "first"], [[], []], over=False)
     movers = [subprocess.Popen([sys.executable, "-c", MOVER, str(where), name],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
               for name in ("A", "B")]
@@ -289,9 +358,13 @@ def test_two_processes_given_the_same_table_at_once_exactly_one_moves_it_on(wher
         mover.stdin.flush()
     said = sorted(mover.communicate(timeout=30)[0].strip() for mover in movers)
     assert said == ["conflict", "moved"]
-    state, seq = store.load("abcdef") or ({}, 0)
-    assert seq == 3 and [events for _, events in store.changes("abcdef", 0, 2)] == [
-        [state["by"]]]
+    found = store.load("abcdef")
+    assert found is not None and found.seq == 3
+    # A moved with a log row alone, B with a snapshot too: the store holds the one who did.
+    by = found.state["by"] if found.at == 3 else found.log[-1][1][1]
+    assert [events for _, events in store.changes("abcdef", 0, 2)] == [[by]]
+    assert found in (Stored({"by": "none"}, 1, ((2, ["by", "first"]), (3, ["by", "A"]))),
+                     Stored({"by": "B"}, 3))
     store.close()
 
 
@@ -314,6 +387,23 @@ def test_a_postgresql_database_of_a_newer_brailledev_is_refused_by_name(postgres
     assert refused(address).startswith(
         f"The PostgreSQL database {address} was set up by a newer brailledev (its version "
         f"{PG_VERSION + 1}, this one knows up to {PG_VERSION})")
+
+
+def test_a_postgresql_database_of_the_version_before_the_log_is_brought_up_to_date(postgres):
+    address = postgres.database()
+    for statement in PG_SCHEMA.split(";"):
+        postgres.execute(address, statement)
+    postgres.execute(address, "INSERT INTO brailledev_meta VALUES ('version', '1'), "
+                     f"('secret', '{'cd' * 32}')")
+    postgres.execute(address, "INSERT INTO tables VALUES ('abcdef', 'uno', '{\"n\":3}', 3, "
+                     "FALSE, 1.0, 2.0)")
+    for seq in (1, 2, 3):
+        postgres.execute(address, f"INSERT INTO changes VALUES ('abcdef', {seq}, "
+                         f"'[[\"{seq}\"], []]', 1, 'm{seq}')")
+    store = PostgresStore(address)
+    assert postgres.execute(address, "SELECT value FROM brailledev_meta WHERE key = 'version'"
+                            ) == [(str(PG_VERSION),)] and PG_VERSION == 2
+    holds_the_table_as_a_snapshot_and_logs_on(store, "cd" * 32)
 
 
 def test_processes_starting_together_make_the_schema_once(postgres):
@@ -343,8 +433,8 @@ def test_a_lost_connection_fails_one_change_and_the_next_connects_again(postgres
     postgres.execute(postgres.admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                      "WHERE application_name = 'brailledev serve'")
     with pytest.raises(StoreFailed):
-        store.commit("abcdef", 2, {"n": 1}, [[], []], over=False)
+        store.commit("abcdef", 2, ["add", 1], [[], []], over=False)
     store.resting_until = 0.0  # past the rest
-    store.commit("abcdef", 2, {"n": 1}, [[], []], over=False)
-    assert store.load("abcdef") == ({"n": 1}, 2)
+    store.commit("abcdef", 2, ["add", 1], [[], []], over=False)
+    assert store.load("abcdef") == Stored({"n": 0}, 1, ((2, ["add", 1]),))
     store.close()

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brailledev.network.protocol import write_frame, write_news
+from brailledev.network.store import dump
 from brailledev.network.wire import Codec, WireError, codec_for
 from brailledev.table.core import Table, TimeLeft
 from brailledev.table.presence import Said, SatDown, SeatState
@@ -108,3 +110,11 @@ def test_another_games_class_is_not_written_on_this_games_wire():
     domino_view = bot_table("domino", 2, 1).view(0)
     with pytest.raises(WireError):
         codec_for("uno").encode(domino_view)
+
+
+@given(seq=st.integers(0, 10**9), events=st.lists(st.text()), seats=st.lists(st.integers()),
+       state=st.dictionaries(st.text(), st.integers() | st.text() | st.none()))
+def test_news_from_parts_encoded_once_is_the_frame_written_whole(seq, events, seats, state):
+    state.pop("seats", None)
+    assert write_news(seq, dump(events), state, dump(seats)) == write_frame(
+        "news", seq=seq, events=events, state={**state, "seats": seats})

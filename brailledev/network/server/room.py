@@ -2,12 +2,16 @@
 seats, presence and talk, the bots' pace, and the store every change goes to first.
 
 A room knows no socket: its peers are anything that can be sent a frame. Every change (a
-move, a seat taken, a player gone or back, a bot standing in, a line of talk, the turn clock)
-is committed to the store before it is sent to anyone, each seat getting only its own
+move, a seat taken, a player gone or back, a bot standing in, a line of talk, the turn
+clock) is committed to the store before it is sent to anyone, each seat getting only its own
 share (``events_for``) and, with it, its view and legal moves; a peer is attached to its
-seat only once the seat is committed. Web seats get their screen worded on the server, in
-their language (:meth:`Room.send_screen`): a new screen when it changed, else only the new
-sentences, from a history of bounded length.
+seat only once the seat is committed. The store keeps a change as a row of the table's log,
+written as the room plays it again (``["play", 1, "r7", "m12"]``, ``["bot"]``), and the
+room's whole state only every :data:`SNAPSHOT_EVERY` changes, at the game's end and on a
+quiet table (:meth:`Room.settle`); a room is loaded as its last snapshot with the log after
+it played again: the same game, the same bots' memory and random state. Web seats get their
+screen worded on the server, in their language (:meth:`Room.send_screen`): a new screen when
+it changed, else only the new sentences, from a history of bounded length.
 
     room = Room.create("tkrzvm", Settings("uno", players=4, people=2, bots="heuristic",
                                           options={}, seed=7), store)
@@ -28,17 +32,19 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame
+from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame, write_news
 from brailledev.network.store import (
     Result,
+    Shares,
     StoreConflict,
     StoreFailed,
     TableDamaged,
     TableStore,
+    dump,
 )
 from brailledev.network.web.picture import frame_lines, picture
 from brailledev.network.wire import Codec, WireError, codec_for
-from brailledev.table.core import DEFAULT_BOT, Table
+from brailledev.table.core import DEFAULT_BOT, Table, TimeLeft
 from brailledev.table.history import History
 from brailledev.table.presence import (
     SEAT_BOT,
@@ -71,6 +77,11 @@ MOVE_IDS = 256
 # Sentences a web seat's history keeps on the server: what a page coming back is sent at
 # most (about 60 KB), and all the memory a page's reader takes for them.
 KEPT_SENTENCES = 400
+# Changes between two snapshots of the room's whole state (a table's log is played again
+# from its last one when the table is loaded): 25 moves of a heuristic bot take some
+# milliseconds to play again, a snapshot at every move was a third of the server's time.
+SNAPSHOT_EVERY = 25
+QUIET = 30.0  # seconds without a change after which a table's log is folded into a snapshot
 
 log = logging.getLogger("brailledev.network.server")
 
@@ -229,7 +240,8 @@ class Room:
 
     def __init__(self, code: str, settings: Settings, table: Table, seats: list[SeatRecord],
                  store: TableStore, seq: int = 1, started: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.code = code
         self.settings = settings
         self.store = store
@@ -245,9 +257,11 @@ class Room:
         self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
+        self._silent = False  # a change being made changed the table and told nobody
         self._arriving: Seat | None = None  # a seat whose peer is attached once committed
         # While a web page's routing runs, its changes leave the pages' screens to it.
         self._routing = False
+        self.snapshot_every = snapshot_every
         self._adopt(table, seats, seq, started)
         # Nobody is connected to a room just made or loaded: every taken seat is away.
         for seat, record in enumerate(seats):
@@ -258,6 +272,7 @@ class Room:
         self.table = table
         self.seats = seats
         self.seq = seq
+        self.snapshot_seq = seq  # the change the store's last snapshot of the room is at
         self.started = started
         self._heard = [[] for _ in range(table.players)]
         table.listen(self._listen)
@@ -267,14 +282,16 @@ class Room:
 
     @classmethod
     def create(cls, code: str, settings: Settings, store: TableStore,
-               clock: Callable[[], float] = time.monotonic) -> Room:
+               clock: Callable[[], float] = time.monotonic,
+               snapshot_every: int = SNAPSHOT_EVERY) -> Room:
         """A new table, stored with what its deal told each seat (change number 1)."""
         table = Table.new(settings.game, settings.players, settings.seed,
                           people=range(settings.people), bots=settings.bots,
                           options=settings.options, clock=clock)
         seats = [SeatRecord(SEAT_PERSON if seat < settings.people else SEAT_BOT)
                  for seat in range(settings.players)]
-        room = cls(code, settings, table, seats, store, clock=clock)
+        room = cls(code, settings, table, seats, store, clock=clock,
+                   snapshot_every=snapshot_every)
         start = table.start_events
         store.create(code, settings.game, room.to_dict(),
                      [room.codec.encode(tuple(events_for(start, seat)))
@@ -283,24 +300,27 @@ class Room:
 
     @classmethod
     def load(cls, code: str, store: TableStore,
-             clock: Callable[[], float] = time.monotonic) -> Room | None:
-        """The table ``code`` as the store last committed it, ``None`` if there is none;
+             clock: Callable[[], float] = time.monotonic,
+             snapshot_every: int = SNAPSHOT_EVERY) -> Room | None:
+        """The table ``code`` as the store last committed it (its last snapshot, the log
+        after it played again), ``None`` if there is none;
         :class:`brailledev.network.store.TableDamaged` if what is stored cannot be read."""
         found = store.load(code)
         if found is None:
             return None
-        data, seq = found
         # Whatever a damaged row makes the reading raise, that table alone is refused.
         try:
-            settings = Settings.from_dict(data["settings"])
-            table = Table.from_dict(data["table"], clock=clock)
-            seats = [SeatRecord.from_dict(record, f"seats.{seat}")
-                     for seat, record in enumerate(check.items(data["seats"], "seats",
-                                                               table.players, table.players))]
-            return cls(code, settings, table, seats, store, seq,
-                       check.flag(data["started"], "started"), clock)
+            settings = Settings.from_dict(found.state["settings"])
+            table, seats, started = _restored(found.state, clock)
+            room = cls(code, settings, table, seats, store, found.at, started, clock,
+                       snapshot_every)
         except Exception as error:
             raise TableDamaged(code, str(error) or type(error).__name__) from None
+        room._replay(found.log)
+        for seat, record in enumerate(room.seats):
+            if record.taken:
+                room.away_since.setdefault(seat, clock())
+        return room
 
     def to_dict(self) -> dict[str, Any]:
         """What the store keeps of the room (the sequence number apart)."""
@@ -315,11 +335,51 @@ class Room:
         found = self.store.load(self.code)
         if found is None:
             return
-        data, seq = found
-        table = Table.from_dict(data["table"], clock=self.clock)
-        self._adopt(table, [SeatRecord.from_dict(record, f"seats.{seat}")
-                            for seat, record in enumerate(data["seats"])], seq,
-                    bool(data["started"]))
+        try:
+            table, seats, started = _restored(found.state, self.clock)
+            self._adopt(table, seats, found.at, started)
+        except Exception as error:
+            raise TableDamaged(self.code, str(error) or type(error).__name__) from None
+        self._replay(found.log)
+
+    def _replay(self, log: Sequence[tuple[int, Json]]) -> None:
+        """Play again the changes of the table's log after its snapshot, as they were
+        played (:class:`brailledev.network.store.TableDamaged` if one cannot be)."""
+        replays: dict[str, Callable[..., Json]] = {
+            "play": self._play_again, "bot": self._bot_move, "tick": self._tick_again,
+            "sit": self._sit_down, "back": self._come_back, "away": self._away,
+            "say": self._said, "stand_in": self._stand_in}
+        for seq, change in log:
+            try:
+                kind, *values = change
+                replays[kind](*values)
+            except Exception as error:
+                raise TableDamaged(self.code, f"change {seq}: {error!r}") from None
+            self.seq = seq
+        self._heard = [[] for _ in range(self.table.players)]
+
+    def quiet_in(self) -> float | None:
+        """Seconds until the table has been quiet long enough to :meth:`settle`; ``None``
+        when its last snapshot is its last change."""
+        if self.seq == self.snapshot_seq:
+            return None
+        return max(0.0, self.last_change + QUIET - self.clock())
+
+    def settle(self) -> None:
+        """The room's whole state as a snapshot in the store, if changes came since the
+        last one (a quiet table, a table leaving memory, a server stopping): its log is
+        played again no more. A table another process moved on is :attr:`lost`."""
+        if self.seq == self.snapshot_seq:
+            return
+        try:
+            self.store.snapshot(self.code, self.seq, self.to_dict())
+        except StoreConflict:
+            self.lost = True
+            return
+        except StoreFailed:
+            self.last_change = self.clock()  # tried again once quiet as long again
+            return
+        self.snapshot_seq = self.seq
 
     def result(self) -> Result | None:
         """How the game went, as the table's record keeps it (``None``: it never began)."""
@@ -359,17 +419,20 @@ class Room:
         return self.started and not game.is_over() and seat in game.actors() \
             and seat in self.table.seating.people
 
-    def state_of(self, seat: Seat, seats: Json = None) -> dict[str, Json]:
-        """What a braille seat's client keeps of the table: view, legal moves, position;
-        ``seats`` the company already encoded (the same for every seat of a change)."""
+    def state_of(self, seat: Seat) -> dict[str, Json]:
+        """What a braille seat's client keeps of the table: view, legal moves, position,
+        and the seats."""
+        return {**self._own_state(seat), "seats": self.codec.encode(self.seat_states())}
+
+    def _own_state(self, seat: Seat) -> dict[str, Json]:
+        """:meth:`state_of` but the seats (what every seat shares, encoded once)."""
         encode = self.codec.encode
         actor = self.can_act(seat)
         return {"view": encode(self.table.view(seat)),
                 "legal": encode(tuple(self.table.legal(seat))) if actor else [],
                 "position": self.table.moves, "actor": actor,
                 "time_left": self.table.time_left(seat) if self.started else None,
-                "over": self.over, "started": self.started,
-                "seats": seats if seats is not None else encode(self.seat_states())}
+                "over": self.over, "started": self.started}
 
     # ---- seats -----------------------------------------------------------------------------
 
@@ -400,7 +463,9 @@ class Room:
         self._arriving = seat  # the others are told the seat is connected
         try:
             if token is not None:
-                self._change(functools.partial(self._sit_down, seat, token, hello))
+                self._change(functools.partial(self._sit_down, seat, hash_token(token),
+                                               self._unique_name(hello.name, seat),
+                                               hello.lang))
             elif returning:
                 self._change(functools.partial(self._come_back, seat))
                 self.told_gone.discard(seat)
@@ -417,21 +482,26 @@ class Room:
         self._send_missed(peer, hello.since)
         return seat, token
 
-    def _sit_down(self, seat: Seat, token: str, hello: Hello) -> None:
+    def _sit_down(self, seat: Seat, token_hash: str, name: str, lang: str) -> Json:
         record = self.seats[seat]
-        record.token_hash = hash_token(token)
-        record.name = self._unique_name(hello.name, seat)
-        record.lang = hello.lang
+        record.token_hash, record.name, record.lang = token_hash, name, lang
         missing = sum(1 for each in self.seats if each.kind == SEAT_PERSON and not each.taken)
         events: list[Event] = [SatDown(seat, record.name, missing)]
         if not missing:
             self.started = True
             events.append(Started())
         self.table.publish(events)
+        return ["sit", seat, token_hash, name, lang]
 
-    def _come_back(self, seat: Seat) -> None:
+    def _come_back(self, seat: Seat) -> Json:
         self.table.take_back(seat)
         self.table.publish([Back(seat, self.seats[seat].name)])
+        return ["back", seat]
+
+    def _away(self, seat: Seat, on_purpose: bool) -> Json:
+        away = Left if on_purpose else Gone
+        self.table.publish([away(seat, self.seats[seat].name)])
+        return ["away", seat, on_purpose]
 
     def leave(self, peer: Peer, quietly: bool = False, on_purpose: bool = False) -> None:
         """``peer`` is gone; when it was its seat's last, the seat is away from now on, and
@@ -447,8 +517,7 @@ class Room:
         self.away_since[seat] = self.clock()
         if not self.over and not quietly:
             self.told_gone.add(seat)
-            away = Left if on_purpose else Gone
-            self._change(lambda: self.table.publish([away(seat, self.seats[seat].name)]))
+            self._change(functools.partial(self._away, seat, on_purpose))
 
     def _seat_of(self, token: str) -> Seat | None:
         wanted = hash_token(token)
@@ -495,24 +564,42 @@ class Room:
             return Reason.of("not_your_turn")
         refused: list[Reason] = []
 
-        def move_it() -> None:
+        def move_it() -> Json:
+            text = self.table.game.format_move(move)
             reason = self.table.play(seat, move)
             if reason is not None:
                 refused.append(reason)
             elif move_id:
                 self._played = (seat, move_id)
+            return ["play", seat, text, move_id]
 
         self._change(move_it)
         return refused[0] if refused else None
+
+    def _play_again(self, seat: Seat, text: str, move_id: str) -> Json:
+        reason = self.table.play(seat, self.table.game.parse_move(seat, text))
+        if reason is not None:
+            raise ValueError(f"{text} refused: {reason.code}")
+        if move_id:
+            self._remember(seat, move_id)
+        return ["play", seat, text, move_id]
+
+    def _remember(self, seat: Seat, move_id: str) -> None:
+        ids = self.seats[seat].moves
+        ids.append(move_id)
+        del ids[:-MOVE_IDS]
 
     def say(self, seat: Seat, text: str) -> Reason | None:
         """A line of talk from ``seat``, to everyone."""
         line = clean_talk(text)
         if not line:
             return Reason.of("talk_refused")
-        said = Said(seat, self.seats[seat].name, line)
-        self._change(lambda: self.table.publish([said]))
+        self._change(functools.partial(self._said, seat, line))
         return None
+
+    def _said(self, seat: Seat, line: str) -> Json:
+        self.table.publish([Said(seat, self.seats[seat].name, line)])
+        return ["say", seat, line]
 
     def due(self) -> float | None:
         """Seconds until :meth:`act` has something to do; ``None`` when only people can."""
@@ -550,48 +637,70 @@ class Room:
                 del self.away_since[seat]
                 self._change(functools.partial(self._stand_in, seat))
         if self.table.timed is not None:
-            self._change(self.table.tick)
+            self._change(self._tick)
         if self.table.bot_due() is not None \
                 and now - self.last_change >= self.settings.pace:
-            self._change(self.table.bot_move)
+            self._change(self._bot_move)
 
-    def _stand_in(self, seat: Seat) -> None:
+    def _stand_in(self, seat: Seat) -> Json:
         self.table.stand_in(seat, self.settings.stand_in_bot)
         self.table.publish([StoodIn(seat, self.seats[seat].name)])
+        return ["stand_in", seat]
+
+    def _bot_move(self) -> Json:
+        # Bots asked whether they act (Uno's catch) and declining change the table (asked
+        # once a position, their random state) without a word to anyone: logged all the same.
+        self._silent = not self.table.bot_move()
+        return ["bot"]
+
+    def _tick(self) -> Json:
+        """The turn clock kept; logged as what it told the seat (the seconds left at each
+        mark, 0: time up) and the clock then, as it cannot be played again later."""
+        seat = self.table.timed_seat()
+        self.table.tick()
+        marks = [] if seat is None else [
+            event.seconds for event in self._heard[seat] if type(event) is TimeLeft]
+        return ["tick", seat, marks, self.table.timer.to_dict()]
+
+    def _tick_again(self, seat: Seat, marks: list[int], clock: Json) -> Json:
+        self.table.tell_time(seat, marks)
+        self.table.timer.restore(clock)
+        return ["tick", seat, marks, clock]
 
     # ---- changes: committed, then sent -------------------------------------------------------
 
     def _listen(self, seat: Seat, events: Sequence[Event]) -> None:
         self._heard[seat].extend(events)
 
-    def _change(self, change: Callable[[], object]) -> None:
-        """Run ``change``; whatever it made the table tell is committed as one change, then
-        sent to every seat. When the change or its commit fails, the room goes back to what
-        the store holds and :class:`Refusal` says why (``server_error``, ``store_failed``).
-        """
+    def _change(self, change: Callable[[], Json]) -> None:
+        """Run ``change``, which returns itself as the log keeps it (how :meth:`_replay`
+        plays it again); whatever it made the table tell is committed as one change, with a
+        snapshot of the room every :data:`SNAPSHOT_EVERY` changes and at the game's end,
+        then sent to every seat. When the change or its commit fails, the room goes back to
+        what the store holds and :class:`Refusal` says why (``server_error``,
+        ``store_failed``)."""
         self._heard = [[] for _ in range(self.table.players)]
-        self._played = None
+        self._played, self._silent = None, False
         try:
-            change()
+            logged = change()
         except Exception:
             log.exception("table %s: a change failed; back to the last one saved", self.code)
             self._reload()
             raise Refusal("server_error") from None
         heard, self._heard = self._heard, [[] for _ in range(self.table.players)]
         played, self._played = self._played, None
-        if not any(heard):
+        if not any(heard) and not self._silent:
             return
         self.seq += 1
-        encoded = [self.codec.encode(tuple(events)) for events in heard]
+        shares = self._shares(heard)
         for seat, reader in self.web_seats.items():
             reader.hear(heard[seat])
         if played is not None:
-            ids = self.seats[played[0]].moves
-            ids.append(played[1])
-            del ids[:-MOVE_IDS]
+            self._remember(*played)
+        snapshot = self.over or self.seq - self.snapshot_seq >= self.snapshot_every
         try:
-            self.store.commit(self.code, self.seq, self.to_dict(), encoded, self.over,
-                              played)
+            self.store.commit(self.code, self.seq, logged, shares, self.over, played,
+                              self.to_dict() if snapshot else None)
         except StoreConflict:
             log.error("table %s: change %d was committed already; back to the last one",
                       self.code, self.seq)
@@ -602,19 +711,35 @@ class Room:
             # The server logs the store's failures, once a minute.
             self._reload()
             raise Refusal("store_failed") from None
+        if snapshot:
+            self.snapshot_seq = self.seq
+        if not any(heard):
+            return
         self.last_change = self.clock()
-        company = self.codec.encode(self.seat_states())
+        company = dump(self.codec.encode(self.seat_states()))
         # Talk changes no screen: a page is sent the new sentences alone.
         talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
             braille = [peer for peer in peers if not peer.web]
             if braille:
-                news = write_frame("news", seq=self.seq, events=encoded[seat],
-                                   state=self.state_of(seat, company))
+                news = write_news(self.seq, shares.texts[seat], self._own_state(seat), company)
                 for peer in braille:
                     peer.send(news)
         if not self._routing:
             self._send_screens(self._web_peers(), talk)
+
+    def _shares(self, heard: Sequence[Sequence[Event]]) -> Shares:
+        """Each seat's events of a change in the wire's JSON, encoded once for all the seats
+        told the same (a public move is the same event objects for every seat)."""
+        texts: dict[tuple[int, ...], str] = {}
+        shares = []
+        for events in heard:
+            key = tuple(map(id, events))
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = dump(self.codec.encode(tuple(events)))
+            shares.append(text)
+        return Shares(tuple(shares))
 
     def _web_peers(self) -> list[Peer]:
         return [peer for peers in self.peers.values() for peer in peers if peer.web]
@@ -707,3 +832,13 @@ class Room:
         finally:
             self._routing = False
         self._send_screens(self._web_peers() if self.seq != before else [peer])
+
+
+def _restored(data: Json, clock: Callable[[], float]) -> tuple[Table, list[SeatRecord], bool]:
+    """The table, seats and whether the game began, from a room's snapshot (its
+    :meth:`Room.to_dict`), every field checked."""
+    table = Table.from_dict(data["table"], clock=clock)
+    seats = [SeatRecord.from_dict(record, f"seats.{seat}")
+             for seat, record in enumerate(check.items(data["seats"], "seats", table.players,
+                                                       table.players))]
+    return table, seats, check.flag(data["started"], "started")
