@@ -8,6 +8,7 @@ The box's numbers (deck, hand sizes, printed bonuses) live beside the engine, in
 
     cat = Catalog.load("uno", "fr")
     cat.text("not_your_turn")            # from [messages], game file first, then common
+    cat.plural("kept", 1, player="Bo")    # a count's form: 'Bo keeps 1 card.'
     cat.section("cards")["r+2"]           # a whole [section] of the game's file
     help_text("play.players", "fr")      # from [help] of common/fr.toml, a dotted key
     output_text("emboss.wrote", "fr", path="a.brf", pages=1, what="...")  # [output], likewise
@@ -16,7 +17,7 @@ The box's numbers (deck, hand sizes, printed bonuses) live beside the engine, in
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,6 +28,10 @@ from layouts.errors import DataError
 
 LANGUAGES = ("en", "fr")
 HERE = Path(__file__).resolve().parent
+# Whether a count takes a message's singular form, per language (gettext's Plural-Forms:
+# English n != 1 is plural, French n > 1: "0 carte", "1 carte", "2 cartes").
+SINGULAR: Mapping[str, Callable[[int], bool]] = {"en": lambda n: n == 1,
+                                                 "fr": lambda n: n <= 1}
 
 
 @cache
@@ -107,12 +112,30 @@ class Catalog:
         return found
 
     def text(self, code: str, **args: Any) -> str:
-        """The message ``code`` with its ``{placeholders}`` filled from ``args``."""
+        """The message ``code`` with its ``{placeholders}`` filled from ``args``; a message
+        with plural forms takes the form for ``args["count"]`` (see :meth:`plural`)."""
         for source in (self.data, self.common):
             template = source.get("messages", {}).get(code)
+            if isinstance(template, Mapping):
+                return self.plural(code, args.pop("count", None), **args)
             if template is not None:
                 return str(template).format(**args)
         raise DataError("data_message_missing", message=code, game=self.game, lang=self.lang)
+
+    def plural(self, code: str, count: Any, **args: Any) -> str:
+        """The message ``code`` in the form ``count`` takes, its placeholders filled from
+        ``count`` and ``args``: the catalog holds ``code = {one = "...", other = "..."}``
+        (gettext's ngettext): ``plural("kept", 2, player="Bo") == "Bo keeps 2 cards."``."""
+        for source in (self.data, self.common):
+            forms = source.get("messages", {}).get(code)
+            if forms is None:
+                continue
+            if not isinstance(forms, Mapping) or not isinstance(count, int):
+                break
+            form = "one" if SINGULAR[self.lang](count) else "other"
+            return str(forms[form]).format(count=count, **args)
+        raise DataError("data_message_missing", message=f"{code} ({count})", game=self.game,
+                        lang=self.lang)
 
     def reason(self, reason: Reason) -> str:
         """A refusal in words: ``reason(Reason.of("not_your_turn"))``."""

@@ -409,9 +409,9 @@ class Elements(Game[Move, ElementsView]):
                 return Reason.of("not_now", move="lay")
             need = self.need(seat)
             if len(hand) < need:
-                return Reason.of("must_pass", need=need)
+                return Reason.of("must_pass", count=need)
             if len(move.cards) != need:
-                return Reason.of("lay_count", need=need)
+                return Reason.of("lay_count", count=need)
             return self._cards_reason(hand, move.cards)
         if isinstance(move, Keep):
             if self.phase != KEEP:

@@ -55,7 +55,7 @@ def test_every_refusal_of_the_engine_has_words(lang):
     assert {"element_taken", "lay_count", "must_pass"} <= codes
     words = Words.load(lang)
     for code in codes:
-        assert words.text(code, text="x", card="r7", element="Eb", need=2, move="pass")
+        assert words.text(code, text="x", card="r7", element="Eb", count=2, move="pass")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
