@@ -47,8 +47,8 @@ def test_elv_6_link_placement_by_routing_keys(tmp_path):
         assert player.text() == "hand y5 b20 b21"
         player.route_word("y5")
         assert player.front.viewport.line_key == "choice"
-        assert player.text() == "y5 to li r5>y li g5>y cancel"
-        player.route_word("g5>y")
+        assert player.text() == "y5 to by link from r5"  # each place whole in a window
+        player.route_word("g5")
         assert player.game.rows["y"][5] == "y5"
         assert player.game.table_links == [("g", 5, "y")]
         # the rows the card went to are the confirmation: nothing waits on the message line
