@@ -134,10 +134,11 @@ def choose_rummikub(session: Session, lines: Sequence[Line]) -> Choice:
     by_text = {region.text: index for index, region in enumerate(commands.regions)}
     pending = session.seat.pending
     done = commands.regions[by_text[str(words["done"])]].target
-    hinted = getattr(pending, "back", None) is not None  # the hint was laid out
-    if hinted and isinstance(done, PlayMove) and isinstance(done.move, Table):
+    hinted = getattr(pending, "hinted", False)  # the hint was asked for
+    laid = hinted and pending.rack != pending.start_rack
+    if laid and isinstance(done, PlayMove) and isinstance(done.move, Table):
         return COMMAND_LINE, by_text[str(words["done"])]
-    if str(words["hint"]) in by_text and not hinted:
+    if not hinted:
         return COMMAND_LINE, by_text[str(words["hint"])]
     found = _first(commands, lambda target: isinstance(target, PlayMove)
                    and isinstance(target.move, Draw))
