@@ -77,7 +77,7 @@ def test_refusals_name_cards_and_elements_by_their_labels():
     session = rigged("fr")
     session.seat.route(PlayMove(Place(Card("g", 7), "r")))
     assert session.seat.history.texts[-1] == \
-        "Refusé : Vous n'avez pas v7 : choisissez une carte de votre main."
+        "Refusé : vous n'avez pas v7 : choisissez une carte de votre main."
     assert game_of(session).placements == {}
     taken = Reason.of("element_taken", element="Ey")
     assert session.seat.screen.explain(taken, session.seat.context()) == \
