@@ -26,6 +26,7 @@ from games.rummikub.engine import Draw, Table
 from layouts.domino.screen import PLACES_LINE
 from layouts.elements.screen import ElementsInput
 from layouts.elevens.screen import Chosen
+from layouts.rummikub.work import Work
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -134,8 +135,8 @@ def choose_rummikub(session: Session, lines: Sequence[Line]) -> Choice:
     by_text = {region.text: index for index, region in enumerate(commands.regions)}
     pending = session.seat.pending
     done = commands.regions[by_text[str(words["done"])]].target
-    hinted = getattr(pending, "hinted", False)  # the hint was asked for
-    laid = hinted and pending.rack != pending.start_rack
+    hinted = isinstance(pending, Work) and pending.hinted  # the hint was asked for
+    laid = isinstance(pending, Work) and hinted and pending.rack != pending.start_rack
     if laid and isinstance(done, PlayMove) and isinstance(done.move, Table):
         return COMMAND_LINE, by_text[str(words["done"])]
     if not hinted:
@@ -215,8 +216,9 @@ class MemoryFingers:
             self.press(LineDown() if keys.index(key) > here else LineUp(), "line")
         raise AssertionError(f"never reached the {key} line")
 
-    def route(self, key: str, index: int) -> None:
-        """Go to line ``key``, pan to region ``index`` and press the routing key over it."""
+    def route(self, key: str, index: int, cell: int = 0) -> None:
+        """Go to line ``key``, pan to region ``index`` and press the routing key over it: over
+        its ``cell``-th cell in the window (counted round: any number is one of its cells)."""
         self.go_to(key)
         viewport = self.front.viewport
         laid = viewport.lines[viewport.top]
@@ -225,7 +227,7 @@ class MemoryFingers:
             self.press(PanRight() if viewport.window < wanted else PanLeft(), "pan")
         window = laid.windows[viewport.window]
         piece = next(piece for piece in window.pieces if piece.region == index)
-        self.press(Route(piece.column), "route")
+        self.press(Route(piece.column + cell % (piece.stop - piece.start)), "route")
 
     def play_turn(self, limit: int = 60) -> int:
         """Play the seat's turn to its end (or the game's), news read first; the keys it took."""
