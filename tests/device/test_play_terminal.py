@@ -113,6 +113,8 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         told = terminal.told()
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
         terminal.child.send("q")
+        terminal.child.expect_exact(f"The game is saved in {save}; "
+                                    f"go on with it with --resume {save}.")
         terminal.child.expect(pexpect.EOF)
         terminal.child.close()
         assert terminal.child.exitstatus == 0
@@ -134,3 +136,22 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert resumed.told()[-1] == "Game resumed where it was saved."
     finally:
         resumed.child.terminate(force=True)
+
+
+def test_quitting_says_where_the_game_is_saved_in_french(tmp_path):
+    """Issue 32, item 10: ``q`` leaves an unfinished game saved, and the last line says where
+    and how to go on with it, in the reader's language."""
+    save = tmp_path / "elevens.json"
+    terminal = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                         "0", "--lang", "fr", "--save", str(save)], save)
+    try:
+        terminal.settle()
+        terminal.child.send("q")
+        terminal.child.expect_exact(f"La partie est enregistrée dans {save} ; "
+                              f"continuez-la avec --resume {save}.")
+        terminal.child.expect(pexpect.EOF)
+        terminal.child.close()
+        assert terminal.child.exitstatus == 0
+        assert terminal.saved()["table"]["moves"] == 0  # saved, nothing played
+    finally:
+        terminal.child.terminate(force=True)
