@@ -1,4 +1,6 @@
-"""Key presses of a typical turn, per game, on 40 and 20 cells.
+"""Key presses of a typical turn, per game, on one row of 40 and 20 cells and on the boards of
+multi-line displays (40 x 9, a Canute 360; 32 x 10, a Monarch; 20 x 7, a Dot Pad); and the
+rows a move by another player rewrites on those boards.
 
     .venv/bin/python bench/key_presses.py              (6 games of each, seeds 0-5)
     .venv/bin/python bench/key_presses.py --games 2
@@ -6,10 +8,13 @@
 A sensible player who knows only the screen (``tests/screen_player.py``) plays whole games
 against the default bots on a display in memory, through the real key loop: each turn it
 reads the news the display puts before it, moves to the line of what it routes, pans to its
-window and presses its routing key. Counted per turn of the player: the mean, the median, the
-worst turn, and where the keys of a mean turn go (reading, line keys, panning, routing). The
-anchor is Uno on 40 cells, the game with the fewest lines: each row gives its mean as a ratio
-of that one. Prints a Markdown table (the README's).
+window and presses its routing key (on a board: it reads the news's pages, turns a band to
+the region's page, and presses the routing key over the region on its row). Counted per turn
+of the player: the mean, the median, the worst turn, where the keys of a mean turn go
+(reading, line keys, panning, routing), and the mean against the same game on one row of 40
+cells (the target on 40 x 9: at most half). Between the player's turns the bots move one at a
+time, each followed by a redraw: the rows whose cells changed are what a slow display
+refreshes (a Canute 360 about 1.2 s a row). Prints two Markdown tables (the README's).
 """
 
 from __future__ import annotations
@@ -36,51 +41,72 @@ SETUP: dict[str, tuple[int, dict[str, object]]] = {
     "elements": (3, {}),
 }
 KINDS = ("read", "line", "pan", "route")
+# (columns, rows): one row of 40 and 20 cells, then the three boards.
+SIZES = ((40, 1), (20, 1), (40, 9), (32, 10), (20, 7))
+# Seconds a Canute 360 takes to refresh one row (its BRLTTY driver's constant).
+CANUTE_ROW = 1.2
 
 
-def turns_of(game: str, columns: int, seed: int) -> tuple[list[int], Counter[str]]:
-    """The keys of each of the player's turns in one whole game, and all keys by kind."""
+def turns_of(game: str, columns: int, rows: int,
+             seed: int) -> tuple[list[int], Counter[str], list[int]]:
+    """The keys of each of the player's turns in one whole game, all keys by kind, and the
+    rows each bot move rewrote."""
     players, options = SETUP[game]
     session = Session.start(game, players=players, seed=seed, lang="en", pace=0,
                             options=options)
-    fingers = MemoryFingers(session, columns=columns)
+    fingers = MemoryFingers(session, columns=columns, rows=rows)
     turns: list[int] = []
+    rewritten: list[int] = []
     while not session.table.game.is_over() and len(turns) < 400:
-        session.table.run_bots()
-        fingers.front.redraw()
+        while session.table.bot_due() is not None:
+            before = fingers.front.written
+            session.table.bot_move()
+            fingers.front.redraw()
+            rewritten.append(sum(1 for old, new in zip(before, fingers.front.written,
+                                                       strict=True) if old != new))
         if session.table.game.is_over():
             break
         turns.append(fingers.play_turn())
-    return turns, fingers.counts
+    return turns, fingers.counts, rewritten
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     args = parser.parse_args()
-    rows = []
+    results = {}
     for game in GAMES:
-        for columns in (40, 20):
+        for columns, rows in SIZES:
             turns: list[int] = []
             counts: Counter[str] = Counter()
+            rewritten: list[int] = []
             for seed in range(args.games):
-                found, kinds = turns_of(game, columns, seed)
+                found, kinds, rows_changed = turns_of(game, columns, rows, seed)
                 turns += found
                 counts += kinds
-            rows.append((game, columns, turns, counts))
-    anchor = statistics.mean(next(turns for game, columns, turns, _ in rows
-                                  if game == "uno" and columns == 40))
-    print(f"Key presses per turn, {args.games} whole games each (anchor: Uno on 40 cells, "
-          f"{anchor:.1f} keys a turn)\n")
-    print("| game | cells | turns | mean | median | worst | read | line | pan | route "
-          "| vs anchor |")
+                rewritten += rows_changed
+            results[game, columns, rows] = (turns, counts, rewritten)
+    print(f"Key presses per turn, {args.games} whole games each\n")
+    print("| game | display | turns | mean | median | worst | read | line | pan | route "
+          "| vs 40 x 1 |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for game, columns, turns, counts in rows:
+    for (game, columns, rows), (turns, counts, _) in results.items():
         mean = statistics.mean(turns)
+        one_row = statistics.mean(results[game, 40, 1][0])
         share = " | ".join(f"{counts[kind] / len(turns):.1f}" for kind in KINDS)
-        print(f"| {game} | {columns} | {len(turns)} | {mean:.1f} | "
+        print(f"| {game} | {columns} x {rows} | {len(turns)} | {mean:.1f} | "
               f"{statistics.median(turns):g} | {max(turns)} | {share} | "
-              f"{mean / anchor:.2f} |")
+              f"{mean / one_row:.2f} |")
+    print(f"\nRows rewritten per move by another player (a Canute: {CANUTE_ROW} s a row)\n")
+    print("| game | display | moves | mean | worst | Canute mean | Canute worst |")
+    print("|---|---|---|---|---|---|---|")
+    for (game, columns, rows), (_, _, rewritten) in results.items():
+        if rows == 1:
+            continue
+        mean = statistics.mean(rewritten)
+        print(f"| {game} | {columns} x {rows} | {len(rewritten)} | {mean:.1f} | "
+              f"{max(rewritten)} | {mean * CANUTE_ROW:.1f} s | "
+              f"{max(rewritten) * CANUTE_ROW:.1f} s |")
     return 0
 
 

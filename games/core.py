@@ -13,26 +13,21 @@ state is part of ``to_dict()`` so a resumed game continues identically.
 
 Nothing here prints or formats text for people: a refusal is a :class:`Reason` (a code plus
 arguments) that ``layouts`` turns into words in the user's language. Every error the layer
-raises is in :mod:`games.errors` (re-exported here).
+raises is in :mod:`games.errors`, the random state's saving in :mod:`games.rng` and the box's
+numbers in :mod:`games.box` (all re-exported here).
 """
 
 from __future__ import annotations
 
-import base64
 import dataclasses
-import math
 import random
-import re
-import struct
-import tomllib
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
+from games.box import box_data
 from games.errors import (
     BadState,
     BotError,
@@ -45,9 +40,8 @@ from games.errors import (
     bad_state,
     data_problem,
 )
-
-if TYPE_CHECKING:
-    from games.position import Field
+from games.position import Field, read_position, write_position
+from games.rng import rng_from_json, rng_from_text, rng_state_to_json, rng_text
 
 __all__ = [
     "BadState", "Bot", "BotError", "BotMaker", "DataProblem", "Event", "Game", "GameError",
@@ -91,118 +85,6 @@ def events_for(events: Sequence[Event], seat: Seat) -> list[Event]:
         if filtered is not None:
             seen.append(filtered)
     return seen
-
-
-# ----------------------------------------------------------------------------- random state
-
-_MT_WORDS = 624  # the Mersenne Twister's state: 624 words of 32 bits and a position
-_MAX_SEARCH = 4_000  # blocks of 624 words tried when looking for a seed's position
-_SEED_DIGITS = 40  # a longer seed is written as the whole state
-
-
-def rng_state_to_json(rng: random.Random) -> Json:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def rng_from_json(data: Json, at: str = "rng") -> random.Random:
-    """The generator saved by :func:`rng_state_to_json`; anything else is :class:`BadState`."""
-    if not isinstance(data, list) or len(data) != 3:
-        raise bad_state(at, "not_a_random_state")
-    version, internal, gauss = data
-    if (version != 3 or not isinstance(internal, list) or len(internal) != _MT_WORDS + 1
-            or not (gauss is None or (type(gauss) is float and math.isfinite(gauss)))):
-        raise bad_state(at, "not_a_random_state")
-    for word in internal:
-        if type(word) is not int or not 0 <= word < 2**32:
-            raise bad_state(at, "not_a_random_state")
-    if not 1 <= internal[-1] <= _MT_WORDS:
-        raise bad_state(at, "not_a_random_state")
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
-
-
-def rng_text(rng: random.Random, seed: int | None = None) -> str:
-    """The generator in a position line: ``"7+1234"`` when it is ``Random(7)`` after 1,234
-    words of 32 bits, else its whole state (``"mt:<position>:<base64>"``, about 3 kB)."""
-    _, internal, gauss = rng.getstate()
-    if seed is not None and gauss is None and len(str(seed)) <= _SEED_DIGITS:
-        used = _words_used(seed, internal)
-        if used is not None:
-            return f"{seed}+{used}"
-    words = base64.urlsafe_b64encode(struct.pack(f"<{_MT_WORDS}I", *internal[:-1]))
-    text = f"mt:{internal[-1]}:{words.decode('ascii').rstrip('=')}"
-    return text if gauss is None else f"{text}:{gauss!r}"
-
-
-def rng_from_text(text: str) -> tuple[random.Random, int | None]:
-    """The generator and the seed it came from (``None`` for a whole state) of
-    :func:`rng_text`; raises :class:`BadState` for anything else."""
-    try:
-        if text.startswith("mt:"):
-            parts = text.split(":")
-            words = base64.urlsafe_b64decode(parts[2] + "=" * (-len(parts[2]) % 4))
-            internal = [*struct.unpack(f"<{_MT_WORDS}I", words), int(parts[1])]
-            gauss = float(parts[3]) if len(parts) == 4 else None
-            return rng_from_json([3, internal, gauss]), None
-        found = re.fullmatch(rf"(-?[0-9]{{1,{_SEED_DIGITS}}})(?:\+([0-9]{{1,9}}))?", text)
-        if found is None:
-            raise bad_state("rng", "unreadable")
-        seed, used = int(found.group(1)), int(found.group(2) or 0)
-        if used > _MAX_SEARCH * _MT_WORDS:
-            raise bad_state("rng", "too_far")
-        rng = random.Random(seed)
-        if used:
-            rng.getrandbits(32 * used)
-        return rng, seed
-    except (ValueError, IndexError, struct.error):  # base64, struct and float refusals
-        raise bad_state("rng", "unreadable") from None
-
-
-def _words_used(seed: int, internal: tuple[int, ...]) -> int | None:
-    """How many words ``Random(seed)`` gave to reach ``internal``, or ``None``. The array
-    only changes every 624 words, so whole blocks are compared."""
-    rng = random.Random(seed)
-    if rng.getstate()[1] == internal:
-        return 0
-    array, position = internal[:-1], internal[-1]
-    for block in range(_MAX_SEARCH):
-        rng.getrandbits(32 * _MT_WORDS)
-        if rng.getstate()[1][:-1] == array:
-            return block * _MT_WORDS + position
-    return None
-
-
-# ----------------------------------------------------------------------------- the box
-
-@cache
-def _box(name: str) -> Mapping[str, Any]:
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
-        raise data_problem("no_box_data", game=name)
-    try:
-        text = resources.files("games").joinpath(name, "rules.toml").read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        raise data_problem("no_box_data", game=name) from None
-    try:
-        return tomllib.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        raise data_problem("box_data_unreadable", game=name) from None
-
-
-def box_data(name: str) -> dict[str, Any]:
-    """The box's numbers for game ``name`` (``games/<name>/rules.toml``), a fresh copy:
-    ``box_data("uno")["hand_size"] == 7``."""
-    copied: dict[str, Any] = _copy(_box(name))
-    return copied
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 # ----------------------------------------------------------------------------- games
@@ -334,16 +216,12 @@ class Game(ABC, Generic[M, V]):
     def position(self) -> str:
         """The whole state as one line of text, e.g. ``"uno players=2 dealer=1 ..."``; see
         :mod:`games.position` and each engine's ``POSITION``."""
-        from games.position import write_position
-
         return write_position(self.name, self.POSITION, self.to_dict(), self.seed)
 
     @classmethod
     def from_position(cls: type[G], line: str) -> G:
         """The game of a :meth:`position` line; fields left out take their defaults (the
         leftover pile: the rest of the box). Raises :class:`BadState`."""
-        from games.position import read_position
-
         state, seed = read_position(cls.name, cls.POSITION, line)
         game = cls.from_dict(state)
         game.seed = seed

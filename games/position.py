@@ -11,7 +11,7 @@ codec and a default. A field whose value is its default is left out when writing
 in when reading, so a hand-written test position names only what matters; the leftover pile
 (Uno's stock, Rummikub's pool...) defaults to the rest of the box in box order. ``data`` (the
 box's numbers, compact JSON) is written only when it is not the box's own; ``rng`` is the
-random state (:func:`games.core.rng_text`: ``seed+words``, or the whole state).
+random state (:func:`games.rng.rng_text`: ``seed+words``, or the whole state).
 
 Reading builds the ``to_dict()`` state and hands it to ``from_dict``, which checks it all.
 """
@@ -24,8 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.core import box_data, rng_from_text, rng_state_to_json, rng_text
+from games.box import box_data
 from games.errors import BadState, bad_state
+from games.rng import rng_from_json, rng_from_text, rng_state_to_json, rng_text
 
 MOST_LINE = 200_000
 EMPTY = "-"
@@ -141,8 +142,6 @@ class Field:
 def write_position(name: str, fields: Sequence[Field], state: Mapping[str, Any],
                    seed: int | None) -> str:
     """The line of ``state`` (a ``to_dict()``) for the game ``name``."""
-    from games.core import rng_from_json
-
     parts = [name]
     filled: State = {"data": state["data"]}
     for spec in fields:

@@ -4,6 +4,7 @@ through :func:`layouts.registry.kit`. Each ``layouts/<game>/__init__.py`` makes 
     uno = kit("uno")
     game = uno.new_game(players=3, seed=1)
     uno.screen.screen(game.view(0), context)                 # the display
+    uno.board.board(game.view(0), context, lines, Size(40, 9))  # a multi-line display
     uno.label("r+2", uno.catalog("fr"))                      # the same label everywhere
     uno.deck_faces("fr", cards="r7,wi")                      # paper: card faces
     uno.pad_sheets("en", players=4)                          # paper: a score pad
@@ -18,6 +19,7 @@ from typing import Any
 from games.core import Bot, DataProblem, Game, NotationError, Reason, TurnClock
 from games.options import Option
 from games.pads import Book
+from layouts.board import GameBoard
 from layouts.catalog import Catalog, game_data, rules_data
 from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
@@ -80,13 +82,14 @@ class GameKit:
     variants ``--option`` and the flags choose), ``selfplay_options`` (what self-play sets
     unless told otherwise), ``label`` (a card of the game's own card type in words: the one
     label of the display, the embossed card and the web page), ``screen`` (its face on a
-    display), ``deck`` (its cards on paper; card size and notation in ``deck.toml``) and
-    ``pad`` (its score pad on paper; words in ``pad.toml``), ``kept_pad`` (its score pad kept
+    display), ``board`` (its table over the rows of a multi-line display), ``deck`` (its
+    cards on paper; card size and notation in ``deck.toml``) and ``pad`` (its score pad on
+    paper; words in ``pad.toml``), ``kept_pad`` (its score pad kept
     on a display for the physical game), ``picture`` (its table on a web page: the shared
     default unless it draws more), and ``clock`` (the turn time limit
     of a game that has one, a rule of the game; its words are the screen's). ``refusals``
     words the engine's own refusals of a new game (its [errors] sentences, in its folder).
-    A game may start without a screen, a deck, a pad, a kept pad or a clock: ``None``."""
+    A game may start without a screen, a board, a deck, a pad, a kept pad or a clock: ``None``."""
 
     name: str
     game: type[Game[Any, Any]]
@@ -95,6 +98,7 @@ class GameKit:
     options: Mapping[str, Option] = field(default_factory=dict)
     selfplay_options: Mapping[str, Any] = field(default_factory=dict)
     screen: GameScreen | None = None
+    board: GameBoard | None = None
     deck: Deck | None = None
     pad: PadMaker | None = None
     kept_pad: KeptPad | None = None

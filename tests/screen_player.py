@@ -4,6 +4,10 @@ display in memory through the key loop, counting key presses.
 ``choose(session)`` picks the line and region a player routes next (a legal move, or the
 routing that leads to one: a card to select, a hint to lay out); ``MemoryFingers`` reads the
 news, moves to that line, pans to the region and presses its routing key, as a player would.
+On a display of several rows (the game's board) ``reading_key`` and ``board_key`` give the
+keys a reader presses: the news's next page, the marker that turns a band to the region's
+page, line keys to a line read on the reading band, the routing key over the region on its
+row.
 
     fingers = MemoryFingers(Session.start("uno", players=2, seed=1, lang="en", pace=0))
     presses = fingers.play_turn()          # keys of one turn, news read first
@@ -16,13 +20,26 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from brailledev.display.braille import table_for, translator
-from brailledev.display.keys import Key, LineDown, LineUp, PanLeft, PanRight, Route
+from brailledev.display.keys import (
+    ACT,
+    Backward,
+    Forward,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    RowKey,
+)
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.session import Session
 from brailledev.table.keyloop import Front
 from games.elements.engine import BID, KEEP, PLACE, Lay, Pass
 from games.elevens.engine import DISCARD, UNDO
 from games.rummikub.engine import Draw, Table
+from layouts.board import READING
 from layouts.domino.screen import PLACES_LINE
 from layouts.elements.screen import ElementsInput
 from layouts.elevens.screen import Chosen
@@ -164,6 +181,69 @@ def choose(session: Session) -> Choice:
     return CHOOSERS[session.table.name](session, session.seat.lines())
 
 
+def reading_key(front: Front[Any]) -> Key | None:
+    """The key that reads on what the board's reading band shows a reader (a refusal, the
+    news's next page), ``None`` when it is read."""
+    boards = front.boards
+    assert boards is not None
+    if front.seat.flash is not None:
+        return PanRight()
+    marker = boards.page.marker_of(READING, 1)
+    if front.seat.focus == MESSAGE_LINE or marker is None:
+        return None if marker is None else PanRight()
+    return Route(*marker)
+
+
+def board_key(front: Front[Any], line_key: str, region: int,
+              routing: bool = True) -> tuple[Key, str]:
+    """The next key a reader presses on a board towards routing region ``region`` of line
+    ``line_key``, and what it is for (``route``, ``pick``, ``pan``, ``line``); without
+    ``routing`` keys (a Canute) it picks with row keys and Forward, and acts with the row
+    key (Enter on the first row, which the Virtual driver's row keys cannot reach)."""
+    boards = front.boards
+    assert boards is not None
+    page, seat = boards.page, front.seat
+    found = page.find(line_key, region)
+    if found is not None:
+        spot = page.spot(found)
+        if routing:  # the region's last cell: the Virtual driver never routes the first
+            return Route(spot.column + spot.stop - spot.start - 1, found[0]), "route"
+        return pick_key(front, found)
+    band = boards.board.band_of(line_key)
+    focus_band = boards.board.band_of(seat.focus)
+    focused = READING if focus_band is None else focus_band.name
+    place = page.where(line_key, region)
+    if place is not None and (band is not None or seat.focus == line_key):
+        name, wanted = place
+        step = 1 if wanted > page.pages(name)[0] else -1
+        marker = page.marker_of(name, step) if routing else None
+        if marker is not None:
+            return Route(*marker), "pan"
+        if focused == name:
+            return (PanRight() if step > 0 else PanLeft()), "pan"
+    keys = [line.key for line in seat.lines()]
+    here = keys.index(seat.focus) if seat.focus in keys else 0
+    return (LineDown() if keys.index(line_key) > here else LineUp()), "line"
+
+
+def pick_key(front: Front[Any], item: tuple[int, int]) -> tuple[Key, str]:
+    """The next key that picks ``item`` (row, spot) and acts on it, without routing keys."""
+    boards = front.boards
+    assert boards is not None
+    page = boards.page
+    row = item[0]
+    picked = None
+    if boards.picked is not None:
+        picked = page.find(boards.picked[0], boards.picked[1])
+    if picked == item:
+        return (RowKey(row) if row > 0 else Named(ACT)), "route"
+    if row > 0 and (picked is None or picked[0] != row):
+        return RowKey(row), "pick"
+    items = page.items()
+    ahead = picked is None or items.index(item) > items.index(picked)
+    return (Forward() if ahead else Backward()), "pick"
+
+
 def my_turn(session: Session) -> bool:
     game = session.table.game
     return not game.is_over() and session.seat.seat in game.must_act()
@@ -173,9 +253,10 @@ class MemoryFingers:
     """A player's fingers on a display in memory: every key goes through the key loop and
     is counted."""
 
-    def __init__(self, session: Session, columns: int = 40, table: str | None = None) -> None:
+    def __init__(self, session: Session, columns: int = 40, table: str | None = None,
+                 rows: int = 1) -> None:
         self.session = session
-        self.display = MemoryDisplay(columns)
+        self.display = MemoryDisplay(columns, rows)
         self.braille = translator(table or table_for(session.seat.lang))
         self.front = Front(session, self.display, self.braille)
         self.front.redraw()
@@ -199,8 +280,14 @@ class MemoryFingers:
 
     def read_news(self) -> None:
         """Read what the display puts before the player: a refusal, the news, and the status
-        line panning reads on to after them."""
+        line panning reads on to after them (on a board: the refusal and the news's pages)."""
         for _ in range(200):
+            if self.front.boards is not None:
+                key = reading_key(self.front)
+                if key is None:
+                    return
+                self.press(key, "read")
+                continue
             if self.session.seat.flash is None and self.line_key not in (MESSAGE_LINE,
                                                                          STATUS_LINE):
                 return
@@ -219,6 +306,13 @@ class MemoryFingers:
     def route(self, key: str, index: int, cell: int = 0) -> None:
         """Go to line ``key``, pan to region ``index`` and press the routing key over it: over
         its ``cell``-th cell in the window (counted round: any number is one of its cells)."""
+        if self.front.boards is not None:
+            for _ in range(200):
+                pressed, kind = board_key(self.front, key, index)
+                self.press(pressed, kind)
+                if kind == "route":
+                    return
+            raise AssertionError(f"region {index} of {key} never showed on the board")
         self.go_to(key)
         viewport = self.front.viewport
         laid = viewport.lines[viewport.top]

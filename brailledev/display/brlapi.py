@@ -6,6 +6,14 @@ reads only the BRLTTY commands we use: routing keys, panning, line up/down, top/
 the newest message (BRLTTY's HOME, "go to the cursor") and back to where the reader was (its
 BACK, "go back"), and braille keyboard dots. Every other key stays with BRLTTY.
 
+A display of several rows: a routing key's argument counts cells across the rows (row r
+starts at ``r * columns``), as BRLTTY's own ``ROUTE`` does; a Canute, which has no routing
+keys, sends ``ROUTE_LINE`` from the key beside each row (``RowKey``) and ``WINUP``/``WINDN``
+from its Back and Forward keys, a Dot Pad ``PRDIFLN``/``NXDIFLN`` from its keys F2 and F3
+(``Backward``/``Forward``); Enter on a braille keyboard acts on what they picked. A write
+rewrites only the rows that changed, one BrlAPI write a row (the slow multi-line displays
+refresh what they are sent: a Canute takes about 1.2 s a row).
+
 When BRLTTY goes away (restarted, or its display unplugged: size 0) nothing is lost: the
 last content is kept, ``read_key`` reconnects with a growing delay and redraws it, and
 reports ``Named(RESIZED)`` if the display that came back has another size.
@@ -30,10 +38,13 @@ import brlapi
 
 from brailledev.display.base import RESIZED, fit
 from brailledev.display.keys import (
+    ACT,
     BACK,
     NEWEST,
+    Backward,
     Bottom,
     Chord,
+    Forward,
     Key,
     LineDown,
     LineUp,
@@ -41,6 +52,7 @@ from brailledev.display.keys import (
     PanLeft,
     PanRight,
     Route,
+    RowKey,
     Top,
 )
 from brailledev.errors import DisplayGone
@@ -63,9 +75,16 @@ _COMMANDS: dict[int, Key] = {
     # Where the news is, as HOME goes where the cursor is; BACK returns, as in BRLTTY.
     brlapi.KEY_CMD_HOME: Named(NEWEST),
     brlapi.KEY_CMD_BACK: Named(BACK),
+    # A Canute's Back and Forward keys, a Dot Pad's F2 and F3: pick along the rows.
+    brlapi.KEY_CMD_WINUP: Backward(),
+    brlapi.KEY_CMD_WINDN: Forward(),
+    brlapi.KEY_CMD_PRDIFLN: Backward(),
+    brlapi.KEY_CMD_NXDIFLN: Forward(),
 }
-# Commands with an argument (a cell, dots): the whole block is ours.
-_BLOCKS = (brlapi.KEY_CMD_ROUTE, brlapi.KEY_CMD_PASSDOTS)
+# Commands with an argument (a cell, a row, dots): the whole block is ours.
+_BLOCKS = (brlapi.KEY_CMD_ROUTE, brlapi.KEY_CMD_ROUTE_LINE, brlapi.KEY_CMD_PASSDOTS)
+# Enter on a braille keyboard (dot 8 alone in BRLTTY's chords): act on what was picked.
+_ENTER = brlapi.KEY_TYPE_SYM | brlapi.KEY_SYM_LINEFEED
 _SLICE = 0.25  # seconds; how often a waiting read looks at the display's size
 _FIRST_DELAY, _MAX_DELAY = 0.05, 2.0
 
@@ -94,6 +113,10 @@ class BrlapiDisplay:
         self._watched_size: tuple[int, int] | None = None
         self._pending: collections.deque[Key] = collections.deque()
         self._last: tuple[list[str], int | None] | None = None
+        # The rows this connection last wrote (None: write them all).
+        self._sent: list[str] | None = None
+        # BrlAPI writes made, one per row rewritten.
+        self.writes = 0
         self._gone_since: float | None = None
         self._reconnector: threading.Thread | None = None
         self._closed = False
@@ -203,7 +226,8 @@ class BrlapiDisplay:
             connection.acceptKeys(brlapi.rangeType_command,
                                   [brlapi.KEY_TYPE_CMD | block for block in _BLOCKS])
             connection.acceptKeys(brlapi.rangeType_key,
-                                  [brlapi.KEY_TYPE_CMD | command for command in _COMMANDS])
+                                  [brlapi.KEY_TYPE_CMD | command for command in _COMMANDS]
+                                  + [_ENTER])
             connection.watchParameter(brlapi.PARAM_DISPLAY_SIZE, 0, brlapi.PARAMF_GLOBAL,
                                       self._size_watched)
             driver = connection.driverName
@@ -221,6 +245,7 @@ class BrlapiDisplay:
             self._columns, self._rows = columns, rows
             self._driver = _text(driver)
             self._connection = connection
+            self._sent = None
             self._gone_since = None
             if self._last is not None:
                 try:
@@ -232,9 +257,20 @@ class BrlapiDisplay:
         return True
 
     def _send(self, connection: Any, rows: Sequence[str], cursor: int | None) -> None:
-        cells = "".join(fit(rows, self._columns, self._rows))
-        connection.write(text=cells, regionBegin=1, regionSize=len(cells),
-                         cursor=brlapi.CURSOR_OFF if cursor is None else cursor + 1)
+        """The rows that changed since the last write, each with one BrlAPI write (its region
+        counted across the rows); the cursor goes with the first."""
+        fitted = fit(rows, self._columns, self._rows)
+        sent = self._sent
+        changed = [number for number, row in enumerate(fitted)
+                   if sent is None or row != sent[number]]
+        self._sent = None  # until every write went through
+        for order, number in enumerate(changed):
+            extra = {} if order else \
+                {"cursor": brlapi.CURSOR_OFF if cursor is None else cursor + 1}
+            connection.write(text=fitted[number], regionBegin=number * self._columns + 1,
+                             regionSize=self._columns, **extra)
+            self.writes += 1
+        self._sent = fitted
 
     def _drop(self, delay: float = _FIRST_DELAY) -> None:
         """Forget the connection and reconnect in the background (BrlAPI calls can block
@@ -275,12 +311,16 @@ class BrlapiDisplay:
 
     def _key(self, code: int) -> Key | None:
         parts = brlapi.expandKeyCode(code)
+        if parts["type"] == brlapi.KEY_TYPE_SYM:
+            return Named(ACT) if parts["command"] | parts["argument"] == _ENTER else None
         if parts["type"] != brlapi.KEY_TYPE_CMD:
             return None
         command, argument = parts["command"], parts["argument"]
         if command == brlapi.KEY_CMD_ROUTE:
             columns = max(self._columns, 1)
             return Route(argument % columns, argument // columns)
+        if command == brlapi.KEY_CMD_ROUTE_LINE:
+            return RowKey(argument)
         if command == brlapi.KEY_CMD_PASSDOTS:
             return Chord(argument & 0xFF, space=bool(argument & brlapi.DOTC))
         return _COMMANDS.get(command)

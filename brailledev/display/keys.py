@@ -1,6 +1,8 @@
 """One vocabulary of input events; every display backend translates its keys into these.
 
     Route(5)          routing key above cell 5 (0-based) of display row 0
+    RowKey(2)         the key beside display row 2 (a Canute's line keys: BRLTTY's ROUTE_LINE)
+    Forward()         the next item on the rows (a Canute's Forward key: BRLTTY's WINDN)
     PanRight()        next window of the current line
     Chord(0b0000111)  dots 1 2 3 on the braille keyboard (bit n-1 = dot n); space flag apart
     Named("help")     a named command (help, quit, repeat, newest, back ...)
@@ -14,12 +16,32 @@ from dataclasses import dataclass
 # the reader was before it.
 NEWEST = "newest"
 BACK = "back"
+# Act on the item picked with Forward, Backward or a row key (Enter on a braille keyboard).
+ACT = "act"
 
 
 @dataclass(frozen=True)
 class Route:
     cell: int
     row: int = 0
+
+
+@dataclass(frozen=True)
+class RowKey:
+    """The key beside display row ``row`` of a display without routing keys (a Canute's
+    line keys): the first press picks the row's first item, the next one acts on it."""
+
+    row: int
+
+
+@dataclass(frozen=True)
+class Forward:
+    """Pick the next item on the display's rows (a Canute's Forward key)."""
+
+
+@dataclass(frozen=True)
+class Backward:
+    """Pick the previous item on the display's rows (a Canute's Back key)."""
 
 
 @dataclass(frozen=True)
@@ -63,4 +85,5 @@ class Named:
     name: str
 
 
-Key = Route | PanLeft | PanRight | LineUp | LineDown | Top | Bottom | Chord | Named
+Key = (Route | RowKey | Forward | Backward | PanLeft | PanRight | LineUp | LineDown | Top
+       | Bottom | Chord | Named)

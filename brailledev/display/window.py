@@ -43,7 +43,8 @@ DOTS_78 = 0x40 | 0x80  # dot 7 is bit 6 and dot 8 bit 7 of a Unicode braille cel
 # The cells a marker takes at a window's edge: the marker and the blank beside it.
 MARKER_CELLS = 2
 MIN_COLUMNS, MAX_COLUMNS = 12, 80
-MIN_ROWS, MAX_ROWS = 1, 9
+# 16 rows: more than any multi-line display sold (a Monarch has 10, a Canute 9).
+MIN_ROWS, MAX_ROWS = 1, 16
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Hit:
 
 
 def check_size(columns: int, rows: int) -> None:
-    """Refuse display sizes we do not lay out for (12-80 columns, 1-9 rows)."""
+    """Refuse display sizes we do not lay out for (12-80 columns, 1-16 rows)."""
     if not MIN_COLUMNS <= columns <= MAX_COLUMNS or not MIN_ROWS <= rows <= MAX_ROWS:
         raise ValueError(f"display size {columns}x{rows} is outside "
                          f"{MIN_COLUMNS}-{MAX_COLUMNS} columns x {MIN_ROWS}-{MAX_ROWS} rows")
@@ -148,41 +149,49 @@ def _lay_out(line: Line, braille: tuple[Braille, ...], columns: int, spare: bool
     windows: list[Window] = []
     position = (0, 0)  # (index into shown, cell offset inside that region)
     while position[0] < len(shown) or not windows:
-        pieces, position = _next_window(line, braille, shown, position, columns)
-        windows.append(_window(line, braille, pieces, columns,
-                               more_left=bool(windows), more_right=position[0] < len(shown)))
+        left = 0 if position == (0, 0) else MARKER_CELLS
+        pieces, position = fill_row(line, braille, shown, position, columns, left)
+        windows.append(draw_row(line, braille, pieces, columns,
+                                more_left=bool(windows), more_right=position[0] < len(shown)))
     return LaidLine(line, braille, tuple(windows))
 
 
-def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
-                 position: tuple[int, int], columns: int
-                 ) -> tuple[list[Piece], tuple[int, int]]:
-    """The pieces of the window starting at ``position`` and where the next one starts."""
+def fill_row(line: Line, braille: tuple[Braille, ...], shown: list[int],
+             position: tuple[int, int], columns: int, left: int, mark: bool = True
+             ) -> tuple[list[Piece], tuple[int, int]]:
+    """The pieces of a row of ``columns`` cells filled from cell ``left`` with the regions
+    ``shown`` of ``line`` from ``position`` (index into ``shown``, cell offset), and where the
+    next row starts; ``mark``: keep the last cells for a marker when the rest does not fit."""
     if not shown:
         return [], (0, 0)
     first, offset = position
     gap = line.gap
-    left = 0 if position == (0, 0) else MARKER_CELLS
-    lengths = [len(braille[index]) for index in shown]
-    to_end = lengths[first] - offset + sum(gap + length for length in lengths[first + 1:])
+
+    def length(number: int) -> int:
+        return len(braille[shown[number]].cells)
+
+    # Whether the rest fits, counted only as far as the row (a long line has many rows).
+    to_end, number = length(first) - offset, first + 1
+    while to_end <= columns - left and number < len(shown):
+        to_end, number = to_end + gap + length(number), number + 1
     if to_end <= columns - left:
         pieces, column = [], left
         for number in range(first, len(shown)):
             start = offset if number == first else 0
-            pieces.append(Piece(shown[number], start, lengths[number], column))
-            column += lengths[number] - start + gap
+            pieces.append(Piece(shown[number], start, length(number), column))
+            column += length(number) - start + gap
         return pieces, (len(shown), 0)
-    room = columns - left - MARKER_CELLS  # the right marker and the blank before it
-    if lengths[first] - offset > room:
+    room = columns - left - (MARKER_CELLS if mark else 0)  # the marker, its blank
+    if length(first) - offset > room:
         take, skip = _cut(line, braille, shown[first], offset, room)
         return [Piece(shown[first], offset, offset + take, left)], \
-            _normalise((first, offset + take + skip), lengths)
-    pieces = [Piece(shown[first], offset, lengths[first], left)]
-    column = left + lengths[first] - offset
+            _normalise((first, offset + take + skip), length(first))
+    pieces = [Piece(shown[first], offset, length(first), left)]
+    column = left + length(first) - offset
     number = first + 1
-    while number < len(shown) and column + gap + lengths[number] <= left + room:
-        pieces.append(Piece(shown[number], 0, lengths[number], column + gap))
-        column += gap + lengths[number]
+    while number < len(shown) and column + gap + length(number) <= left + room:
+        pieces.append(Piece(shown[number], 0, length(number), column + gap))
+        column += gap + length(number)
         number += 1
     space = left + room - column - gap
     region = shown[number]
@@ -190,7 +199,7 @@ def _next_window(line: Line, braille: tuple[Braille, ...], shown: list[int],
         take, skip = _cut(line, braille, region, 0, space, hard=False)
         if take:
             pieces.append(Piece(region, 0, take, column + gap))
-            return pieces, _normalise((number, take + skip), lengths)
+            return pieces, _normalise((number, take + skip), length(number))
     return pieces, (number, 0)
 
 
@@ -209,13 +218,16 @@ def _cut(line: Line, braille: tuple[Braille, ...], region: int, offset: int, roo
     return (room, 0) if hard else (0, 0)
 
 
-def _normalise(position: tuple[int, int], lengths: list[int]) -> tuple[int, int]:
+def _normalise(position: tuple[int, int], length: int) -> tuple[int, int]:
+    """The next region's start when ``position`` is past the end of its region (of
+    ``length`` cells)."""
     number, offset = position
-    return (number + 1, 0) if offset >= lengths[number] else position
+    return (number + 1, 0) if offset >= length else position
 
 
-def _window(line: Line, braille: tuple[Braille, ...], pieces: list[Piece], columns: int,
-            more_left: bool, more_right: bool) -> Window:
+def draw_row(line: Line, braille: tuple[Braille, ...], pieces: list[Piece], columns: int,
+             more_left: bool, more_right: bool) -> Window:
+    """The cells and print text of ``pieces`` of ``line``, with the markers asked for."""
     cells = [BLANK] * columns
     text = "<" if more_left else ""
     for piece in pieces:

@@ -75,6 +75,8 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
                         help=say("play.table"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("play.lang"))
     parser.add_argument("--no-speech", action="store_true", help=say("play.no_speech"))
+    parser.add_argument("--rows", type=int, choices=range(MIN_ROWS, MAX_ROWS + 1), default=1,
+                        metavar="N", help=say("play.rows"))
 
 
 def open_reader_display(args: argparse.Namespace, lang: str) -> Display:
@@ -82,7 +84,8 @@ def open_reader_display(args: argparse.Namespace, lang: str) -> Display:
     its size is one no screen is laid out for: ``open_reader_display(args, "fr")``."""
     from brailledev.display import open_display
 
-    display = open_display(args.display, args.brlapi_host, lang=lang, auth=args.brlapi_auth)
+    display = open_display(args.display, args.brlapi_host, rows=args.rows, lang=lang,
+                           auth=args.brlapi_auth)
     if not (MIN_COLUMNS <= display.columns <= MAX_COLUMNS
             and MIN_ROWS <= display.rows <= MAX_ROWS):
         display.close()

@@ -132,6 +132,12 @@ class History:
             self.cursor = None
         return True
 
+    def read_all(self) -> None:
+        """The newest message was shown whole (a display of several rows has room for it):
+        it counts as read."""
+        newest = self.newest
+        self.read = len(newest.parts) if newest is not None else 0
+
     def read_back(self) -> bool:
         """Show the message before the one shown; False at the first."""
         index = self.index

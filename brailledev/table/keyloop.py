@@ -1,9 +1,10 @@
 """The key loop: a seat shown on a display, driven by the display's keys.
 
-The loop shows the focused line (and the lines after it on a multi-row display), turns keys
-into the seat's actions, and between keys lets its driver do what is due (bots at a reading
-pace, the turn clock, news from a server); keys are read while a bot waits its turn, so the
-display never freezes.
+The loop shows the focused line (on a display of several rows, the game's board:
+:mod:`brailledev.table.boardkeys`; the lines after the focused one for a screen without a
+board), turns keys into the seat's actions, and between keys lets its driver do what is due
+(bots at a reading pace, the turn clock, news from a server); keys are read while a bot
+waits its turn, so the display never freezes.
 
 The reader's place is kept: a line redrawn stays at the window showing the same card, and a
 return (reading past the news, a question answered, the back key) restores the window the
@@ -23,9 +24,24 @@ from typing import Generic, Protocol, TypeVar
 from brailledev.display.base import RESIZED, Display
 from brailledev.display.braille import Translator, dots_to_numbers
 from brailledev.display.chords import SPACE_MOVES, NoCommand, Ran, Typist, chord_letter
-from brailledev.display.keys import BACK, NEWEST, Chord, Key, Named, PanLeft, PanRight, Route
+from brailledev.display.keys import (
+    BACK,
+    NEWEST,
+    Bottom,
+    Chord,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanLeft,
+    PanRight,
+    Route,
+    Top,
+)
 from brailledev.display.window import LaidLine, Place, Viewport, lay_out_line
+from brailledev.table.boardkeys import BoardKeys
 from brailledev.table.seat import SeatClient
+from layouts.board import Size
 from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
 
 # Seconds between two looks at the turn clock when nothing else is due.
@@ -60,6 +76,8 @@ class Front(Generic[D]):
         self.display = display
         self.braille = braille
         self.viewport = Viewport(braille, display.columns, display.rows)
+        # The seat's board while the display has several rows and the screen has one.
+        self.boards: BoardKeys | None = None
         self.typist = Typist()
         self._stop = threading.Event()
         self._jumps = -1
@@ -85,6 +103,10 @@ class Front(Generic[D]):
     def redraw(self) -> None:
         """Lay the seat's screen out and write it, on the line the seat wants."""
         seat = self.seat
+        if self.display.rows > 1 and seat.board_maker is not None:
+            self._draw_board()
+            return
+        self.boards = None
         viewport = self.viewport
         if (self.display.columns, self.display.rows) != (viewport.columns,
                                                          viewport.display_rows):
@@ -113,6 +135,15 @@ class Front(Generic[D]):
             window = flash.windows[self._flash_window]
             rows[0], texts[0] = window.cells, window.text
         self.display.write(rows, text=texts)
+        self.written = rows
+
+    def _draw_board(self) -> None:
+        """The seat's board, laid out again for a display that changed size."""
+        display = self.display
+        if self.boards is None or self.boards.size != Size(display.columns, display.rows):
+            self.boards = BoardKeys(self.seat, display, self.braille, self.seat.route)
+        rows, texts = self.boards.draw()
+        display.write(rows, text=texts)
         self.written = rows
 
     def _go(self, line: str, returning: bool) -> None:
@@ -166,13 +197,20 @@ class Front(Generic[D]):
         """Act on one key; False when the player quits."""
         seat = self.seat
         status_read, self._status_then_back = self._status_then_back, False
-        if seat.shown_at_once() is not None and not self._past_flash(key):
+        if self.boards is not None:
+            handled = self.boards.press(key)
+            if handled is not None:
+                self.typist.clear()
+                return handled
+        elif seat.shown_at_once() is not None and not self._past_flash(key):
             return True
         if isinstance(key, Chord):
             return self._chord(key)
         self.typist.clear()
         if isinstance(key, Named):
             return self._named(key.name)
+        if not isinstance(key, (Route, PanLeft, PanRight, LineUp, LineDown, Top, Bottom)):
+            return True  # a row key, Forward or Backward: for boards only
         viewport = self.viewport
         at_end = viewport.display_rows == 1 and isinstance(key, PanRight) \
             and viewport.window + 1 >= len(viewport.lines[viewport.top].windows)

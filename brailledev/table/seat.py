@@ -23,6 +23,7 @@ from brailledev.table.history import History
 from brailledev.table.turntimer import shown_left
 from games import saved as check
 from games.core import Event, Reason, Seat
+from layouts.board import Board, Size
 from layouts.catalog import LANGUAGES
 from layouts.errors import UserError
 from layouts.registry import kit
@@ -155,6 +156,8 @@ class SeatClient:
         self.catalog = kit(game).catalog(lang)
         # A score pad brings its own screen over the game's words (brailledev/programs/pad.py).
         self.screen = screen if screen is not None else game_screen(game)
+        # The game's board on a multi-line display goes with the game's own screen only.
+        self.board_maker = kit(game).board if screen is None else None
         self.history = history if history is not None else History()
         self.speech: Speech | Silence = speech if speech is not None else Silence()
         self.pending: Hashable = None
@@ -237,6 +240,13 @@ class SeatClient:
         shown = Region(self.screen.time_left(shown_left(left), context))
         return tuple(Line(line.key, (*line.regions, shown), line.gap)
                      if line.key == STATUS_LINE else line for line in lines)
+
+    def board(self, size: Size) -> Board | None:
+        """The screen now as the game's board for a display of ``size`` (``None``: the
+        screen has no board): ``seat.board(Size(40, 9))``."""
+        if self.board_maker is None:
+            return None
+        return self.board_maker.board(self.view(), self.context(), self.lines(), size)
 
     def home(self) -> str:
         """The line the player belongs on when nothing is left to read."""

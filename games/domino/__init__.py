@@ -5,7 +5,7 @@
 """
 
 from games.domino.bots import BOTS
-from games.domino.game import Domino
+from games.domino.engine import Domino
 from games.options import Option
 
 GAME = Domino

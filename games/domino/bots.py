@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from games import saved
 from games.core import BotMaker, Json, SeededBot
-from games.domino.game import DominoView
+from games.domino.engine import DominoView
 from games.domino.grid import (
     Card,
     Grid,

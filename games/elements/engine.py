@@ -33,7 +33,6 @@ from games.core import (
     SeatSecret,
     census_of,
     data_problem,
-    rng_from_json,
     rng_state_to_json,
 )
 from games.elements import notation
@@ -265,7 +264,7 @@ class Elements(Game[Move, ElementsView]):
             raise data_problem("option_value", option="first_player",
                                value=str(first)[:20])
         try:
-            box = _check_box(data)
+            box = _BOX(data, "data")
         except BadState as damaged:
             raise saved.box_problem(damaged) from None
         game = cls(players, box, random.Random(seed))
@@ -634,78 +633,58 @@ def _well_formed(move: object) -> bool:
 _LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
 
 
-def _check_box(data: object) -> dict[str, Any]:
-    """ELE-1, ELE-2, ELE-5: the box's numbers, each checked (:class:`BadState` at ``data.*``)."""
-    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+# ELE-1, ELE-2, ELE-5: the box's numbers
+_BOX = saved.BoxData(saved.Record({
+    "colours": saved.ListOf(saved.Text(_LETTERS), 10, least=3, distinct=True),
+    "min_value": saved.Int(0, 99),
+    "max_value": saved.Depends(lambda box: saved.Int(box["min_value"], 99)),
+    "hand_size": saved.Int(1, 50), "rounds": saved.ListOf(saved.Int(1, 4), 4, least=1),
+}, checks=[lambda box, at: saved.ensure(sum(box["rounds"]) <= 4, "data.rounds",
+                                        "more_than_four_cards")]))
 
-    def get(key: str) -> Any:
-        return saved.field(box, key, "data")
 
-    colours = saved.each(get("colours"), "data.colours", 10,
-                         lambda value, at: saved.text(value, at, _LETTERS), least=3)
-    saved.distinct(colours, "data.colours")
-    low = saved.integer(get("min_value"), "data.min_value", 0, 99)
-    saved.integer(get("max_value"), "data.max_value", low, 99)
-    saved.integer(get("hand_size"), "data.hand_size", 1, 50)
-    rounds = saved.each(get("rounds"), "data.rounds", 4,
-                        lambda value, at: saved.integer(value, at, 1, 4), least=1)
-    saved.ensure(sum(rounds) <= 4, "data.rounds", "more_than_four_cards")
-    return box
+_HEAD = saved.Record({
+    "game": saved.Text(("elements",)),
+    "players": saved.Int(Elements.min_players, Elements.max_players),
+    "data": _BOX, "rng": saved.RNG,
+}, checks=[lambda head, at: saved.ensure(head["players"] <= len(head["data"]["colours"]),
+                                         "players", "more_than_elements")])
+
+
+def _body(game: Elements) -> saved.Record:
+    """The fields of a saved state that :meth:`Elements.__init__` does not take, named as
+    the engine's attributes."""
+    players, colours = game.players, game.colours
+    known = {str(card): card for card in game.deck()}
+    cards, seat = saved.Cards(known, len(known)), saved.Seat(players)
+    return saved.Record({
+        "phase": saved.Text(PHASES), "hands": saved.one_per_seat(players, cards),
+        "stock": cards,
+        "row": saved.ListOf(saved.Text(colours), len(colours), len(colours), distinct=True),
+        "placements": saved.ListOf(saved.Fixed((saved.ANY, seat, saved.Card(known))),
+                                   players),  # element, seat, card
+        "order": saved.ListOf(saved.Text(colours), len(colours)), "point_cards": cards,
+        "laid": saved.one_per_seat(players, cards), "won": saved.one_per_seat(players, cards),
+        "laid_rank": saved.one_per_seat(players, saved.Seat(players, None)),
+        "passed": saved.one_per_seat(players, saved.FLAG),
+        "kept": saved.one_per_seat(players, saved.FLAG),
+        "turn": seat, "starter": seat, "first": seat,
+        "totals": saved.one_per_seat(players, saved.Int(0, saved.MOST_POINTS)),
+        "hand_number": saved.Int(0, players - 1),
+    })
 
 
 def _read(data: object) -> Elements:
     """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
-    state = saved.need_dict(data, "")
-
-    def get(key: str) -> Any:
-        return saved.field(state, key)
-
-    saved.text(get("game"), "game", ("elements",))
-    players = saved.integer(get("players"), "players", Elements.min_players,
-                            Elements.max_players)
-    game = Elements(players, _check_box(get("data")), rng_from_json(get("rng")))
-    saved.ensure(players <= len(game.colours), "players", "more_than_elements")
-    known = {str(card): card for card in game.deck()}
-    most = len(known)
-
-    def cards(value: object, at: str) -> list[Card]:
-        return [known[text] for text in saved.cards(value, at, known, most)]
-
-    def per_seat(key: str) -> list[list[Card]]:
-        return [cards(value, f"{key}.{seat}") for seat, value in
-                enumerate(saved.items(get(key), key, players, players))]
-
-    def flags(key: str) -> list[bool]:
-        return saved.each(get(key), key, players, saved.flag, least=players)
-
-    def seat(key: str) -> int:
-        return int(saved.seat(get(key), key, players))
-
-    game.phase = saved.text(get("phase"), "phase", PHASES)
-    game.hands, game.stock = per_seat("hands"), cards(get("stock"), "stock")
-    row = game.row = saved.each(get("row"), "row", len(game.colours),
-                                lambda value, at: saved.text(value, at, game.colours),
-                                least=len(game.colours))
-    saved.distinct(row, "row")
-    game.placements = {}
-    for index, placed in enumerate(saved.items(get("placements"), "placements", players)):
-        at = f"placements.{index}"
-        element, owner, card = saved.items(placed, at, 3, 3)
-        saved.ensure(element in row and element not in game.placements, at, "wrong_element")
-        game.placements[element] = (int(saved.seat(owner, at, players)), cards([card], at)[0])
-    game.order = tuple(saved.each(get("order"), "order", len(row),
-                                  lambda value, at: saved.text(value, at, game.colours)))
-    game.point_cards = cards(get("point_cards"), "point_cards")
-    game.laid, game.won = per_seat("laid"), per_seat("won")
-    game.laid_rank = saved.each(get("laid_rank"), "laid_rank", players,
-                                lambda value, at: saved.seat(value, at, players, None),
-                                least=players)
-    game.passed, game.kept = flags("passed"), flags("kept")
-    game.turn, game.starter, game.first = seat("turn"), seat("starter"), seat("first")
-    game.totals = saved.each(get("totals"), "totals", players,
-                             lambda value, at: saved.integer(value, at, 0, saved.MOST_POINTS),
-                             least=players)
-    game.hand_number = saved.integer(get("hand_number"), "hand_number", 0, players - 1)
+    head = _HEAD(data, "")
+    game = Elements(head["players"], head["data"], head["rng"])
+    read = _body(game)(data, "")
+    vars(game).update(read, order=tuple(read["order"]), placements={})
+    for index, (element, owner, card) in enumerate(read["placements"]):
+        # ELE-3: a card face down before an element card of the row, one each
+        saved.ensure(element in game.row and element not in game.placements,
+                     f"placements.{index}", "wrong_element")
+        game.placements[element] = (owner, card)
     saved.same_cards(game.census(), game.box_cards())
     _check_phase(game)
     return game
@@ -745,7 +724,7 @@ def _check_phase(game: Elements) -> None:
 
 def _rest_of_box(state: State) -> list[str]:
     """The position's default stock: every card in no other place, in box order."""
-    box = _check_box(state["data"])
+    box = _BOX(state["data"], "data")
     deck = [f"{colour}{value}" for colour in box["colours"]
             for value in range(box["min_value"], box["max_value"] + 1)]
     rest = Counter(deck)
@@ -779,7 +758,7 @@ Elements.POSITION = (
     Field("hand_number", INT, const(0)), Field("first", INT, const(0)),
     Field("turn", INT, lambda state: state["first"]),
     Field("starter", INT, lambda state: state["first"]),
-    Field("row", TEXTS, lambda state: list(_check_box(state["data"])["colours"])),
+    Field("row", TEXTS, lambda state: list(_BOX(state["data"], "data")["colours"])),
     Field("order", TEXTS, const([])), Field("hands", PER_SEAT_TEXTS),
     Field("placements", _Placements(), const([])), Field("point_cards", TEXTS, const([])),
     Field("laid", PER_SEAT_TEXTS, per_seat([])),

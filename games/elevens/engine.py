@@ -389,7 +389,7 @@ class Elevens(Game[Step, ElevensView]):
         if type(first) is not int or not 0 <= first < players:
             raise data_problem("option_value", option="first", value=str(first)[:20])
         try:
-            data = _check_box(data)
+            data = _BOX(data, "data")
         except BadState as damaged:
             raise saved.box_problem(damaged) from None
         deal = data["deal"].get(str(players))
@@ -644,121 +644,94 @@ def _well_formed(step: object) -> bool:
             and type(step.row) is str and type(step.pos) is int and type(step.source) is str)
 
 
-def _check_box(data: object) -> dict[str, Any]:
-    """ELV-1, ELV-3, ELV-4, ELV-10, ELV-11: the box's numbers, each checked (:class:`BadState`
-    at ``data.*``)."""
-    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
-
-    def get(key: str) -> Any:
-        return saved.field(box, key, "data")
-
-    def number(key: str, low: int, high: int) -> int:
-        return saved.integer(get(key), f"data.{key}", low, high)
-
-    colours = saved.each(get("colours"), "data.colours", 8,
-                         lambda value, at: saved.text(value, at, _LETTERS), least=2)
-    saved.distinct(colours, "data.colours")
-    lowest, start, highest = number("lowest", 1, 99), number("start", 1, 99), number(
-        "highest", 1, 99)
-    saved.ensure(lowest < start < highest, "data.start", "out_of_range")
-    number("jokers", 0, 20)
-    links = number("link_cards", 0, 100)
-    number("bonus_cards", 0, 20)
-    number("cards_per_turn", 1, 20)
-    deal = saved.need_dict(get("deal"), "data.deal")
-    for players, terms in deal.items():
-        saved.text(players, "data.deal", [str(n) for n in range(2, 7)])
-        link_each, _ = saved.each(
-            terms, f"data.deal.{players}", 2,
-            lambda value, at: saved.integer(value, at, 0, 200), least=2)
-        saved.ensure(link_each * int(players) <= links, f"data.deal.{players}", "too_many_links")
-    points = saved.need_dict(get("points"), "data.points")
-    for key in ("bonus", "joker", "link"):
-        saved.integer(saved.field(points, key, "data.points"), f"data.points.{key}",
-                      -1000, 1000)
-    return box
+def _links_dealt(box: saved.Read, at: str) -> None:
+    """ELV-3: the link cards dealt at the start are in the box."""
+    for players, (link_each, _) in box["deal"].items():
+        saved.ensure(link_each * int(players) <= box["link_cards"], f"data.deal.{players}",
+                     "too_many_links")
 
 
-def _read(data: object) -> Elevens:
-    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
-    state = saved.need_dict(data, "")
+# ELV-1, ELV-3, ELV-4, ELV-10, ELV-11: the box's numbers
+_BOX = saved.BoxData(saved.Record({
+    "colours": saved.ListOf(saved.Text(_LETTERS), 8, least=2, distinct=True),
+    "lowest": saved.Int(1, 99), "start": saved.Int(1, 99), "highest": saved.Int(1, 99),
+    "jokers": saved.Int(0, 20), "link_cards": saved.Int(0, 100), "bonus_cards": saved.Int(0, 20),
+    "cards_per_turn": saved.Int(1, 20),
+    "deal": saved.MapOf(saved.Text([str(n) for n in range(2, 7)]),  # players: link cards, hand
+                        saved.ListOf(saved.Int(0, 200), 2, 2)),
+    "points": saved.Record({key: saved.Int(-1000, 1000) for key in ("bonus", "joker", "link")}),
+}, checks=[lambda box, at: saved.ensure(box["lowest"] < box["start"] < box["highest"],
+                                        "data.start", "out_of_range"), _links_dealt]))
 
-    def get(key: str) -> Any:
-        return saved.field(state, key)
 
-    box = _check_box(get("data"))
-    players = saved.integer(get("players"), "players", Elevens.min_players, Elevens.max_players)
-    saved.ensure(str(players) in box["deal"], "data.deal", "missing", players=players)
+def _dealt(head: saved.Read, at: str) -> None:
+    """ELV-3: the box says what to deal to this many players."""
+    players = head["players"]
+    saved.ensure(str(players) in head["data"]["deal"], "data.deal", "missing", players=players)
+
+
+_HEAD = saved.Record({"data": _BOX,
+                      "players": saved.Int(Elevens.min_players, Elevens.max_players)},
+                     checks=[_dealt])
+
+
+def _body(players: int, box: Mapping[str, Any]) -> saved.Record:
+    """The fields of a saved state after the box and the players, named as the state
+    :class:`Elevens` is made from."""
     colours: list[str] = box["colours"]
     lowest, start, highest = box["lowest"], box["start"], box["highest"]
     numbers = {f"{colour}{value}" for colour in colours for value in range(lowest, highest + 1)}
     known = (numbers - {f"{colour}{start}" for colour in colours}) | {JOKER}
-    most = len(known) + box["jokers"]
+    cards, row_name = saved.Cards(known, len(known) + box["jokers"]), saved.Text(colours)
+    places = {str(pos) for pos in range(lowest, highest + 1)}
 
-    def seat(value: object, at: str, *also: int | None) -> Any:
-        return saved.seat(value, at, players, *also)
+    def row_cells(value: object, at: str, row: str) -> dict[str, str]:
+        """ELV-1: a row's cards by position, each at its place (or a joker), the start card
+        among them."""
+        cells: dict[int, str] = {}
+        for pos_text, card in saved.need_dict(value, at).items():
+            where = f"{at}.{str(pos_text)[:5]}"
+            saved.ensure(pos_text in places, where, "no_such_place")
+            saved.ensure(card in (f"{row}{pos_text}", JOKER), where, "wrong_card")
+            cells[int(pos_text)] = card
+        saved.ensure(cells.get(start) == f"{row}{start}", at, "start_card_missing")
+        return {str(pos): cells[pos] for pos in sorted(cells)}
 
-    def count(key: str, high: int) -> int:
-        return saved.integer(get(key), key, 0, high)
+    def rows(value: object, at: str) -> dict[str, dict[str, str]]:
+        found = saved.need_dict(value, at)
+        saved.ensure(sorted(found) == sorted(colours), at, "wrong_rows")
+        return {row: row_cells(found[row], f"{at}.{row}", row) for row in colours}
 
-    order = saved.each(get("order"), "order", len(colours),
-                       lambda value, at: saved.text(value, at, colours), least=len(colours))
-    saved.distinct(order, "order")
-    rows_saved = saved.need_dict(get("rows"), "rows")
-    saved.ensure(sorted(rows_saved) == sorted(colours), "rows", "wrong_rows")
-    rows: dict[str, dict[str, str]] = {}
-    for row in colours:
-        cells = saved.need_dict(rows_saved[row], f"rows.{row}")
-        read: dict[int, str] = {}
-        for pos_text, card in cells.items():
-            at = f"rows.{row}.{str(pos_text)[:5]}"
-            saved.ensure(pos_text in {str(p) for p in range(lowest, highest + 1)}, at,
-                         "no_such_place")
-            pos = int(pos_text)
-            saved.ensure(card in (f"{row}{pos}", JOKER), at, "wrong_card")
-            read[pos] = card
-        saved.ensure(read.get(start) == f"{row}{start}", f"rows.{row}", "start_card_missing")
-        rows[row] = {str(pos): read[pos] for pos in sorted(read)}
-    links_laid: list[list[Any]] = []
-    targets: set[tuple[str, int]] = set()
-    for index, link in enumerate(saved.items(get("table_links"), "table_links", 200)):
-        at = f"table_links.{index}"
-        source, pos, row = saved.items(link, at, 3, 3)
-        saved.text(source, at, colours)
-        saved.text(row, at, colours)
-        saved.integer(pos, at, lowest, highest)
-        saved.ensure(row in _neighbours(order, source), at, "not_neighbour_row")
-        saved.ensure(str(pos) in rows[source] and str(pos) in rows[row], at, "link_needs_cards")
-        saved.ensure((row, pos) not in targets, at, "twice")
-        targets.add((row, pos))
-        links_laid.append([source, pos, row])
-    for row, cells in rows.items():
-        for low, high in segments({int(pos): card for pos, card in cells.items()}):
-            saved.ensure(low <= start <= high or any(
-                (row, pos) in targets for pos in range(low, high + 1)), f"rows.{row}",
-                "segment_from_nowhere")
-    over = saved.flag(get("over"), "over")
-    clean = {
-        "data": box, "players": players, "beginner": saved.flag(get("beginner"), "beginner"),
-        "order": order, "rows": rows,
-        "hands": [saved.cards(hand, f"hands.{index}", known, most) for index, hand in
-                  enumerate(saved.items(get("hands"), "hands", players, players))],
-        "links": saved.each(get("links"), "links", players,
-                            lambda value, at: saved.integer(value, at, 0, 100), least=players),
-        "table_links": links_laid, "links_out": count("links_out", 100),
-        "stock": saved.cards(get("stock"), "stock", known, most), "boxed": count("boxed", 20),
-        "bonuses": saved.each(get("bonuses"), "bonuses", players,
-                              lambda value, at: saved.integer(value, at, 0, 20),
-                              least=players),
-        "bonus_left": count("bonus_left", 20), "current": seat(get("current"), "current"),
-        "turn": [_record(value, f"turn.{index}", colours, lowest, highest) for index, value
-                 in enumerate(saved.items(get("turn"), "turn", box["cards_per_turn"]))],
-        "idle": count("idle", players), "over": over, "out": seat(get("out"), "out", None),
-        "rng": rng_state_to_json(rng_from_json(get("rng"))),
-    }
+    step = saved.Record({
+        "kind": saved.Text(_RECORD_KINDS), "card": saved.TEXT, "row": saved.Text(("", *colours)),
+        "pos": saved.Int(0, highest), "source": saved.Text(("", *colours)),
+        "bonus": saved.Text(_HALVES)})
+    return saved.Record({
+        "order": saved.ListOf(row_name, len(colours), len(colours), distinct=True), "rows": rows,
+        "table_links": saved.ListOf(saved.Fixed((row_name, saved.Int(lowest, highest), row_name)),
+                                    200),  # from row, position, to row
+        "over": saved.FLAG, "beginner": saved.FLAG, "hands": saved.one_per_seat(players, cards),
+        "links": saved.one_per_seat(players, saved.Int(0, 100)), "links_out": saved.Int(0, 100),
+        "stock": cards, "boxed": saved.Int(0, 20),
+        "bonuses": saved.one_per_seat(players, saved.Int(0, 20)), "bonus_left": saved.Int(0, 20),
+        "current": saved.Seat(players), "turn": saved.ListOf(step, box["cards_per_turn"]),
+        "idle": saved.Int(0, players), "out": saved.Seat(players, None), "rng": saved.RNG,
+    })
+
+
+def _read(data: object) -> Elevens:
+    """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
+    head = _HEAD(data, "")
+    players = head["players"]
+    read = _body(players, head["data"])(data, "")
+    clean = {**read, "data": head["data"], "players": players,
+             "rng": rng_state_to_json(read["rng"])}
     game = Elevens(clean)
+    _check_links(game)
+    for index, step in enumerate(game.turn):
+        _check_step(step, f"turn.{index}", game.lowest)
     saved.same_cards(game.census(), game.box_cards())
-    hands, out = game.hands, game.out
+    hands, out, over = game.hands, game.out, game.over
     saved.ensure(out is None or (over and not hands[out]), "out", "wrong_for_hand")
     saved.ensure(over or all(hands), "hands", "empty_hand")  # ELV-11: the game would be over
     saved.ensure(over or game.idle < players, "idle", "out_of_range")
@@ -767,26 +740,36 @@ def _read(data: object) -> Elevens:
     return game
 
 
-def _record(value: object, at: str, colours: Sequence[str], lowest: int,
-            highest: int) -> dict[str, Any]:
-    """One step of the turn in progress as saved: what ``undo`` needs to take it back."""
-    record = saved.need_dict(value, at)
-    kind = saved.text(saved.field(record, "kind", at), f"{at}.kind", _RECORD_KINDS)
-    row = saved.text(saved.field(record, "row", at), f"{at}.row", ("", *colours))
-    pos = saved.integer(saved.field(record, "pos", at), f"{at}.pos", 0, highest)
-    source = saved.text(saved.field(record, "source", at), f"{at}.source", ("", *colours))
-    card = saved.text(saved.field(record, "card", at), f"{at}.card")
-    bonus = saved.text(saved.field(record, "bonus", at), f"{at}.bonus", _HALVES)
+def _check_links(game: Elevens) -> None:
+    """ELV-6: a link card joins a card to the same place of a neighbouring row, once;
+    ELV-5, ELV-6: every segment of a row grows from its start card or from a link card."""
+    targets: set[tuple[str, int]] = set()
+    for index, (source, pos, row) in enumerate(game.table_links):
+        at = f"table_links.{index}"
+        saved.ensure(row in game.neighbours(source), at, "not_neighbour_row")
+        saved.ensure(pos in game.rows[source] and pos in game.rows[row], at, "link_needs_cards")
+        saved.ensure((row, pos) not in targets, at, "twice")
+        targets.add((row, pos))
+    for row, cells in game.rows.items():
+        for low, high in segments(cells):
+            saved.ensure(low <= game.start <= high or any(
+                (row, pos) in targets for pos in range(low, high + 1)), f"rows.{row}",
+                "segment_from_nowhere")
+
+
+def _check_step(step: Mapping[str, Any], at: str, lowest: int) -> None:
+    """A step of the turn in progress holds what ``undo`` needs to take it back: a discarded
+    joker, or a card at a place (through a link when ``source``), with the bonus it earned."""
+    kind, card, row, pos, source, bonus = (step[key] for key in (
+        "kind", "card", "row", "pos", "source", "bonus"))
     if kind == "discard":
         saved.ensure(card == JOKER and not (row or pos or source or bonus), at, "wrong_step")
-    else:
-        saved.ensure(bool(row) and lowest <= pos, at, "no_such_place")
-        saved.ensure(card in (JOKER, f"{row}{pos}") and (kind != "exchange" or card != JOKER),
-                     at, "wrong_card")
-        saved.ensure(bool(source) == (kind == "link"), at, "wrong_step")
-        saved.ensure(not bonus or kind in ("place", "link"), at, "wrong_step")
-    return {"kind": kind, "card": card, "row": row, "pos": pos, "source": source,
-            "bonus": bonus}
+        return
+    saved.ensure(bool(row) and lowest <= pos, at, "no_such_place")
+    saved.ensure(card in (JOKER, f"{row}{pos}") and (kind != "exchange" or card != JOKER),
+                 at, "wrong_card")
+    saved.ensure(bool(source) == (kind == "link"), at, "wrong_step")
+    saved.ensure(not bonus or kind in ("place", "link"), at, "wrong_step")
 
 
 def _undoable(game: Elevens) -> None:
@@ -812,33 +795,33 @@ def _undoable(game: Elevens) -> None:
 
 
 def _rows_default(state: State) -> dict[str, dict[str, str]]:
-    box = _check_box(state["data"])
+    box = _BOX(state["data"], "data")
     return {colour: {str(box["start"]): f"{colour}{box['start']}"} for colour in box["colours"]}
 
 
 def _deal(state: State) -> list[int]:
     if state["beginner"]:
         return [0] * state["players"]
-    return [_check_box(state["data"])["deal"][str(state["players"])][0]] * state["players"]
+    return [_BOX(state["data"], "data")["deal"][str(state["players"])][0]] * state["players"]
 
 
 def _links_out(state: State) -> int:
     if state["beginner"]:
         return 0
-    return int(_check_box(state["data"])["link_cards"] - sum(state["links"])
+    return int(_BOX(state["data"], "data")["link_cards"] - sum(state["links"])
                - len(state["table_links"]))
 
 
 def _bonus_left(state: State) -> int:
     if state["beginner"]:
         return 0
-    return int(_check_box(state["data"])["bonus_cards"] - sum(state["bonuses"]))
+    return int(_BOX(state["data"], "data")["bonus_cards"] - sum(state["bonuses"]))
 
 
 def _rest_of_box(state: State) -> list[str]:
     """The position's default stock: every number card and joker in no hand, not on the
     table and not discarded, in box order."""
-    box = _check_box(state["data"])
+    box = _BOX(state["data"], "data")
     cards = [f"{colour}{value}" for colour in box["colours"]
              for value in range(box["lowest"], box["highest"] + 1) if value != box["start"]]
     cards += [JOKER] * (0 if state["beginner"] else box["jokers"])
@@ -911,7 +894,7 @@ class _Turn:
 
 Elevens.POSITION = (
     Field("players", INT), Field("beginner", FLAG, const(False)),
-    Field("order", TEXTS, lambda state: list(_check_box(state["data"])["colours"])),
+    Field("order", TEXTS, lambda state: list(_BOX(state["data"], "data")["colours"])),
     Field("current", INT, const(0)), Field("rows", _Rows(), _rows_default),
     Field("table_links", _Links(), const([])), Field("hands", PER_SEAT_TEXTS),
     Field("turn", _Turn(), const([])), Field("links", INTS, _deal),

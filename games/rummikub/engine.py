@@ -44,7 +44,6 @@ from games.core import (
     SeatSecret,
     census_of,
     data_problem,
-    rng_from_json,
     rng_state_to_json,
 )
 from games.position import (
@@ -153,7 +152,7 @@ class RummikubView:
     scores: tuple[int, ...]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # a game compares by identity and hashes, as the others
 class Rummikub(Game[Move, RummikubView]):
     """Rummikub for 2-4 players; see the module docstring for the turn rules."""
 
@@ -180,7 +179,7 @@ class Rummikub(Game[Move, RummikubView]):
                 **options: Any) -> Rummikub:
         """``turn_times``: seconds per seat (an int for every seat, or a list; 0 = no limit)."""
         try:
-            box = _check_data(data)
+            box = _BOX(data, "data")
         except BadState as damaged:
             raise saved.box_problem(damaged) from None
         times = options.pop("turn_times", box["turn_time"])
@@ -293,10 +292,6 @@ class Rummikub(Game[Move, RummikubView]):
     def rack_points(self, seat: Seat) -> int:
         return sum(tile_points(t, self.data["joker_penalty"]) for t in self.racks[seat])
 
-    def opening_events(self) -> list[Event]:
-        """What happened before the first move: racks dealt, the draw for first player."""
-        return list(self.start_events)
-
     def to_dict(self) -> dict[str, Json]:
         return {
             "game": self.name, "data": self.data, "players": self.players,
@@ -381,27 +376,19 @@ class Rummikub(Game[Move, RummikubView]):
 MOST_SECONDS = 86_400
 
 
-def _check_data(data: object) -> dict[str, Any]:
-    """The box's numbers, each checked (:class:`BadState` at ``data.*``). The solver's
-    dynamic programme is built for this shape of box (see games/rummikub/packing): colours K R B Y,
-    tiles 1-13, sets of 3 or more, at most 2 copies and 2 jokers."""
-    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+def _four_colours(value: object, at: str) -> list[str]:
+    saved.ensure(value == list(COLOURS), at, "unsupported")
+    return list(COLOURS)
 
-    def number(key: str, low: int, high: int) -> int:
-        return saved.integer(saved.field(box, key, "data"), f"data.{key}", low, high)
 
-    colours = saved.field(box, "colours", "data")
-    saved.ensure(colours == list(COLOURS), "data.colours", "unsupported")
-    number("top", 13, 13)
-    number("min_set", 3, 3)
-    number("copies", 1, 2)
-    number("jokers", 0, 2)
-    number("rack_size", 1, 50)
-    number("initial_meld", 0, 1000)
-    number("joker_penalty", 0, 1000)
-    number("turn_time", 0, MOST_SECONDS)
-    number("penalty_tiles", 0, 20)
-    return box
+# The box's numbers. The solver's dynamic programme is built for this shape of box (see
+# games/rummikub/packing): colours K R B Y, tiles 1-13, sets of 3 or more, at most 2 copies
+# and 2 jokers.
+_BOX = saved.BoxData(saved.Record({
+    "colours": _four_colours, "top": saved.Int(13, 13), "min_set": saved.Int(3, 3),
+    "copies": saved.Int(1, 2), "jokers": saved.Int(0, 2), "rack_size": saved.Int(1, 50),
+    "initial_meld": saved.Int(0, 1000), "joker_penalty": saved.Int(0, 1000),
+    "turn_time": saved.Int(0, MOST_SECONDS), "penalty_tiles": saved.Int(0, 20)}))
 
 
 def _well_formed(sets: object) -> bool:
@@ -415,52 +402,51 @@ def _well_formed(sets: object) -> bool:
 _TILES = frozenset(full_box(1, 1))
 
 
+_HEAD = saved.Record({"game": saved.Text(("rummikub",)),
+                      "players": saved.Int(Rummikub.min_players, Rummikub.max_players),
+                      "data": _BOX})
+
+
+def _body(players: int, box: Mapping[str, Any]) -> saved.Record:
+    """The fields of a saved game of ``players`` with the box ``box``, named as
+    :class:`Rummikub`'s."""
+    box_tiles = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
+    tiles = saved.Cards(set(box_tiles), len(box_tiles))
+
+    def tile_set(value: object, at: str) -> TileSet:
+        tiles_of = tuple(tiles(value, at))
+        arranged = arrange(tiles_of, box["min_set"], box["top"])
+        saved.ensure(isinstance(arranged, Arranged) and arranged.tiles == tiles_of, at,
+                     "not_a_set")
+        return tiles_of
+
+    return saved.Record({
+        "pool": tiles, "racks": saved.one_per_seat(players, tiles),
+        "table": saved.ListOf(tile_set, len(box_tiles)),
+        "melded": saved.one_per_seat(players, saved.FLAG), "over": saved.FLAG,
+        "final": saved.ListOf(saved.Int(-saved.MOST_POINTS, saved.MOST_POINTS), players),
+        "rng": saved.RNG, "turn": saved.Seat(players),
+        "turn_times": saved.one_per_seat(players, saved.Int(0, MOST_SECONDS)),
+        "idle": saved.Int(0, players),
+    })
+
+
 def _read(data: object) -> Rummikub:
     """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
-    state = saved.need_dict(data, "")
-
-    def get(key: str) -> Any:
-        return saved.field(state, key)
-
-    saved.text(get("game"), "game", ("rummikub",))
-    players = saved.integer(get("players"), "players", Rummikub.min_players,
-                            Rummikub.max_players)
-    box = _check_data(get("data"))
-    tiles = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
-    known, most = set(tiles), len(tiles)
-    pool = saved.cards(get("pool"), "pool", known, most)
-    racks = [saved.cards(rack, f"racks.{seat}", known, most)
-             for seat, rack in enumerate(saved.items(get("racks"), "racks", players, players))]
-    table: list[TileSet] = []
-    for index, tile_set in enumerate(saved.items(get("table"), "table", most)):
-        tiles_of = tuple(saved.cards(tile_set, f"table.{index}", known, most))
-        arranged = arrange(tiles_of, box["min_set"], box["top"])
-        saved.ensure(isinstance(arranged, Arranged) and arranged.tiles == tiles_of,
-                     f"table.{index}", "not_a_set")
-        table.append(tiles_of)
-    melded = saved.each(get("melded"), "melded", players, saved.flag, least=players)
-    over = saved.flag(get("over"), "over")
-    final = saved.each(get("final"), "final", players,
-                       lambda value, at: saved.integer(value, at, -saved.MOST_POINTS,
-                                                       saved.MOST_POINTS))
-    saved.ensure(len(final) == (players if over else 0), "final", "wrong_for_over")
-    game = Rummikub(
-        data=box, players=players, rng=rng_from_json(get("rng")), pool=pool, racks=racks,
-        table=table, melded=melded, turn=saved.seat(get("turn"), "turn", players),
-        turn_times=saved.each(get("turn_times"), "turn_times", players,
-                              lambda value, at: saved.integer(value, at, 0, MOST_SECONDS),
-                              least=players),
-        idle=saved.integer(get("idle"), "idle", 0, players), over=over, final=final)
+    head = _HEAD(data, "")
+    players = head["players"]
+    game = Rummikub(data=head["data"], players=players, **_body(players, head["data"])(data, ""))
+    saved.ensure(len(game.final) == (players if game.over else 0), "final", "wrong_for_over")
     saved.same_cards(game.census(), game.box_cards())
-    saved.ensure(over or all(racks), "racks", "empty_rack")  # RUM-8: an empty rack has won
-    saved.ensure(over or game.idle < players, "idle", "out_of_range")
-    saved.ensure(not table or any(melded), "melded", "table_without_meld")
+    saved.ensure(game.over or all(game.racks), "racks", "empty_rack")  # RUM-8: it has won
+    saved.ensure(game.over or game.idle < players, "idle", "out_of_range")
+    saved.ensure(not game.table or any(game.melded), "melded", "table_without_meld")
     return game
 
 
 def _rest_of_box(state: State) -> list[str]:
     """The position's default pool: the box's tiles on no rack and not on the table."""
-    box = _check_data(state["data"])
+    box = _BOX(state["data"], "data")
     tiles = full_box(box["copies"], box["jokers"], box["colours"], box["top"])
     rest = Counter(tiles)
     rest.subtract(tile for rack in state["racks"] for tile in rack)

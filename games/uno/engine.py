@@ -48,7 +48,6 @@ from games.core import (
     SeatSecret,
     census_of,
     data_problem,
-    rng_from_json,
     rng_state_to_json,
 )
 from games.position import (
@@ -741,7 +740,7 @@ def _canonical_json(data: object) -> str:
     for known, text in _KNOWN_DATA:
         if known == data:
             return text
-    text = json.dumps(_check_box(data), sort_keys=True)
+    text = json.dumps(_BOX(data, "data"), sort_keys=True)
     _KNOWN_DATA[:] = [*_KNOWN_DATA[-7:], (json.loads(text), text)]
     return text
 
@@ -758,36 +757,24 @@ def _checked_box(data: Mapping[str, Any]) -> Mapping[str, Any]:
 _VALUES = (*notation.NUMBERS, SKIP, REVERSE, DRAW_TWO)
 
 
-def _check_box(data: object) -> dict[str, Any]:
-    """UNO-1, UNO-9: the box's colours, hand size, deck and points, each checked."""
-    box: dict[str, Any] = saved.plain(saved.need_dict(data, "data"), "data")
+def _points_table(read: saved.Read) -> saved.Kind:
+    """UNO-9: a score for every value the box holds (numbers may count at face value)."""
+    copies = {**read["deck"], **read["wilds"]}
 
-    def get(key: str) -> Any:
-        return saved.field(box, key, "data")
+    def points(value: object, at: str) -> saved.Read:
+        table = saved.need_dict(value, at)
+        face = table.get("number") == "face"
+        return saved.Record({value: saved.Int(0, 1000) for value, count in copies.items()
+                             if count and not (face and value.isdigit())})(table, at)
 
-    colours = saved.each(get("colours"), "data.colours", 8,
-                         lambda value, at: saved.text(value, at, _COLOUR_LETTERS), least=1)
-    saved.distinct(colours, "data.colours")
-    saved.integer(get("hand_size"), "data.hand_size", 1, 30)
-    if "match_target" in box:
-        saved.integer(box["match_target"], "data.match_target", 0, MOST_TARGET)
-    counts: dict[str, int] = {}
-    for key, choices in (("deck", _VALUES), ("wilds", WILDS)):
-        table = saved.need_dict(get(key), f"data.{key}")
-        for value, copies in table.items():
-            saved.text(value, f"data.{key}", choices)
-            counts[value] = saved.integer(copies, f"data.{key}.{value}", 0, 20)
-    points = saved.need_dict(get("points"), "data.points")
-    face = points.get("number") == "face"
-    for value, copies in counts.items():
-        if copies and not (face and value.isdigit()):
-            saved.integer(saved.field(points, value, "data.points"), f"data.points.{value}",
-                          0, 1000)
-    # UNO-2: the draw for dealer needs two different values, or ties would go on for ever
-    dealer_values = {int(value) if value.isdigit() else 0
-                     for value, copies in counts.items() if copies}
-    saved.ensure(len(dealer_values) >= 2, "data.deck", "one_value_only")
-    return box
+    return points
+
+
+def _dealer_values(box: saved.Read, at: str) -> None:
+    """UNO-2: the draw for dealer needs two different values, or ties would go on for ever."""
+    values = {int(value) if value.isdigit() else 0
+              for value, count in {**box["deck"], **box["wilds"]}.items() if count}
+    saved.ensure(len(values) >= 2, "data.deck", "one_value_only")
 
 
 _COLOUR_LETTERS = tuple("abcdefghijklmnopqrstuvxyz")  # one letter each; "w" starts the Wilds
@@ -795,75 +782,83 @@ _PHASES = (PHASE_PLAY, PHASE_DRAWN, PHASE_CHOOSE, PHASE_CHALLENGE, PHASE_OVER)
 MOST_TARGET = 10**6
 MOST_ROUNDS = 10**5
 
+# UNO-1, UNO-9: the box's colours, hand size, deck and points
+_BOX = saved.BoxData(saved.Record({
+    "colours": saved.ListOf(saved.Text(_COLOUR_LETTERS), 8, least=1, distinct=True),
+    "hand_size": saved.Int(1, 30), "match_target": saved.IfGiven(saved.Int(0, MOST_TARGET)),
+    "deck": saved.MapOf(saved.Text(_VALUES), saved.Int(0, 20)),
+    "wilds": saved.MapOf(saved.Text(WILDS), saved.Int(0, 20)),
+    "points": saved.Depends(_points_table),
+}, checks=[_dealer_values]))
+
 
 def _well_formed(move: Move) -> bool:
     return (type(move.card) is str and type(move.colour) is str and type(move.uno) is bool
             and type(move.target) is int)
 
 
+def _box_copy(value: object, at: str) -> dict[str, Any]:
+    """A save's box data, checked (once per data set) and copied."""
+    copied: dict[str, Any] = json.loads(_canonical_json(value))
+    return copied
+
+
+def _teams_fit(head: saved.Read, at: str) -> None:
+    """UNO-11: teams of two partners, at a table of four or six."""
+    teams = head["teams"]
+    saved.ensure(teams != 1 and (not teams or head["players"] in (4, 6)), "teams",
+                 "wrong_players")
+
+
+_HEAD = saved.Record({
+    "game": saved.Text(("uno",)), "players": saved.Int(Uno.min_players, Uno.max_players),
+    "data": _box_copy, "wild_draw_four": saved.Text(_VARIANTS), "teams": saved.Int(0, 2),
+    "match_target": saved.Int(0, MOST_TARGET), "rng": saved.RNG,
+}, checks=[_teams_fit])
+
+
+def _body(game: Uno) -> saved.Record:
+    """The fields of a saved state that :meth:`Uno.__init__` does not take, named as the
+    engine's attributes."""
+    players, deck = game.players, set(game.deck)
+    seat, cards, colour = (saved.Seat(players, -1), saved.Cards(deck, len(game.deck)),
+                           saved.Text(("", *game.colours)))
+    return saved.Record({
+        "round": saved.Int(1, MOST_ROUNDS), "dealer": saved.Seat(players),
+        "hands": saved.one_per_seat(players, cards), "stock": cards, "discard": cards,
+        "phase": saved.Text(_PHASES), "current": seat, "colour": colour,
+        "direction": saved.Int(-1, 1), "drawn": saved.Text({"", *deck}), "catchable": seat,
+        "wd4_by": seat, "wd4_guilty": saved.FLAG, "wd4_hand": cards, "previous_colour": colour,
+        "shown_to": seat, "shown_by": seat, "shown_hand": cards,
+        "totals": saved.one_per_seat(players, saved.Int(0, saved.MOST_POINTS)),
+        "last_winner": seat,
+    })
+
+
 def _read(data: object) -> Uno:
     """The game of a saved state, every field checked (see :meth:`Uno.from_dict`)."""
-    state = saved.need_dict(data, "")
-
-    def get(key: str) -> Any:
-        return saved.field(state, key)
-
-    saved.text(get("game"), "game", ("uno",))
-    players = saved.integer(get("players"), "players", Uno.min_players, Uno.max_players)
-    box = json.loads(_canonical_json(get("data")))
-    wd4 = saved.text(get("wild_draw_four"), "wild_draw_four", _VARIANTS)
-    teams = saved.integer(get("teams"), "teams", 0, 2)
-    saved.ensure(teams != 1 and (not teams or players in (4, 6)), "teams", "wrong_players")
-    target = saved.integer(get("match_target"), "match_target", 0, MOST_TARGET)
-    game = Uno(players, box, wd4, teams, target, rng_from_json(get("rng")))
+    head = _HEAD(data, "")
+    game = Uno(head["players"], head["data"], head["wild_draw_four"], head["teams"],
+               head["match_target"], head["rng"])
     saved.ensure(game._can_deal(), "data.deck", "too_few_cards")
-    known, most = set(game.deck), len(game.deck)
-
-    def seat(key: str, *also: int) -> Any:
-        return saved.seat(get(key), key, players, *also)
-
-    def cards(key: str) -> list[str]:
-        return saved.cards(get(key), key, known, most)
-
-    game.round = saved.integer(get("round"), "round", 1, MOST_ROUNDS)
-    game.dealer = seat("dealer")
-    game.hands = [saved.cards(hand, f"hands.{index}", known, most) for index, hand in
-                  enumerate(saved.items(get("hands"), "hands", players, players))]
-    game.stock, game.discard = cards("stock"), cards("discard")
+    vars(game).update(_body(game)(data, ""))
     saved.ensure(bool(game.discard), "discard", "empty")
     saved.same_cards(game.census(), game.box_cards())
-    phase = game.phase = saved.text(get("phase"), "phase", _PHASES)
+    phase, top = game.phase, game.discard[-1]
     over = phase == PHASE_OVER
-    top = game.discard[-1]
-    game.current = seat("current", -1)
     saved.ensure((game.current == -1) == over, "current", "wrong_for_phase")
-    game.colour = saved.text(get("colour"), "colour", ("", *game.colours))
     saved.ensure((game.colour == "") == (phase == PHASE_CHOOSE), "colour", "wrong_for_phase")
     saved.ensure(phase != PHASE_CHOOSE or top in WILDS, "phase", "wrong_for_top")
-    game.direction = saved.integer(get("direction"), "direction", -1, 1)
     saved.ensure(game.direction != 0, "direction", "out_of_range")
-    game.drawn = saved.text(get("drawn"), "drawn", ("", *known))
     saved.ensure((game.drawn != "") == (phase == PHASE_DRAWN), "drawn", "wrong_for_phase")
     saved.ensure(not game.drawn or game.drawn in game.hands[game.current], "drawn", "not_in_hand")
-    game.catchable = seat("catchable", -1)
     saved.ensure(game.catchable == -1 or (not over and len(game.hands[game.catchable]) == 1),
                  "catchable", "wrong_for_hand")
-    game.wd4_by = seat("wd4_by", -1)
-    game.wd4_guilty = saved.flag(get("wd4_guilty"), "wd4_guilty")
-    game.wd4_hand = cards("wd4_hand")
-    game.previous_colour = saved.text(get("previous_colour"), "previous_colour",
-                                      ("", *game.colours))
     if phase == PHASE_CHALLENGE:
         saved.ensure(top == WILD_DRAW_FOUR and len(game.discard) >= 2, "discard",
                      "wrong_for_phase")
         saved.ensure(game.wd4_by not in (-1, game.current), "wd4_by", "wrong_for_phase")
         saved.ensure(game.previous_colour != "", "previous_colour", "wrong_for_phase")
-    game.shown_to, game.shown_by = seat("shown_to", -1), seat("shown_by", -1)
-    game.shown_hand = cards("shown_hand")
-    game.totals = saved.each(get("totals"), "totals", players,
-                             lambda value, at: saved.integer(value, at, 0, saved.MOST_POINTS),
-                             least=players)
-    game.last_winner = seat("last_winner", -1)
     saved.ensure(not over or game.last_winner >= 0, "last_winner", "wrong_for_phase")
     return game
 

@@ -6,6 +6,7 @@
 from games.domino import BOTS, GAME, OPTIONS, SELFPLAY_OPTIONS
 from games.domino.book import DominoBook
 from layouts.domino import paper
+from layouts.domino.board import BOARD
 from layouts.domino.padscreen import DominoPadScreen
 from layouts.domino.picture import PICTURE
 from layouts.domino.screen import SCREEN
@@ -13,7 +14,7 @@ from layouts.domino.words import label
 from layouts.kit import Deck, GameKit, KeptPad
 
 KIT = GameKit(name="domino", game=GAME, bots=BOTS, label=label, options=OPTIONS,
-              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN, board=BOARD,
               deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad,
               picture=PICTURE,
               kept_pad=KeptPad(DominoBook.blank, DominoPadScreen("domino")))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.domino.game import parse_card
+from games.domino.engine import parse_card
 from games.domino.grid import card_text
 from games.domino.pad import ScorePad
 from layouts.catalog import Catalog

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.domino.game import DominoView
+from games.domino.engine import DominoView
 from games.domino.grid import bounds, card_text
 from games.domino.notation import anchor_of, column_of, row_of, square_name
 from layouts.catalog import Catalog

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Event, Json, Reason, Seat
-from games.domino.game import (
+from games.domino.engine import (
     Dealt,
     DominoView,
     Drew,
@@ -284,16 +284,20 @@ class DominoScreen:
             regions.append(Region(cat.text("dom_no_place")))
         return Line(PLACES_LINE, tuple(regions))
 
-    def grid(self, view: DominoView, context: Context) -> list[Line]:
+    def grid(self, view: DominoView, context: Context,
+             area: tuple[int, int, int, int] | None = None) -> list[Line]:
         """The column letters, then one line per grid row of the layout and its margin, each
         square one cell of ``[grid]`` glyphs with no gap (``gap=0``) so rows and letters line
         up cell under cell on a multi-row display. Columns and rows carry the round's fixed
-        names (:func:`games.domino.notation.square_name`); a line is keyed by its row."""
+        names (:func:`games.domino.notation.square_name`); a line is keyed by its row.
+        ``area`` (x0, y0, x1, y1) shows more squares around the layout (a board keeps its
+        rows still so): those past the margin are shown empty, with nothing to route."""
         glyphs = context.catalog.section("grid")
         halves: Sequence[str] = glyphs["halves"]
         empty = str(glyphs["empty"])
         anchor = anchor_of(view.table)
-        x0, y0, x1, y1 = bounds(view.grid)
+        inside = bounds(view.grid)
+        x0, y0, x1, y1 = inside if area is None else area
         numbers = {y: row_number(row_of(anchor, y), glyphs) for y in range(y0, y1 + 1)}
         width = max(len(text) for text in numbers.values())
         said = _said(context)
@@ -307,7 +311,7 @@ class DominoScreen:
             for x in range(x0, x1 + 1):
                 pips = view.grid.get((x, y))
                 text = empty if pips is None else str(halves[pips])
-                target = None if pips is not None else \
+                target = None if pips is not None or not _within(inside, x, y) else \
                     Ask(DominoInput(said.card, (x, y)), then=PLACES_LINE)
                 regions.append(Region(text, target=target))
             lines.append(Line(grid_key(row_of(anchor, y)), tuple(regions), gap=0))
@@ -398,6 +402,11 @@ class DominoScreen:
         ensure(square is None or (x0 <= square[0] <= x1 and y0 <= square[1] <= y1
                                   and square not in view.grid), "pending.square", "not_empty")
         return DominoInput(card, square)
+
+
+def _within(area: tuple[int, int, int, int], x: int, y: int) -> bool:
+    x0, y0, x1, y1 = area
+    return x0 <= x <= x1 and y0 <= y <= y1
 
 
 def _pair(value: Json, at: str, low: int, high: int) -> tuple[int, int] | None:

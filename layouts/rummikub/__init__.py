@@ -10,11 +10,12 @@ from layouts.kit import Deck, GameKit, KeptPad
 from layouts.padscreen import RoundsPadScreen
 from layouts.picture import Picture
 from layouts.rummikub import paper
+from layouts.rummikub.board import BOARD
 from layouts.rummikub.screen import RACK_LINE, SCREEN
 from layouts.rummikub.words import label
 
 KIT = GameKit(name="rummikub", game=GAME, bots=BOTS, label=label, options=OPTIONS,
-              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN,
+              selfplay_options=SELFPLAY_OPTIONS, screen=SCREEN, board=BOARD,
               deck=Deck(paper.deck_cards, paper.face, paper.read_card), pad=paper.pad,
               picture=Picture(hand=RACK_LINE),
               kept_pad=KeptPad(blank_book, RoundsPadScreen("rummikub")),

@@ -46,6 +46,8 @@ BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
 PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
 BRLTTY = shutil.which("brltty") or "/usr/sbin/brltty"
+# The largest cell number the Virtual driver's commands carry (one byte).
+VIRTUAL_MOST = 255
 
 
 class HarnessError(RuntimeError):
@@ -309,13 +311,44 @@ class VirtualBrltty:
 
         BRLTTY 6.5's Virtual driver takes ``route N`` for N >= 1 and hands BrlAPI clients
         argument N (it does not subtract the 1 its README counts from), so N is our 0-based
-        cell and the very first cell of the display cannot be pressed through it.
+        cell and the very first cell of the display cannot be pressed through it. Its
+        numbers stop at 255 (the one-byte argument of a BRLTTY command), so on a display of
+        more cells the last rows cannot be routed through it either (``reaches``).
         """
         number = row * self.columns + cell
-        if not 1 <= number < self.columns * self.rows:
+        if not self.reaches(cell, row):
+            most = min(self.columns * self.rows - 1, VIRTUAL_MOST)
             raise HarnessError(f"the Virtual driver cannot press routing key {number} "
-                               f"(it reaches 1 to {self.columns * self.rows - 1})")
+                               f"(it reaches 1 to {most})")
         self.send(f"route {number}")
+
+    def reaches(self, cell: int, row: int = 0) -> bool:
+        """Whether the Virtual driver can press the routing key over ``cell`` of ``row``."""
+        number = row * self.columns + cell
+        return 1 <= number < self.columns * self.rows and number <= VIRTUAL_MOST
+
+    def row_key(self, row: int) -> None:
+        """Press the key beside display ``row`` (a Canute's line keys, BRLTTY's ROUTE_LINE).
+
+        As with ``route``, BRLTTY 6.5's Virtual driver hands clients the number sent, so
+        ``route_line N`` is row N, and row 0 cannot be pressed through it.
+        """
+        if not 1 <= row < self.rows:
+            raise HarnessError(f"the Virtual driver cannot press row key {row} "
+                               f"(it reaches 1 to {self.rows - 1})")
+        self.send(f"route_line {row}")
+
+    def forward(self) -> None:
+        """A Canute's Forward key (BRLTTY's WINDN)."""
+        self.send("windn")
+
+    def backward(self) -> None:
+        """A Canute's Back key (BRLTTY's WINUP)."""
+        self.send("winup")
+
+    def enter(self) -> None:
+        """Enter on a braille keyboard (BRLTTY's KEY_ENTER)."""
+        self.send("key_enter")
 
     def pan_left(self) -> None:
         self.send("fwinlt")
@@ -457,11 +490,14 @@ class Fingers:
             fingers.route_on("commands", "draw")
     """
 
+    # The display the front writes to (a test may watch what is written).
+    display_kind: type[BrlapiDisplay] = BrlapiDisplay
+
     def __init__(self, brltty: VirtualBrltty, session: Session, table: Translator) -> None:
         self.brltty = brltty
         self.session = session
         self.table = table
-        self.display = BrlapiDisplay(host=brltty.host)
+        self.display = self.display_kind(host=brltty.host)
         self.front: Front[Any] = Front(session, self.display, table)
         self.thread = threading.Thread(target=self.front.run, daemon=True)
         self.keys = 0
@@ -542,10 +578,10 @@ AnyFingers = TypeVar("AnyFingers", bound=Fingers)
 
 @contextlib.contextmanager
 def fingers_on(session: Session, table: Translator, kind: type[AnyFingers],
-               columns: int = 40) -> Iterator[AnyFingers]:
-    """A real BRLTTY of ``columns`` cells with ``session`` played on it by fingers of
-    ``kind`` (:class:`Fingers` or a game's own), stopped after."""
-    with VirtualBrltty(columns=columns) as brltty:
+               columns: int = 40, rows: int = 1) -> Iterator[AnyFingers]:
+    """A real BRLTTY of ``columns`` x ``rows`` cells with ``session`` played on it by
+    fingers of ``kind`` (:class:`Fingers` or a game's own), stopped after."""
+    with VirtualBrltty(columns=columns, rows=rows) as brltty:
         fingers = kind(brltty, session, table)
         fingers.thread.start()
         fingers.settle()

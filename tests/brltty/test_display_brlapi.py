@@ -15,16 +15,20 @@ from brailledev.display import RESIZED, brltty_starting, open_display
 from brailledev.display.braille import translator
 from brailledev.display.brlapi import BrlapiDisplay, probe
 from brailledev.display.keys import (
+    ACT,
     BACK,
     NEWEST,
+    Backward,
     Bottom,
     Chord,
+    Forward,
     LineDown,
     LineUp,
     Named,
     PanLeft,
     PanRight,
     Route,
+    RowKey,
     Top,
 )
 from brailledev.display.terminal import TerminalDisplay
@@ -113,6 +117,36 @@ def test_routing_on_a_multi_row_display(virtual_brltty: Callable[..., VirtualBrl
     for cell, row in ((5, 0), (0, 1), (19, 2)):
         brltty.route(cell, row)
         assert display.read_key(3.0) == Route(cell, row)
+    display.close()
+
+
+def test_a_write_rewrites_only_the_rows_that_changed_one_write_a_row(
+        virtual_brltty: Callable[..., VirtualBrltty]) -> None:
+    brltty = virtual_brltty(40, 9)
+    display = BrlapiDisplay(brltty.host)
+    rows = [chr(0x2801 + row) * 40 for row in range(9)]
+    display.write(rows)
+    assert brltty.wait_for(lambda shown: shown == rows) and display.writes == 9
+    rows[4] = "⠿" * 40
+    display.write(rows)
+    assert brltty.wait_for(lambda shown: shown == rows)  # row 4 at cells 161-200
+    assert display.writes == 10
+    display.write(rows)  # nothing changed: nothing written
+    assert display.writes == 10
+    display.close()
+
+
+def test_the_keys_of_multi_line_displays_arrive_as_key_events(
+        virtual_brltty: Callable[..., VirtualBrltty]) -> None:
+    brltty = virtual_brltty(40, 9)
+    display = BrlapiDisplay(brltty.host)
+    # A Canute's line keys, Back and Forward; a Dot Pad's F2 and F3; Enter on a keyboard.
+    for press, key in (("route_line 3", RowKey(3)), ("route_line 8", RowKey(8)),
+                       ("winup", Backward()), ("windn", Forward()),
+                       ("prdifln", Backward()), ("nxdifln", Forward()),
+                       ("key_enter", Named(ACT)), ("route 125", Route(5, 3))):
+        brltty.send(press)
+        assert display.read_key(3.0) == key, press
     display.close()
 
 

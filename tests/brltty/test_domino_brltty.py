@@ -15,7 +15,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.display.window import LEFT_MARKER, RIGHT_MARKER
 from brailledev.programs.session import Session
 from brailledev.table.keyloop import Front
-from games.domino.game import Domino
+from games.domino.engine import Domino
 from layouts.domino.screen import DominoInput
 from layouts.screen import MESSAGE_LINE
 from tests.brltty.harness import VirtualBrltty

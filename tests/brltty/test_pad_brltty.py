@@ -16,7 +16,7 @@ from brailledev.programs.pad import PadFront, PadSession
 from emboss import brf, scorepad
 from emboss.page import Geometry, paper
 from games.domino.book import DominoBook
-from games.domino.game import Domino, Placed, RoundStarted
+from games.domino.engine import Domino, Placed, RoundStarted
 from games.domino.grid import Opening
 from layouts.padscreen import TOTALS_LINE
 from layouts.registry import kit

@@ -16,6 +16,7 @@ from tests.play_helpers import wanted
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 FRAME = "\x1b[H\x1b[2J"
+BRAILLE = {chr(cell) for cell in range(0x2800, 0x2900)}
 
 
 class Terminal:
@@ -148,10 +149,50 @@ def test_quitting_says_where_the_game_is_saved_in_french(tmp_path):
         terminal.settle()
         terminal.child.send("q")
         terminal.child.expect_exact(f"La partie est enregistrée dans {save} ; "
-                              f"continuez-la avec --resume {save}.")
+                                    f"continuez-la avec --resume {save}.")
         terminal.child.expect(pexpect.EOF)
         terminal.child.close()
         assert terminal.child.exitstatus == 0
         assert terminal.saved()["table"]["moves"] == 0  # saved, nothing played
     finally:
         terminal.child.terminate(force=True)
+
+
+def test_rows_shows_the_board_of_a_multi_line_display_in_the_terminal(tmp_path):
+    save = tmp_path / "uno.json"
+    terminal = Terminal(["play", "uno", "--display", "terminal", "--rows", "9", "--no-speech",
+                         "--seed", "0", "--players", "2", "--pace", "0", "--lang", "fr",
+                         "--save", str(save)], save)
+    terminal.child.setwinsize(40, 100)
+    try:
+        terminal.settle()
+        deadline = time.monotonic() + 10
+        while "piocher" not in terminal.frame()[1:27:3][-1] and time.monotonic() < deadline:
+            terminal.settle()  # the bot plays first: then drawing is offered
+        frame = terminal.frame()
+        braille = frame[0:27:3]  # each display row: its cells, its print text, the caret
+        assert len(braille) == 9 and all(len(row) == 40 and set(row) <= BRAILLE
+                                         for row in braille)
+        texts = frame[1:27:3]
+        assert re.search(r"Uno +à +2 +joueurs", " ".join(terminal.told()))
+        commands = next(row for row, text in enumerate(texts) if text.startswith("piocher"))
+        before = terminal.saved()["table"]["moves"]
+        terminal.send(f"{commands * 40 + 2}\r")  # cells count across the rows, from 1
+        deadline = time.monotonic() + 10
+        while terminal.saved()["table"]["moves"] == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert any(text.startswith("Vous piochez") for text in terminal.told())
+        terminal.child.send("q")
+        terminal.child.expect(pexpect.EOF)
+    finally:
+        terminal.child.terminate(force=True)
+
+
+def test_rows_outside_what_a_display_has_is_one_sentence(tmp_path):
+    terminal = Terminal(["play", "uno", "--display", "terminal", "--rows", "20", "--lang",
+                         "en", "--save", str(tmp_path / "uno.json")], tmp_path / "uno.json")
+    terminal.child.expect(pexpect.EOF)
+    terminal.child.close()
+    said = terminal.child.before.strip()
+    assert terminal.child.exitstatus == 2 and said.startswith("brailledev: --rows cannot be 20")
+    assert "\n" not in said and not (tmp_path / "uno.json").exists()

@@ -12,7 +12,7 @@ from brailledev.display.keys import LineDown, LineUp, Named, PanLeft, PanRight, 
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs import join, pad
 from brailledev.programs.session import Session
-from brailledev.table import keyloop
+from brailledev.table import boardkeys, keyloop
 from brailledev.table.keyloop import Front
 from games.uno import HeuristicBot, Uno
 from games.uno.notation import Move as UnoMove
@@ -157,30 +157,6 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
     assert not runner.is_alive()
 
 
-def test_three_row_display_shows_news_status_and_hand_together():
-    for seed in range(10):  # a deal where the player holds a playable card
-        session = Session.start("uno", players=3, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.table.run_bots()
-        if number_card_to_play(session) is not None:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    assert [laid.line.key for laid in shown.viewport.lines[:3]] == \
-        ["messages", "status", "hand"]
-    assert shown.viewport.line_key == MESSAGE_LINE
-    assert display.shown[2].startswith(shown.viewport.lines[2].windows[0].cells[:3])
-    target = number_card_to_play(session)
-    hand = shown.viewport.lines[2]
-    piece = next(piece for window in hand.windows for piece in window.pieces
-                 if hand.line.regions[piece.region].target == target)
-    assert piece in hand.windows[0].pieces
-    count = session.seat.view().hand_sizes[0]
-    shown.press(Route(piece.column, row=2))
-    assert session.seat.view().hand_sizes[0] == count - 1
-
-
 def read_to(shown: Front, key: str) -> None:
     """Read every message by panning, then move down to line ``key``."""
     for _ in range(200):
@@ -258,35 +234,10 @@ def test_status_says_one_card_not_one_cards():
     assert status.endswith("Bo 1 carte")
 
 
-def test_on_a_three_row_display_a_refusal_covers_the_top_row_only():
-    for seed in range(20):  # a deal where the player holds a card the rules refuse
-        session = Session.start("uno", players=2, seed=seed, lang="en", options=ONE_ROUND,
-                                pace=0)
-        session.table.run_bots()
-        wrong = [region.target for region in session.seat.lines()[2].regions
-                 if isinstance(region.target, PlayMove)
-                 and session.table.game.check(0, region.target.move) is not None]
-        if wrong and session.table.game.must_act() == [0]:
-            break
-    display = MemoryDisplay(columns=40, rows=3)
-    shown = Front(session, display, EN)
-    shown.redraw()
-    read_news(shown)
-    before = display.shown
-    assert shown.viewport.line_key == "hand"
-    session.seat.route(wrong[0])
-    shown.redraw()
-    texts = display.writes[-1].text
-    assert texts is not None and texts[0].startswith("Refused:")
-    assert display.shown[1:] == before[1:]  # the lines under it stay as they were
-    shown.press(LineDown())  # clears it, and does not move
-    shown.redraw()
-    assert display.shown == before and shown.viewport.line_key == "hand"
-
 
 def test_the_key_loops_ask_the_seat_and_set_none_of_its_fields():
     written = []
-    for module in (keyloop, pad, join):
+    for module in (keyloop, boardkeys, pad, join):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
             targets = node.targets if isinstance(node, ast.Assign) else \
                 [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []

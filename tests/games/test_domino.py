@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalMove, NotationError, events_for
 from games.domino import BOTS, GAME, Domino
-from games.domino.game import (
+from games.domino.engine import (
     DataProblem,
     Drew,
     Exchanged,

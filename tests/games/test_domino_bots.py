@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from games.domino import BOTS, GAME
 from games.domino.bots import expected_reply, unseen
-from games.domino.game import parse_card
+from games.domino.engine import parse_card
 from games.domino.grid import Rules, card
 from games.domino.pad import ScorePad
 from games.play import play_out

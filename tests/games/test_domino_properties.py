@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalMove
 from games.domino import BOTS, GAME
-from games.domino.game import Placed
+from games.domino.engine import Placed
 from games.domino.grid import Opening, Place, lines_through, touches
 from layouts.catalog import rules_data
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalMove
 from games.domino.book import DominoBook, EnterTurn, NewRound, Select, TurnEntered
-from games.domino.game import Domino, Placed, RoundStarted
+from games.domino.engine import Domino, Placed, RoundStarted
 from games.domino.grid import Opening
 from games.domino.pad import turn_points
 from games.pads import (

@@ -77,7 +77,7 @@ def test_rum_1_box_of_106_tiles_and_notation():
 def test_rum_2_start_draw_is_seen_and_highest_starts():
     for seed in range(20):
         game = new(players=3, seed=seed)
-        events = game.opening_events()
+        events = game.start_events
         assert all(len(r) == 14 for r in game.racks)
         draws = [e for e in events if isinstance(e, StartDraw)]
         first = next(e for e in events if isinstance(e, FirstPlayer)).seat
@@ -92,7 +92,7 @@ def test_rum_2_start_draw_is_seen_and_highest_starts():
 
 def test_rum_2_first_player_holds_the_highest_last_draw():
     game = new(players=4, seed=3)
-    draws = [e for e in game.opening_events() if isinstance(e, StartDraw)]
+    draws = [e for e in game.start_events if isinstance(e, StartDraw)]
     number = {d.seat: (0 if d.tile == "J" else int(d.tile[1:])) for d in draws}
     assert number[game.turn] == max(number.values())
 

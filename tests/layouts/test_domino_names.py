@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.domino import BOTS, Domino
-from games.domino.game import Placed, RoundStarted
+from games.domino.engine import Placed, RoundStarted
 from games.domino.grid import Opening, column_index, parse_square, square_key, square_name
 from layouts.catalog import Catalog, rules_data
 from layouts.domino.screen import SCREEN

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from brailledev.programs.session import Session
 from games.domino import BOTS
 from games.domino.bots import HeuristicBot
-from games.domino.game import Domino, Placed
+from games.domino.engine import Domino, Placed
 from games.domino.grid import Opening, Place, card_text
 from layouts.catalog import Catalog, rules_data
 from layouts.domino.screen import SCREEN, DominoInput, options_of

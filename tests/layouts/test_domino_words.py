@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import games.domino.game as engine
+import games.domino.engine as engine
 from games.domino import GAME
 from games.domino.grid import card_text
 from layouts.catalog import Catalog, rules_data

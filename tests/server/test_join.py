@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from brailledev.display.braille import cell_to_dots, translator
-from brailledev.display.keys import Chord, Key, LineDown, LineUp, PanRight, Route
+from brailledev.display.keys import BACK, Chord, Key, LineDown, LineUp, Named, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.join import DOT_8, Joined, TableFront, connect, saved_seat
 from brailledev.table.presence import TALK_LINE
-from layouts.screen import MESSAGE_LINE, Ask
+from layouts.board import Size
+from layouts.screen import MESSAGE_LINE, STATUS_LINE, Ask
 from tests.play_helpers import wanted
+from tests.screen_player import board_key, reading_key
 from tests.server.helpers import ServerThread, new_table
 
 TABLES = {"en": "en-ueb-g1.ctb", "fr": "fr-bfu-comp6.utb"}
@@ -26,12 +28,12 @@ class Player:
     """A person at the table: a joined seat on a 40-cell display in memory."""
 
     def __init__(self, url: str, code: str, name: str, lang: str, folder: Path,
-                 resume: bool = False) -> None:
+                 resume: bool = False, rows: int = 1) -> None:
         self.save = folder / f"{name}.json"
         saved = saved_seat(self.save, url, code) if resume else None
         self.joined: Joined = connect(url, code, name, lang, saved, self.save, TABLES[lang])
         self.braille = translator(TABLES[lang])
-        self.display = MemoryDisplay(40)
+        self.display = MemoryDisplay(40, rows)
         self.front = TableFront(self.joined, self.display, self.braille)
         self.front.redraw()
 
@@ -71,7 +73,15 @@ class Player:
             self.press(LineDown() if keys.index(key) > here else LineUp())
 
     def route(self, key: str, region: int) -> None:
-        """Go to line ``key``, pan to region ``region`` and press the routing key over it."""
+        """Go to line ``key``, pan to region ``region`` and press the routing key over it
+        (on a board: the keys a reader presses there)."""
+        if self.front.boards is not None:
+            for _ in range(40):
+                pressed, kind = board_key(self.front, key, region)
+                self.press(pressed)
+                if kind == "route":
+                    return
+            raise AssertionError(f"region {region} of {key} never showed on the board")
         self.go_to(key)
         for _ in range(40):
             viewport = self.front.viewport
@@ -84,6 +94,10 @@ class Player:
         raise AssertionError(f"region {region} of {key} never showed")
 
     def read_on(self) -> None:
+        if self.front.boards is not None:
+            while (key := reading_key(self.front)) is not None:
+                self.press(key)
+            return
         while self.front.viewport.line_key == MESSAGE_LINE:
             self.press(PanRight())
 
@@ -108,38 +122,69 @@ def server(tmp_path):
         yield running
 
 
-def seat_both(server: ServerThread, tmp_path: Path, **settings) -> tuple[Player, Player]:
+def seat_both(server: ServerThread, tmp_path: Path, ann_rows: int = 1,
+              **settings) -> tuple[Player, Player]:
+    """Ann (English, on ``ann_rows`` rows) and Bea (French) at a new Uno table, started."""
     code = new_table(server.url, **{"game": "uno", "players": 3, "people": 2, "seed": 3,
                                     "options": {"match_target": 0}, **settings})
-    ann = Player(server.url, code, "Ann", "en", tmp_path)
+    ann = Player(server.url, code, "Ann", "en", tmp_path, rows=ann_rows)
     bea = Player(server.url, code, "Bea", "fr", tmp_path)
     ann.until(lambda: ann.joined.link.started, others=[bea])
     bea.until(lambda: bea.joined.link.started, others=[ann])
     return ann, bea
 
 
+def play_to_the_end(players: tuple[Player, ...]) -> int:
+    """Each player reads the news and routes a sensible move in turn, until the game ends;
+    the turns played."""
+    turns = 0
+    while not players[0].joined.link.over():
+        for player in players:
+            player.pump()
+            if player.joined.link.waiting_for_me():
+                player.read_on()
+                lines = player.seat.lines()
+                key, index = wanted(lines, player.joined.link.legal(), player.seat.pending)
+                player.route(key, index)
+                turns += 1
+        assert turns < 400
+        time.sleep(0.002)
+    return turns
+
+
 def test_a_french_and_an_english_player_play_a_whole_game_by_routing(server, tmp_path):
     ann, bea = seat_both(server, tmp_path)
     try:
         assert ann.heard("Bea sits down.") and bea.heard("Toutes les places sont prises")
-        turns = 0
-        while not ann.joined.link.over():
-            for player in (ann, bea):
-                player.pump()
-                if player.joined.link.waiting_for_me():
-                    player.read_on()
-                    lines = player.seat.lines()
-                    key, index = wanted(lines, player.joined.link.legal(), player.seat.pending)
-                    player.route(key, index)
-                    turns += 1
-            assert turns < 400
-            time.sleep(0.002)
+        turns = play_to_the_end((ann, bea))
         bea.until(lambda: bea.joined.link.over())
         assert turns > 5
         assert ann.heard("Bea plays") or ann.heard("Bea draws")
         assert bea.heard("Ann joue") or bea.heard("Ann pioche")
         assert any("win" in text for text in ann.seat.history.texts[-3:])
         assert not any(" wins" in text or "You win" in text for text in bea.seat.history.texts)
+    finally:
+        ann.close()
+        bea.close()
+
+
+def test_a_player_at_a_multi_line_display_plays_a_whole_game_on_the_same_board(server,
+                                                                             tmp_path):
+    ann, bea = seat_both(server, tmp_path, ann_rows=9)
+    try:
+        assert ann.front.boards is not None
+        board = ann.seat.board(Size(40, 9))
+        assert board is not None and board.band_of("players") is None  # read, not shown
+        assert [band.name for band in ann.front.boards.board.bands] == \
+            ["messages", "status", "hand", "choice", "commands"]
+        ann.seat.focus = STATUS_LINE
+        ann.press(LineDown())  # the players line is read on the reading band
+        assert ann.front.boards.page.row_lines()[0] == {"players"}
+        texts = ann.display.writes[-1].text
+        assert texts is not None and "Bea" in texts[0]
+        ann.press(Named(BACK))
+        assert play_to_the_end((ann, bea)) > 5
+        assert bea.heard("Ann joue") or bea.heard("Ann pioche")
     finally:
         ann.close()
         bea.close()

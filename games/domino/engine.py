@@ -35,7 +35,6 @@ from games.core import (
     bad_state,
     census_of,
     data_problem,
-    rng_from_json,
     rng_state_to_json,
 )
 from games.domino import notation
@@ -76,6 +75,52 @@ MOST_COPIES = 8  # one card printed more often than this is no box's (DOM-1)
 MOST_SQUARE = 1_000  # a table of 200 cards stays within this many squares of its start
 
 
+def _card(value: object, at: str) -> Card:
+    """A card of the box as printed, ``6/0`` or ``0/6``."""
+    try:
+        return parse_card(saved.text(value, at))
+    except NotationError as error:
+        raise bad_state(at, error.reason.code) from None
+
+
+def _line(longest: int) -> saved.Kind:
+    """A line's value as a key of the line points (``"10"``), from 1 to ``longest``."""
+    def read(value: object, at: str) -> int:
+        saved.ensure(value in {str(v) for v in range(1, longest + 1)}, at, "no_such_line",
+                     value=str(value)[:10])
+        return int(str(value))
+
+    return read
+
+
+def _copies(box: saved.Read, at: str) -> None:
+    """DOM-1: no card printed more often than any box prints one."""
+    printed: Counter[Card] = Counter(box["cards"])
+    for each, copies in printed.items():
+        saved.ensure(copies <= MOST_COPIES, "data.cards", "card_too_often",
+                     card=card_text(each), most=MOST_COPIES)
+
+
+# DOM-1, DOM-4, DOM-5, DOM-6, DOM-7, DOM-8, DOM-9: the box's numbers
+_BOX = saved.Record({
+    "cards_per_round": saved.Int(2, 200),
+    "cards": saved.Depends(lambda box: saved.ListOf(_card, 2 * box["cards_per_round"],
+                                                    box["cards_per_round"])),
+    "max_line": saved.Int(1, 100),
+    "line_points": saved.Depends(lambda box: saved.MapOf(_line(box["max_line"]),
+                                                         saved.Int(0, 100))),
+    "first_turn_cards": saved.IfGiven(saved.Int(2, 2)),  # DOM-5: the two-card opening
+    "pad": saved.Record({
+        "columns": saved.IfGiven(saved.ListOf(saved.TEXT, 10)),  # the printed pad's headings
+        "rows": saved.Int(1, 100),
+        "row_bonus": saved.Depends(lambda pad: saved.ListOf(saved.Int(0, 100), pad["rows"],
+                                                            pad["rows"])),
+        "super_bonus": saved.Int(0, 100)}),
+    "dealer_hand": saved.Int(1, 20), "hand": saved.Int(1, 20), "exchange_draw": saved.Int(1, 20),
+}, checks=[_copies, lambda box, at: saved.ensure(bool(box["line_points"]), "data.line_points",
+                                                 "empty")])
+
+
 @dataclass(frozen=True)
 class Box:
     """The box's numbers (DOM-1, DOM-4, DOM-5, DOM-6, DOM-7, DOM-8, DOM-9) read from data."""
@@ -91,45 +136,12 @@ class Box:
     @classmethod
     def read(cls, data: object) -> Box:
         """The box's numbers, each checked: :class:`BadState` at ``data.*``."""
-        box = saved.need_dict(data, "data")
-
-        def get(key: str, where: Mapping[str, Any] = box, at: str = "data") -> Any:
-            return saved.field(where, key, at)
-
-        def number(key: str, low: int, high: int, where: Mapping[str, Any] = box,
-                   at: str = "data") -> int:
-            return saved.integer(get(key, where, at), f"{at}.{key}", low, high)
-
-        per_round = number("cards_per_round", 2, 200)
-        texts = saved.items(get("cards"), "data.cards", 2 * per_round, per_round)
-        deck = []
-        for index, text in enumerate(texts):
-            try:
-                deck.append(parse_card(saved.text(text, f"data.cards.{index}")))
-            except NotationError as error:
-                raise bad_state(f"data.cards.{index}", error.reason.code) from None
-        for each, copies in Counter(deck).items():
-            saved.ensure(copies <= MOST_COPIES, "data.cards", "card_too_often",
-                         card=card_text(each), most=MOST_COPIES)
-        max_line = number("max_line", 1, 100)
-        points: dict[int, int] = {}
-        for value, gained in saved.need_dict(get("line_points"), "data.line_points").items():
-            saved.ensure(value in {str(v) for v in range(1, max_line + 1)},
-                         "data.line_points", "no_such_line", value=str(value)[:10])
-            points[int(value)] = saved.integer(gained, f"data.line_points.{value}", 0, 100)
-        saved.ensure(bool(points), "data.line_points", "empty")
-        if "first_turn_cards" in box:  # DOM-5: the engine plays the seed's two-card opening
-            number("first_turn_cards", 2, 2)
-        pad = saved.need_dict(get("pad"), "data.pad")
-        if "columns" in pad:  # the printed pad's headings (emboss)
-            saved.each(pad["columns"], "data.pad.columns", 10, saved.text)
-        rows = number("rows", 1, 100, pad, "data.pad")
-        row_bonus = saved.each(get("row_bonus", pad, "data.pad"), "data.pad.row_bonus", rows,
-                               lambda value, at: saved.integer(value, at, 0, 100), least=rows)
-        return cls(tuple(deck), Rules(max_line, points, number("super_bonus", 0, 100, pad,
-                                                               "data.pad")),
-                   per_round, number("dealer_hand", 1, 20), number("hand", 1, 20),
-                   number("exchange_draw", 1, 20), tuple(row_bonus))
+        box = _BOX(data, "data")
+        pad = box["pad"]
+        return cls(tuple(box["cards"]), Rules(box["max_line"], box["line_points"],
+                                              pad["super_bonus"]),
+                   box["cards_per_round"], box["dealer_hand"], box["hand"],
+                   box["exchange_draw"], tuple(pad["row_bonus"]))
 
     def deals(self, players: int) -> bool:
         """Whether a round's cards give every player a hand (DOM-4)."""
@@ -521,53 +533,52 @@ def _well_formed(move: object) -> bool:
             and type(move.vertical) is bool)
 
 
+_HEAD = saved.Record({"game": saved.Text(("domino",)),
+                      "players": saved.Int(Domino.min_players, Domino.max_players),
+                      "data": saved.ANY,  # read whole by Domino() as its Box
+                      "rng": saved.RNG})
+_PIPS, _SQUARE = saved.Int(0, notation.MOST_PIPS), saved.Int(-MOST_SQUARE, MOST_SQUARE)
+_PLACE = saved.Fixed((_PIPS, _PIPS, _SQUARE, _SQUARE, saved.FLAG))  # first, second, x, y, down
+
+
+def _body(game: Domino) -> saved.Record:
+    """The fields of a saved state that :meth:`Domino.__init__` does not take, named as the
+    engine's attributes (the table as lists of :data:`_PLACE`)."""
+    players, deck = game.players, game.box.deck
+    known = {card_text(card): card for card in deck}
+    cards, seat = saved.Cards(known, len(deck)), saved.Seat(players)
+    blank = game.box.blank_pad()
+    # DOM-8, DOM-9: a score sheet as saved, boxes of each column top down, super bonuses
+    sheet = saved.Record({
+        "columns": saved.ListOf(saved.ListOf(saved.Int(1, 1000), blank.rows),
+                                len(blank.values), len(blank.values)),
+        "supers": saved.ListOf(saved.Int(blank.super_value, blank.super_value), blank.rows)})
+    return saved.Record({
+        "round": saved.Int(0, players - 1), "dealer": seat, "turn": seat,
+        "opening": saved.FLAG, "over": saved.FLAG, "passes": saved.Int(0, players),
+        "table": saved.ListOf(_PLACE, len(deck)), "hands": saved.one_per_seat(players, cards),
+        "stocks": saved.one_per_seat(players, cards), "set_aside": cards,
+        "shown": saved.Cards(known, 10 * len(deck)),
+        "pads": saved.one_per_seat(players, lambda value, at: blank.restored(sheet(value, at))),
+    })
+
+
 def _read(data: object) -> Domino:
     """The game of a saved state, every field checked (see :meth:`Game.from_dict`)."""
-    state = saved.need_dict(data, "")
-
-    def get(key: str) -> Any:
-        return saved.field(state, key)
-
-    saved.text(get("game"), "game", ("domino",))
-    players = saved.integer(get("players"), "players", Domino.min_players, Domino.max_players)
-    game = Domino(players, get("data"), rng_from_json(get("rng")))
-    box = game.box
-    saved.ensure(box.deals(players), "data.cards_per_round", "too_few_cards")
-    known = {card_text(c): c for c in box.deck}
-    most = len(box.deck)
-
-    def cards(value: object, at: str) -> list[Card]:
-        return [known[text] for text in saved.cards(value, at, known, most)]
-
-    def per_seat(key: str) -> list[list[Card]]:
-        return [cards(value, f"{key}.{seat}") for seat, value in
-                enumerate(saved.items(get(key), key, players, players))]
-
-    game.round = saved.integer(get("round"), "round", 0, players - 1)
-    game.dealer = saved.seat(get("dealer"), "dealer", players)
-    game.turn = saved.seat(get("turn"), "turn", players)
-    game.opening, game.over = saved.flag(get("opening"), "opening"), saved.flag(get("over"),
-                                                                                 "over")
-    game.passes = saved.integer(get("passes"), "passes", 0, players)
-    for index, laid in enumerate(saved.items(get("table"), "table", most)):
-        at = f"table.{index}"
-        first, second, x, y, vertical = saved.items(laid, at, 5, 5)
-        place = Place(saved.integer(first, at, 0, notation.MOST_PIPS),
-                      saved.integer(second, at, 0, notation.MOST_PIPS),
-                      saved.integer(x, at, -MOST_SQUARE, MOST_SQUARE),
-                      saved.integer(y, at, -MOST_SQUARE, MOST_SQUARE), saved.flag(vertical, at))
-        saved.ensure(not any(square in game.grid for square in place.squares), at,
-                     "square_taken")
+    head = _HEAD(data, "")
+    players = head["players"]
+    game = Domino(players, head["data"], head["rng"])
+    saved.ensure(game.box.deals(players), "data.cards_per_round", "too_few_cards")
+    read = _body(game)(data, "")
+    vars(game).update(read, table=[])
+    for index, laid in enumerate(read["table"]):
+        place = Place(*laid)
+        saved.ensure(not any(square in game.grid for square in place.squares),
+                     f"table.{index}", "square_taken")
         game.table.append(place)
         game.grid.update(place.cells())
     _check_table(game)
-    game.hands, game.stocks = per_seat("hands"), per_seat("stocks")
-    game.set_aside = cards(get("set_aside"), "set_aside")
-    game.shown = [known[text] for text in saved.cards(get("shown"), "shown", known,
-                                                      10 * most)]
     saved.same_cards(game.census(), game.box_cards())
-    game.pads = [_pad(blank, value, f"pads.{seat}") for seat, (blank, value) in enumerate(
-        zip(game.pads, saved.items(get("pads"), "pads", players, players), strict=True))]
     if not game.over:
         saved.ensure(game.opening == (not game.table), "opening", "wrong_for_table")
         saved.ensure(game.passes < players, "passes", "out_of_range")
@@ -595,20 +606,6 @@ def _check_table(game: Domino) -> None:
     saved.ensure(len(seen) == len(grid), "table", "not_one_layout")
     saved.ensure(max(lines_through(grid, grid), default=0) <= game.box.rules.max_line, "table",
                  "line_too_long")
-
-
-def _pad(blank: ScorePad, value: object, at: str) -> ScorePad:
-    """A score sheet as saved: boxes of each column top down, super bonuses (DOM-8, DOM-9)."""
-    pad = saved.need_dict(value, at)
-    columns = saved.items(saved.field(pad, "columns", at), f"{at}.columns", len(blank.values),
-                          len(blank.values))
-    filled = [saved.each(column, f"{at}.columns.{index}", blank.rows,
-                         lambda box, where: saved.integer(box, where, 1, 1000))
-              for index, column in enumerate(columns)]
-    supers = saved.each(saved.field(pad, "supers", at), f"{at}.supers", blank.rows,
-                        lambda box, where: saved.integer(box, where, blank.super_value,
-                                                         blank.super_value))
-    return blank.restored({"columns": filled, "supers": supers})
 
 
 def _rest_of_box(state: State) -> list[str]:
