@@ -219,8 +219,8 @@ def test_a_refused_placement_is_told_with_its_reason(tmp_path):
                             save=tmp_path / "domino.json", pace=0)
     before = session.table.game.to_dict()
     assert not session.seat.play(Place(1, 1, 0, 0, False))
-    assert session.seat.history.texts[-1].endswith(
-        "Le premier tour d'une manche pose deux cartes ensemble ; "
+    assert session.seat.history.texts[-1] == (
+        "Refusé : le premier tour d'une manche pose deux cartes ensemble ; "
         "choisissez une deuxième carte.")
     assert session.table.game.to_dict() == before
 

@@ -81,7 +81,7 @@ def test_refusals_name_cards_and_elements_by_their_labels():
     assert game_of(session).placements == {}
     taken = Reason.of("element_taken", element="Ey")
     assert session.seat.screen.explain(taken, session.seat.context()) == \
-        "L'élément éj a déjà une carte : choisissez un élément libre."
+        "l'élément éj a déjà une carte : choisissez un élément libre."  # told after a colon
 
 
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
