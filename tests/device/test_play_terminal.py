@@ -71,6 +71,14 @@ class Terminal:
                 return True
         return False
 
+    def quit(self, said: str) -> None:
+        """Press ``q``: the program says ``said`` as it ends, and ends well."""
+        self.child.send("q")
+        self.child.expect_exact(said)
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus == 0
+
     def saved(self) -> dict:
         return json.loads(self.save.read_text())
 
@@ -113,12 +121,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert state["table"]["moves"] >= start + 3
         told = terminal.told()
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
-        terminal.child.send("q")
-        terminal.child.expect_exact(f"The game is saved in {save}; "
-                                    f"go on with it with --resume {save}.")
-        terminal.child.expect(pexpect.EOF)
-        terminal.child.close()
-        assert terminal.child.exitstatus == 0
+        terminal.quit(f"The game is saved in {save}; go on with it with --resume {save}.")
     finally:
         terminal.child.terminate(force=True)
     resumed = Terminal(["play", "uno", "--display", "terminal", "--no-speech", "--pace", "0",
@@ -147,12 +150,8 @@ def test_quitting_says_where_the_game_is_saved_in_french(tmp_path):
                          "0", "--lang", "fr", "--save", str(save)], save)
     try:
         terminal.settle()
-        terminal.child.send("q")
-        terminal.child.expect_exact(f"La partie est enregistrée dans {save} ; "
-                                    f"continuez-la avec --resume {save}.")
-        terminal.child.expect(pexpect.EOF)
-        terminal.child.close()
-        assert terminal.child.exitstatus == 0
+        terminal.quit(f"La partie est enregistrée dans {save} ; continuez-la avec --resume "
+                      f"{save}.")
         assert terminal.saved()["table"]["moves"] == 0  # saved, nothing played
     finally:
         terminal.child.terminate(force=True)
