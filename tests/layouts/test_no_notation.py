@@ -5,7 +5,8 @@ game's own move parser, word by word and phrase by phrase: none may be a move th
 at a place (``*@r10``, ``L r12>b``, ``4/4@c3>``, as the game's trial says, ``Trial.places``).
 A card's label as embossed is a word: a phrase made of labels alone is no notation, and a
 label inside a phrase is read as its card (French ``j12`` is ``y12``, ``li`` the link card
-``L``), so notation written with the reader's letters is found too."""
+``L``), so notation written with the reader's letters is found too. On the way, no list a
+player reads ends with a stray separator (``ey free,``, ``Di: no card;``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from tests.screen_player import choose, my_turn
 LONGEST = 4
 # What ends or opens a word in a sentence, not part of it.
 PUNCTUATION = ".,;:!?()«»\"'"
+# What ends an item of a list, never the list.
+STRAY = (",", ";")
 # A label or a card of a colour letter and a number: ``j12``, ``K5``.
 NUMBERED = re.compile(r"([^\W\d]+)(\d+)")
 
@@ -98,18 +101,21 @@ def read_by_the_player(session: Session) -> Iterator[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_message_or_line_a_player_reads_holds_move_notation(game, lang):
+def test_no_message_or_line_a_player_reads_holds_move_notation_or_a_stray_separator(game, lang):
     trial = case_of(game).trial
     cards = labels(game, lang) if kit(game).deck is not None else {}
     session = Session.start(game, players=kit(game).default_players, seed=3, lang=lang,
                             pace=0, bots=trial.bots[-1], options=trial.options)
     found: dict[str, list[str]] = {}
+    stray: set[str] = set()
     for _ in range(600):
         session.table.run_bots()
         engine = session.table.game
         for text in read_by_the_player(session):
             if hit := notation_in(text, engine, trial, cards):
                 found.setdefault(text, hit)
+            if text.rstrip().endswith(STRAY):
+                stray.add(text)
         if engine.is_over() or not my_turn(session):
             break
         key, index = choose(session)
@@ -119,8 +125,11 @@ def test_no_message_or_line_a_player_reads_holds_move_notation(game, lang):
         for text in message.parts:
             if hit := notation_in(text, session.table.game, trial, cards):
                 found.setdefault(text, hit)
+            if text.rstrip().endswith(STRAY):
+                stray.add(text)
     assert session.table.game.is_over()
     assert not found, found
+    assert not stray, stray
 
 
 def test_the_check_finds_notation_in_either_language():
