@@ -11,10 +11,12 @@ ARGS ?=
 # the Rummikub packing's modules compiled by mypyc (gcc and python3-dev build them)
 PACKING := games/rummikub/packing
 COMPILED := $(PACKING)/compiled.sha256
+# the gettext catalogs, compiled next to their sources (a .po newer than its .mo is read as is)
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard layouts/locale/*.po))
 
 .PHONY: setup debs play test lint bench clean
 
-setup: debs $(VENV)/.installed $(COMPILED)
+setup: debs $(VENV)/.installed $(COMPILED) $(CATALOGS)
 
 debs:
 	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
@@ -36,6 +38,9 @@ $(VENV)/.installed: pyproject.toml
 $(COMPILED): $(wildcard $(PACKING)/*.py) tools/build_packing.py $(VENV)/.installed
 	$(PY) tools/build_packing.py
 
+$(CATALOGS) &: $(wildcard layouts/locale/*.po) tools/build_catalogs.py $(VENV)/.installed
+	$(PY) tools/build_catalogs.py
+
 play: setup
 	$(VENV)/bin/brailledev play uno $(ARGS)
 
@@ -54,4 +59,4 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) *.egg-info .mypy_cache .ruff_cache .hypothesis build $(COMPILED) \
-	    $(PACKING)/*.so
+	    $(PACKING)/*.so layouts/locale/*.mo

@@ -40,7 +40,7 @@ from brailledev.display.keys import LineDown, LineUp, PanRight, Route
 from brailledev.display.memory import MemoryDisplay
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.room import Room
-from brailledev.network.store import Store
+from brailledev.network.stores import open_store
 from brailledev.programs.join import Joined, TableFront, connect
 from games.uno.notation import WILDS, Move
 from layouts.screen import PlayMove
@@ -68,7 +68,7 @@ class Server:
 
     async def _start(self, db: Path) -> tuple[TableServer, web.AppRunner]:
         # The store is made in the server's own thread: SQLite stays in its thread.
-        tables = TableServer(Store(db), rate=10_000.0, burst=10_000)
+        tables = TableServer(open_store(db), rate=10_000.0, burst=10_000)
         runner = web.AppRunner(tables.app())
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 
+from layouts.translations import LANGUAGES
+
 
 class DisplayGone(Exception):
     """The display went away (BRLTTY stopped, device unplugged) and could not be reached:
@@ -29,16 +31,16 @@ class SpeechUnavailable(RuntimeError):
 
 
 def env_lang() -> str:
-    """French when the environment's language is French (LANGUAGE, LC_ALL, LC_MESSAGES, LANG,
-    the first one set), else English."""
+    """The environment's language when we have its catalog (LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG, the first one set: ``de_DE.UTF-8`` gives German), else English."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:
-            return "fr" if value.startswith("fr") else "en"
+            return value[:2] if value[:2] in LANGUAGES else "en"
     return "en"
 
 
 def error_lang(chosen: str | None) -> str:
     """The language of error sentences: ``--lang`` when the command has it and it was given,
     else the environment's."""
-    return chosen if chosen in ("en", "fr") else env_lang()
+    return chosen if chosen in LANGUAGES else env_lang()

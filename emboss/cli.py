@@ -145,7 +145,7 @@ def pad_out(args: argparse.Namespace, players: int, book: object = None,
     job = profile_named(args.embosser).job(document)
     if check_only:
         return
-    what = output_text("emboss.pad", args.lang, pads=1, sheets=len(sheets))
+    what = _pads(args.lang, 1, len(sheets))
     pages = len(document.pages)
     if args.out is not None:
         if args.out.suffix.lower() == ".pef":
@@ -153,17 +153,18 @@ def pad_out(args: argparse.Namespace, players: int, book: object = None,
                 document, f"org.brailledev.{args.game}.scorepad.{args.lang}"))])
         else:
             write_files([(args.out, job.data())])
-        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what))
+        print(output_text("emboss.wrote", args.lang, path=args.out, pages=pages, what=what,
+                          count=pages))
     if args.emboss is not None:
         if args.emboss.startswith("/"):
             SerialTransport(args.emboss).send(job, progress=_progress_bar(args.lang))
             print(output_text("emboss.sent", args.lang, pages=pages, device=args.emboss,
-                              what=what))
+                              what=what, count=pages))
         else:
             cups = CupsTransport(args.emboss)
             cups.send(job, progress=_progress_bar(args.lang))
             print(output_text("emboss.queued", args.lang, pages=pages, printer=args.emboss,
-                              job=cups.job, what=what))
+                              job=cups.job, what=what, count=pages))
 
 
 def _geometry(args: argparse.Namespace, duplex: bool = False) -> Geometry:
@@ -200,7 +201,8 @@ def _run_deck(args: argparse.Namespace) -> int:
     document = deck.deck_document(faces, geometry, size, louis, title, args.lang, args.rotate)
     per_sheet = len(deck.deck_layout(faces, geometry, size, louis, args.rotate).slots)
     _deliver(document, args, f"org.brailledev.{args.game}.deck.{args.lang}",
-             output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet))
+             output_text("emboss.deck", args.lang, labels=len(faces), per_sheet=per_sheet,
+                         count=len(faces)))
     return 0
 
 
@@ -224,6 +226,12 @@ def _faces(args: argparse.Namespace) -> list[Face]:
     return [deck.face(deck.read(card, rules), catalog) for card in cards]
 
 
+def _pads(lang: str, pads: int, sheets: int) -> str:
+    """What a score pad job holds: "2 pads of 3 sheets", each count in its plural form."""
+    return output_text("emboss.pad", lang, pads=output_text("emboss.pads", lang, count=pads),
+                       sheets=output_text("emboss.sheets", lang, count=sheets))
+
+
 def _game_name(args: argparse.Namespace) -> str:
     """The game's name in the document's language (the title a preview shows)."""
     return str(kit(args.game).catalog(args.lang).section("names")["game"])
@@ -243,7 +251,7 @@ def _run_pad(args: argparse.Namespace) -> int:
     document = scorepad.pad_document(sheets, _geometry(args, args.interpoint),
                                      _translator(args), title, args.lang, args.sheets)
     _deliver(document, args, f"org.brailledev.{args.game}.scorepad.{args.lang}",
-             output_text("emboss.pad", args.lang, pads=args.sheets, sheets=len(sheets)))
+             _pads(args.lang, args.sheets, len(sheets)))
     return 0
 
 
@@ -306,17 +314,19 @@ def _deliver(document: Document, args: argparse.Namespace, identifier: str,
         files.append(preview)
     write_files(files)
     if args.device is not None:
-        print(output_text("emboss.sent", args.lang, pages=pages - args.from_page + 1,
-                          device=args.device, what=what))
+        sent = pages - args.from_page + 1
+        print(output_text("emboss.sent", args.lang, pages=sent, device=args.device, what=what,
+                          count=sent))
     elif args.printer is not None:
-        print(output_text("emboss.queued", args.lang, pages=pages - args.from_page + 1,
-                          printer=args.printer, job=cups.job, what=what))
+        sent = pages - args.from_page + 1
+        print(output_text("emboss.queued", args.lang, pages=sent, printer=args.printer,
+                          job=cups.job, what=what, count=sent))
     if args.out is not None and sending:
         print(output_text("emboss.copied", args.lang, path=args.out,
                           size=len(job.data(args.from_page))))
     elif args.out is not None:
         print(output_text("emboss.wrote_preview" if kind == "preview" else "emboss.wrote",
-                          args.lang, path=args.out, pages=pages, what=what))
+                          args.lang, path=args.out, pages=pages, what=what, count=pages))
     if args.preview is not None:
         print(output_text("emboss.preview", args.lang, path=args.preview))
 

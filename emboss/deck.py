@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from brailledev.display.braille import Translator
 from emboss.page import Caption, Cut, Document, Geometry, Page, Paper
-from layouts.errors import PaperError
+from layouts.errors import PaperError, Problem
 from layouts.paper import CardSize, Face
 
 # Least room between a card's cut and its dots' centres (mm), so a cut never grazes braille.
@@ -247,8 +247,11 @@ def deck_layout(faces: list[Face], geometry: Geometry, size: CardSize,
             rotate and _holds(size, True, cells, lines, geometry)):
         widest = max(braille, key=lambda each: (max(map(len, each), default=0), len(each)))
         room_cells, room_lines = room(size, False, geometry)
-        raise PaperError("label_too_big", card=faces[braille.index(widest)].card, cells=cells,
-                          lines=lines, room_cells=room_cells, room_lines=room_lines)
+        raise PaperError("label_too_big", card=faces[braille.index(widest)].card,
+                         cells=Problem("count_cells", count=cells),
+                         lines=Problem("count_lines", count=lines),
+                         room_cells=Problem("count_cells", count=room_cells),
+                         room_lines=Problem("count_lines", count=room_lines))
     layout = sheet_layout(geometry, size, cells, lines, rotate)
     if not layout.slots:
         raise PaperError("card_too_big", width=size.width, height=size.height,

@@ -46,7 +46,8 @@ class Job:
     def check_start(self, from_page: int, duplex: bool) -> None:
         """Refuse a resume point that does not exist or would put a back page on a front."""
         if not 1 <= from_page <= len(self.pages):
-            raise PaperError("from_page_outside", page=from_page, pages=len(self.pages))
+            raise PaperError("from_page_outside", page=from_page, pages=len(self.pages),
+                             count=len(self.pages))
         if duplex and from_page % 2 == 0:
             raise PaperError("from_page_back", page=from_page, front=from_page - 1)
 

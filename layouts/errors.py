@@ -1,9 +1,10 @@
 """Every error meant for a person, in one place: one sentence saying what is wrong and what to
 do, in the reader's language.
 
-A problem is the code of a sentence in ``[errors]`` of ``layouts/common/<lang>.toml`` (or of
-its game's ``layouts/<game>/<lang>.toml``: :class:`GameProblem`) and the values of its
-placeholders; the command line tells it (``--lang``, else the environment's
+A problem is the code of a sentence of the gettext catalogs (``common|errors.<code>``, or
+``<game>|errors.<code>`` for its game's own: :class:`GameProblem`) and the values of its
+placeholders; a sentence that counts something has plural forms, chosen by its ``count``
+value. The command line tells it (``--lang``, else the environment's
 language) with no traceback unless ``--debug``. The games' own exceptions (``IllegalMove``,
 ``NotationError``) stay in ``games/``; the device layer's signals (``DisplayGone``,
 ``SpeechUnavailable``) in ``brailledev/errors.py``.
@@ -16,28 +17,33 @@ from __future__ import annotations
 
 import errno
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from layouts.translations import words
+
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
-LAYOUTS = Path(__file__).resolve().parent
 
 
 @cache
 def error_sentences(lang: str, folder: str = "common") -> Mapping[str, Any]:
-    """The sentences of ``[errors]`` in ``layouts/<folder>/<lang>.toml`` by code (the shared
-    ones in ``common/``, a game's own in its folder), empty when that file cannot be read (the
-    catalog tells that problem): ``error_sentences("fr")["stopped"]``."""
-    # Read here, not through the catalog: the catalog raises these errors itself.
-    try:
-        with (LAYOUTS / folder / f"{lang}.toml").open("rb") as handle:
-            found: Mapping[str, Any] = tomllib.load(handle).get("errors", {})
-    except (OSError, tomllib.TOMLDecodeError):
-        return {}
+    """The sentences of ``<folder>|errors.`` by code (the shared ones in ``common``, a game's
+    own under its name), English where ``lang`` lacks one; a sentence that counts has its plural
+    forms: ``error_sentences("fr")["stopped"]``."""
+    prefix = f"{folder}|errors."
+    found: dict[str, Any] = {}
+    for each in dict.fromkeys(("en", lang)):
+        found.update({key[len(prefix):]: text for key, text in words(each).entries.items()
+                      if key.startswith(prefix)})
     return found
+
+
+def _told(sentence: str | tuple[str, ...], lang: str, params: Mapping[str, Any]) -> str:
+    if isinstance(sentence, tuple):
+        # A sentence that counts: the form for its count, as the language's Plural-Forms say.
+        sentence = sentence[min(words(lang).plural(int(params["count"])), len(sentence) - 1)]
+    return sentence.format(**params)
 
 
 class Problem(Exception):
@@ -56,13 +62,12 @@ class Problem(Exception):
         ``Problem("stopped").text("fr")``."""
         if not _CODE.fullmatch(self.code):
             return self.code
-        for each in (lang, "en"):
-            sentences = self.sentences(each)
-            if self.code in sentences:
-                # A problem given as a value (the detail of another) speaks the same language.
-                params = {key: value.text(lang) if isinstance(value, Problem) else value
-                          for key, value in self.params.items()}
-                return str(sentences[self.code]).format(**params)
+        sentences = self.sentences(lang)
+        if self.code in sentences:
+            # A problem given as a value (the detail of another) speaks the same language.
+            params = {key: value.text(lang) if isinstance(value, Problem) else value
+                      for key, value in self.params.items()}
+            return _told(sentences[self.code], lang, params)
         return f"{self.code} {self.params}"
 
     def sentences(self, lang: str) -> Mapping[str, Any]:

@@ -21,7 +21,7 @@ from games.options import Option
 from games.pads import Book
 from layouts.board import GameBoard
 from layouts.catalog import Catalog, game_data, rules_data
-from layouts.errors import DataError, GameProblem, GameRefused, PaperError, Problem, UnknownName
+from layouts.errors import GameProblem, GameRefused, PaperError, Problem, UnknownName
 from layouts.paper import CardSize, Face, PadMaker, PadRequest, Sheet
 from layouts.picture import Picture
 from layouts.screen import GameScreen
@@ -209,7 +209,7 @@ class GameKit:
             except NotationError:
                 card = ""
             if card not in known:
-                notation = game_data(self.name, "deck").get("notation", {}).get(lang, "")
+                notation = self.catalog(lang).section("deck")["notation"]
                 raise PaperError("card_unknown", game=self.name, card=item, notation=notation)
             chosen.append(card)
         return chosen
@@ -230,10 +230,8 @@ class GameKit:
             raise PaperError("no_pad", game=self.name)
         if not 1 <= players <= PAD_PLAYERS:
             raise PaperError("pad_players", players=players)
-        words = game_data(self.name, "pad").get(lang)
-        if not isinstance(words, Mapping):
-            raise DataError("pad_words_missing", game=self.name, lang=lang)
-        return self.pad(PadRequest(self.rules(), words, players, book))
+        return self.pad(PadRequest(self.rules(), self.catalog(lang).section("pad"), players,
+                                   book))
 
     def _deck(self) -> Deck:
         if self.deck is None:

@@ -36,7 +36,7 @@ from games.pads import (
     Undo,
     winners_of,
 )
-from layouts.catalog import Catalog, game_data
+from layouts.catalog import Catalog
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -89,13 +89,13 @@ def winners_text(catalog: Catalog, winners: Sequence[int], totals: Sequence[int]
 
 class PadScreen:
     """What every pad screen shares: totals, undo and finish, refusals in words, and the
-    game's pad words (``layouts/<game>/pad.toml``): ``PadScreen("uno")``."""
+    game's pad words (``<game>|pad.*``): ``PadScreen("uno")``."""
 
     def __init__(self, game: str) -> None:
         self.game = game
 
     def pad_words(self, catalog: Catalog) -> Any:
-        return game_data(self.game, "pad")[catalog.lang]
+        return catalog.section("pad")
 
     def home(self, view: Book, context: Context) -> str:
         return CHOICE_LINE

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from layouts.catalog import game_data
+from layouts.catalog import Catalog
 
 MIN_BOX = 4               # cells: room for a three-digit score and its number sign
 
@@ -31,9 +31,9 @@ class Face:
 
 
 def caption_words(game: str, lang: str) -> Mapping[str, str]:
-    """The caption templates of a game's labels in ``lang`` (``[caption.<lang>]`` of
-    ``layouts/<game>/deck.toml``): ``caption_words("uno", "en")["number"]``."""
-    found: Mapping[str, str] = game_data(game, "deck")["caption"][lang]
+    """The caption templates of a game's labels in ``lang`` (``<game>|deck.caption.*``):
+    ``caption_words("uno", "en")["number"]``."""
+    found: Mapping[str, str] = Catalog.load(game, lang).section("deck")["caption"]
     return found
 
 
@@ -74,8 +74,8 @@ class Sheet:
 
 @dataclass(frozen=True)
 class PadRequest:
-    """What a pad maker is given: the box data, the pad's words in the chosen language (a
-    table of ``layouts/<game>/pad.toml``), the number of players, and for a filled pad the
+    """What a pad maker is given: the box data, the pad's words in the chosen language (its
+    catalog's ``pad`` section: ``<game>|pad.*``), the number of players, and for a filled pad the
     book kept on the display (:mod:`games.pads`; ``None``: a blank pad)."""
 
     rules: Mapping[str, Any]

@@ -18,7 +18,7 @@ it); the session hands it the seat's view and a :class:`Context`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -279,8 +279,9 @@ def help_and_quit(catalog: Catalog) -> tuple[Region, Region]:
 
 def seat_names(players: int, seat: Seat, catalog: Catalog) -> tuple[str, ...]:
     """Short names for the seats: the display's seat is "you", the others from the common
-    words (``[seats] names``), in seat order: ``seat_names(3, 0, catalog)``."""
-    others: Sequence[str] = catalog.section("seats")["names"]
+    words (``common|seats.names``, separated by commas), in seat order:
+    ``seat_names(3, 0, catalog)``."""
+    others = str(catalog.section("seats")["names"]).split(", ")
     names: list[str] = []
     index = 0
     for each in range(players):

@@ -25,6 +25,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 BRLTTY_FIXTURES = {"brltty", "virtual_brltty"}
 
 
+@pytest.fixture(autouse=True)
+def private_state(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and the programs it starts) saves games in a folder of its own: a game
+    left in the machine's real state folder (``make play``) changed what ``play`` said."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         under = "brltty" in item.path.parent.parts[-1:]

@@ -47,7 +47,7 @@ _LABEL_MODE = _MODE | louis.noContractions
 class BrailleTable:
     """A liblouis table offered to players: file name, language, contracted or not, and for a
     contracted table the uncontracted one it is built on (its labels' table); what it is, in
-    words, is in ``[output.tables.names]`` of ``layouts/common/{en,fr}.toml``."""
+    words, is ``common|output.tables.names.<name>`` of the catalogs."""
 
     name: str
     lang: str
@@ -64,10 +64,18 @@ TABLES: tuple[BrailleTable, ...] = (
     BrailleTable("en-us-comp6.ctb", "en", False),
     BrailleTable("en-us-comp8.ctb", "en", False),
     BrailleTable("en-us-g2.ctb", "en", True, "en-us-g1.ctb"),
+    BrailleTable("de-g0.utb", "de", False),
+    BrailleTable("de-g1.ctb", "de", True, "de-g0.utb"),
+    BrailleTable("de-g2.ctb", "de", True, "de-g0.utb"),
+    BrailleTable("de-de-comp8.ctb", "de", False),
 )
 
-DEFAULT_TABLES: dict[str, str] = {"fr": "fr-bfu-comp6.utb", "en": "en-ueb-g1.ctb"}
-CONTRACTED_TABLES: dict[str, str] = {"fr": "fr-bfu-g2.ctb", "en": "en-ueb-g2.ctb"}
+# German: Basisschrift, which every German reader learns first and reads unambiguously on a
+# display, as the embossed labels are written (README, "Deutsch"); Kurzschrift on request.
+DEFAULT_TABLES: dict[str, str] = {"fr": "fr-bfu-comp6.utb", "en": "en-ueb-g1.ctb",
+                                  "de": "de-g0.utb"}
+CONTRACTED_TABLES: dict[str, str] = {"fr": "fr-bfu-g2.ctb", "en": "en-ueb-g2.ctb",
+                                     "de": "de-g2.ctb"}
 
 
 def available_tables() -> tuple[BrailleTable, ...]:
@@ -97,6 +105,10 @@ def table_for(lang: str, contracted: bool = False) -> str:
     except KeyError:
         raise UserError("no_table_for_lang", lang=lang,
                         choices=", ".join(sorted(choices))) from None
+
+
+def _uncontracted(name: str) -> bool:
+    return any(known.name == name and not known.contracted for known in TABLES)
 
 
 @functools.cache
@@ -152,7 +164,10 @@ class Translator:
         '⠗⠠⠱'
         """
         if label:
-            return _translate(check_table(label_table(self.table)), text, _LABEL_MODE)
+            table = check_table(label_table(self.table))
+            # Ours uncontracted write a label as it is; noContractions would cut a sign short
+            # there (de-g0's asterisk loses its dot 6).
+            return _translate(table, text, _MODE if _uncontracted(table) else _LABEL_MODE)
         return _translate(self.table, text, _MODE)
 
     def back(self, cells: str) -> str:

@@ -35,7 +35,7 @@ from brailledev.errors import SpeechUnavailable
 # Sound players tried in order, with the arguments that keep them quiet.
 PLAYERS = (("aplay", "-q"), ("paplay",), ("play", "-q"))
 # espeak-ng voice identifiers per user language.
-VOICES = {"en": "gmw/en", "fr": "roa/fr"}
+VOICES = {"en": "gmw/en", "fr": "roa/fr", "de": "gmw/de"}
 # Longest wait for espeak-ng to wind down the last utterance before the next one starts.
 SETTLE_SECONDS = 10.0
 # A synthesis the driver cancelled is tried again this many times in all, then skipped.

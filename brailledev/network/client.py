@@ -41,7 +41,8 @@ MOST_FRAME = 8 << 20
 AGAIN = ("too_fast", "no_answer")
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
 # Refusals of a hello that trying again cannot mend.
-FINAL = ("table_unknown", "wrong_token", "table_full", "table_over", "frame_invalid")
+FINAL = ("table_unknown", "wrong_token", "table_full", "table_over", "frame_invalid",
+         "too_many_tries", "table_damaged")
 
 
 def socket_url(server: str) -> str:
@@ -93,6 +94,8 @@ class TableClient:
         self.stopped = asyncio.Event()
         # Why the server will not seat this client (a code of ``FINAL``), once it said so.
         self.refused: str | None = None
+        # What the server's sentence of that refusal names (the minutes to wait...).
+        self.refused_params: dict[str, str] = {}
         # Why the first connections failed, while none has reached the server yet.
         self.unreachable: str | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -190,6 +193,7 @@ class TableClient:
                 self.state = frame["state"]
         if kind == "error" and not self.connected.is_set() and frame.get("code") in FINAL:
             self.refused = str(frame["code"])
+            self.refused_params = dict(frame.get("params") or {})
         self.on_frame(frame)
         return False
 

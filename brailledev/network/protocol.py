@@ -25,6 +25,8 @@ and the server answers:
     {"type": "answer", "id": "c7-12", "reason": null}     (or the refusal: code and args)
     {"type": "screen", "seq": 42, "number": 17, "lines": [...], "messages": [...], ...}
         web seats only: the seat's screen and new messages, worded by the server
+    {"type": "messages", "seq": 43, "first": 120, "messages": [...]}
+        web seats only: new sentences alone (numbered from ``first``), the screen unchanged
     {"type": "error", "code": "frame_not_json", "params": {}}
 
 A message that breaks these rules is a :class:`BadFrame`: the server tells its code to

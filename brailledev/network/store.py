@@ -1,60 +1,187 @@
-"""The table server's store: every table's state and its log of changes, in SQLite.
+"""The table server's store: what every store keeps and promises, whatever holds it.
 
 A change (a move, a bot's move, a seat taken, a line of talk) is one transaction: the
 table's whole state after it, and the change as each seat may learn it, under the next
-sequence number. The server broadcasts a change only once it is committed, so a server
-killed at any moment comes back with every table as its players last saw it.
+sequence number (with the id of the move a person played, if it was one). The server
+broadcasts a change only once it is committed, so a server killed at any moment comes back
+with every table as its players last saw it.
 
-The database is in WAL mode with ``synchronous=NORMAL``: a commit is in the operating
-system's hands before the server goes on, which a killed server (``kill -9``) cannot lose;
-only a power cut or a kernel crash may lose the last moments (``FULL`` would wait for the
-disk at every move, a few milliseconds each, for a risk the players can live with: they
-would see the table go back a move or two).
+Tables have a life: one nobody sat at (its only change the deal) expires, a finished or
+long untouched one is retired into a short :class:`Record` (players, scores, dates) and its
+state and changes are dropped, and records go after a while too; so the store never grows
+without bound. A store that cannot do something now (a full disk, another process holding
+the database) raises :class:`StoreFailed`; a table whose row cannot be read raises
+:class:`TableDamaged` for that table alone.
 
-    store = Store(Path("tables.db"))
-    store.create("tkrzvm", "uno", state, start_events)
-    store.commit("tkrzvm", 2, state, events, over=False)
-    store.changes("tkrzvm", seat=1, since=1)    # [(2, [...the events seat 1 may learn...])]
+SQLite (:mod:`brailledev.network.store_sqlite`) is the store of one process; a second kind
+(PostgreSQL, for several) implements :class:`TableStore` and is chosen by its address in
+:func:`brailledev.network.stores.open_store`.
+
+    store = open_store(Path("tables.db"))
+    store.create("tkrzvmbcdfgh", "uno", state, start_events)
+    store.commit("tkrzvmbcdfgh", 2, state, events, over=False, move=(1, "c7-12"))
+    store.changes("tkrzvmbcdfgh", seat=1, since=1)    # [(2, [...what seat 1 may learn...])]
 """
 
 from __future__ import annotations
 
 import base64
-import json
-import sqlite3
 import struct
-import time
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from games.core import Json
-from layouts.errors import UserError
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    state TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS changes (
-    code TEXT NOT NULL REFERENCES tables(code),
-    seq INTEGER NOT NULL,
-    events TEXT NOT NULL,
-    PRIMARY KEY (code, seq)
-) WITHOUT ROWID;
-"""
-
+from games.core import Json, Seat
 
 MT_WORDS = 625  # a Mersenne Twister's state as ``random.getstate`` gives it: 624 words, a position
+DAY = 86_400.0
 
 
-def _dump(data: Json) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+class StoreFailed(Exception):
+    """The store could not do this now (the disk full, the database held by another
+    process, an I/O error); nothing was changed. ``retry`` is the seconds after which
+    trying again makes sense: ``StoreFailed("database or disk is full", retry=5.0)``."""
+
+    def __init__(self, detail: str, retry: float) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.retry = retry
+
+
+class StoreConflict(Exception):
+    """Change ``seq`` of table ``code`` was committed already (by this process or, with a
+    shared store, another): this one is not, and the table is to be read again:
+    ``StoreConflict("tkrzvmbcdfgh", 42)``."""
+
+    def __init__(self, code: str, seq: int) -> None:
+        super().__init__(f"{code}: change {seq} exists")
+        self.code = code
+        self.seq = seq
+
+
+class TableDamaged(Exception):
+    """Table ``code``'s row cannot be read (``detail`` says where); it is left as it is
+    and refused alone: ``TableDamaged("tkrzvmbcdfgh", "seats.1.kind")``."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Lifetimes:
+    """How long tables and records are kept, in seconds: a table nobody sat at
+    (``unjoined``), a finished one before it is retired into a record (``finished``), an
+    unfinished one nobody touched (``idle``), and a record (``records``):
+    ``Lifetimes(unjoined=3600.0)``."""
+
+    unjoined: float = DAY
+    finished: float = 3_600.0
+    idle: float = 30 * DAY
+    records: float = 365 * DAY
+
+    @property
+    def shortest(self) -> float:
+        return min(self.unjoined, self.finished, self.idle, self.records)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game went: its players (name and kind, as
+    :class:`brailledev.table.presence.SeatState` says), their scores, whether it was played
+    to its end: ``Result((("Ann", "person"), ("", "bot")), (0, 57), over=True)``."""
+
+    players: tuple[tuple[str, str], ...]
+    scores: tuple[int, ...]
+    over: bool
+
+
+@dataclass(frozen=True)
+class Record:
+    """What is kept of a table once retired: its game's result, when it was made and when
+    it last changed (seconds since the epoch)."""
+
+    code: str
+    game: str
+    result: Result
+    created: float
+    ended: float
+
+
+@dataclass(frozen=True)
+class Census:
+    """How many tables a store holds: ``waiting`` (nobody sat yet), ``playing`` (someone
+    did, not over), ``finished`` (over, not yet retired) and ``records``."""
+
+    waiting: int
+    playing: int
+    finished: int
+    records: int
+
+    @property
+    def tables(self) -> int:
+        return self.waiting + self.playing + self.finished
+
+
+class TableStore(Protocol):
+    """What the server asks of a store; every method may raise :class:`StoreFailed`."""
+
+    def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
+        """A new table with its first change (number 1: what the deal told each seat)."""
+
+    def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
+               move: tuple[Seat, str] | None = None) -> None:
+        """Change number ``seq`` of table ``code``: its state after the change, the events
+        of the change (one list per seat), and the seat and id of the move it played;
+        :class:`StoreConflict` if that change exists already."""
+
+    def load(self, code: str) -> tuple[Json, int] | None:
+        """The state and last sequence number of table ``code``, ``None`` if there is
+        none; :class:`TableDamaged` if its row cannot be read."""
+
+    def record(self, code: str) -> Record | None:
+        """The record of a retired table ``code``, ``None`` if there is none."""
+
+    def exists(self, code: str) -> bool:
+        """Whether ``code`` names a table or a record."""
+
+    def in_play(self) -> list[str]:
+        """The codes of the tables someone sat at and whose game is not over, oldest
+        first (what a server starting takes up again)."""
+
+    def changes(self, code: str, seat: Seat, since: int) -> list[tuple[int, Json]]:
+        """The changes of table ``code`` after number ``since``, as ``seat`` learnt them."""
+
+    def played(self, code: str, seat: Seat, move_id: str) -> bool:
+        """Whether ``seat`` of table ``code`` played a move with id ``move_id``, however
+        long ago."""
+
+    def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
+               most: int) -> int:
+        """Drop up to ``most`` tables nobody sat at and records past their lifetimes (not
+        the tables of ``keep``, held by the server); how many went."""
+
+    def retirable(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
+                  most: int) -> list[str]:
+        """Up to ``most`` codes of tables finished or untouched long enough to retire."""
+
+    def retire(self, code: str, result: Result | None) -> None:
+        """Keep a record of ``result`` (``None``: none, the game never began) in place of
+        table ``code``, whose state and changes go."""
+
+    def compact(self) -> None:
+        """Give the room of what went back to the system."""
+
+    def census(self) -> Census:
+        """How many tables and records the store holds."""
+
+    def secret(self) -> bytes:
+        """The store's own secret, made once (what the server signs with, the same in
+        every process sharing the store)."""
+
+    def close(self) -> None:
+        """Let go of the store."""
 
 
 def _is_random_state(value: Json) -> bool:
@@ -89,81 +216,3 @@ def unpack(data: Json) -> Json:
         return [3, list(struct.unpack(f"<{MT_WORDS}I", base64.b64decode(words))), gauss]
     return {key: unpack(value) for key, value in data.items()}
 
-
-class Store:
-    """Tables and their changes in one SQLite file (``":memory:"`` for tests)."""
-
-    def __init__(self, path: Path | str) -> None:
-        try:
-            self.db = sqlite3.connect(str(path), isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
-        except sqlite3.Error as error:
-            raise UserError("store_unusable", path=path, detail=error) from None
-
-    def close(self) -> None:
-        self.db.close()
-
-    def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
-        """A new table with its first change (number 1: what the deal told each seat)."""
-        now = time.time()
-        with self._transaction():
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, 1, 0, ?, ?)",
-                            (code, game, _dump(pack(state)), now, now))
-            self.db.execute("INSERT INTO changes VALUES (?, 1, ?)", (code, _dump(events)))
-
-    def commit(self, code: str, seq: int, state: Json, events: Sequence[Json],
-               over: bool) -> None:
-        """Change number ``seq`` of table ``code``: its state after the change, and the
-        events of the change, one list per seat."""
-        with self._transaction():
-            self.db.execute("UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
-                            "WHERE code = ?", (_dump(pack(state)), seq, int(over), time.time(),
-                                               code))
-            self.db.execute("INSERT INTO changes VALUES (?, ?, ?)", (code, seq, _dump(events)))
-
-    def load(self, code: str) -> tuple[Json, int] | None:
-        """The state and last sequence number of table ``code``, ``None`` if there is none."""
-        row = self.db.execute("SELECT state, seq FROM tables WHERE code = ?",
-                              (code,)).fetchone()
-        return None if row is None else (unpack(json.loads(row[0])), int(row[1]))
-
-    def unfinished(self) -> list[str]:
-        """The codes of the tables whose game is not over, oldest first."""
-        rows = self.db.execute("SELECT code FROM tables WHERE over = 0 ORDER BY created")
-        return [str(code) for code, in rows]
-
-    def exists(self, code: str) -> bool:
-        """Whether a table ``code`` was ever made (finished or not)."""
-        return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() \
-            is not None
-
-    def changes(self, code: str, seat: int, since: int) -> list[tuple[int, Json]]:
-        """The changes of table ``code`` after number ``since``, as ``seat`` learnt them."""
-        rows = self.db.execute("SELECT seq, events FROM changes WHERE code = ? AND seq > ? "
-                               "ORDER BY seq", (code, since))
-        found: list[tuple[int, Json]] = []
-        for seq, events in rows:
-            per_seat: list[Any] = json.loads(events)
-            found.append((int(seq), per_seat[seat] if seat < len(per_seat) else []))
-        return found
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` when anything failed."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        if kind is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")

@@ -19,6 +19,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import getpass
+import os
 import queue
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from brailledev.table.seat import SeatClient
 from games import saved as check
 from games.core import BadState
 from layouts.catalog import LANGUAGES, output_text
-from layouts.errors import Problem, UserError
+from layouts.errors import Problem, UserError, system_reason
 from layouts.registry import GAMES
 from layouts.screen import Ui
 
@@ -55,7 +56,9 @@ DOT_7, DOT_8 = 0x40, 0x80  # backspace and enter on a braille keyboard
 # The server's refusals of a hello, as the sentences ``join`` ends with.
 JOIN_REFUSED = {"table_unknown": "join_table_unknown", "wrong_token": "join_wrong_token",
                 "table_full": "join_table_full", "table_over": "join_table_over",
-                "frame_invalid": "join_frame_invalid"}
+                "frame_invalid": "join_frame_invalid", "too_many_tries": "too_many_tries",
+                "table_damaged": "table_damaged"}
+KEY_VARIABLE = "BRAILLEDEV_KEY"  # the owner's key, when neither --key nor --key-file gives it
 
 
 class Joined(SeatProgram):
@@ -221,6 +224,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help=say("play.pace"))
     new.add_argument("--server", default="http://127.0.0.1:8765", metavar="URL",
                      help=say("table.server"))
+    new.add_argument("--key", default=None, metavar=say("metavar.key"), help=say("table.key"))
+    new.add_argument("--key-file", type=Path, default=None, metavar=say("metavar.file"),
+                     help=say("table.key_file"))
     new.add_argument("--lang", choices=LANGUAGES, default=None, help=say("paper.lang"))
     game_options.add_arguments(new)
     new.set_defaults(run=_new_table)
@@ -254,19 +260,37 @@ def _new_table(args: argparse.Namespace) -> int:
         "bots": args.bots, "options": options, "away": args.away, "pace": args.pace}
     if args.seed is not None:
         request["seed"] = args.seed
-    answer = asyncio.run(_post(server, request))
+    answer = asyncio.run(_post(server, request, _owner_key(args)))
     code = str(answer["code"])
     print(output_text("table.created", lang, invitation=code, game=args.game))
     print(output_text("table.invite", lang, command=f"brailledev join {server} {code}"))
     return 0
 
 
-async def _post(server: str, request: dict[str, Any]) -> dict[str, Any]:
+def _owner_key(args: argparse.Namespace) -> str | None:
+    """The owner's key ``table new`` gives the server: ``--key``, else the first line of
+    ``--key-file``, else ``BRAILLEDEV_KEY``; ``None`` when there is none."""
+    if args.key is not None and args.key_file is not None:
+        raise UserError("argument_conflict", name="--key", other="--key-file")
+    if args.key_file is not None:
+        try:
+            return args.key_file.read_text(encoding="utf-8").strip() or None
+        except OSError as error:
+            raise UserError("key_file_unusable", path=args.key_file,
+                            detail=system_reason(error)) from None
+        except UnicodeDecodeError:
+            raise UserError("key_file_unusable", path=args.key_file,
+                            detail=Problem("damage_not_text")) from None
+    return args.key or os.environ.get(KEY_VARIABLE) or None
+
+
+async def _post(server: str, request: dict[str, Any], key: str | None) -> dict[str, Any]:
     import aiohttp  # here: the command line starts without loading it
 
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
         async with aiohttp.ClientSession() as session, \
-                session.post(f"{server}/tables", json=request,
+                session.post(f"{server}/tables", json=request, headers=headers,
                              timeout=aiohttp.ClientTimeout(total=JOIN_WAIT)) as response:
             answer = await response.json(content_type=None)
     except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as error:
@@ -325,7 +349,8 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
         running.result(5)
         background.close()
         raise UserError(JOIN_REFUSED.get(client.refused, "join_frame_invalid"),
-                        invitation=code, url=server, path=save_path or "")
+                        **{**client.refused_params, "invitation": code, "url": server,
+                           "path": save_path or ""})
     state = client.state
     if state is None:
         background.run(client.stop(), 5)

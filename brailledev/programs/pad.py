@@ -143,8 +143,8 @@ class PadSession(SeatProgram):
         session = cls(game, blank_book(game, players), lang, braille_table, save=save,
                       speech=speech)
         catalog = session.seat.catalog
-        session.seat.tell(catalog.text("pad_started", game=catalog.section("names")["game"],
-                                       players=players))
+        session.seat.tell(catalog.count("pad_started", players,
+                                        game=catalog.section("names")["game"], players=players))
         session.save()
         return session
 

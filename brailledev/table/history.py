@@ -10,7 +10,9 @@ Three kinds of message:
 - a *refusal*: shown at once where the player is (by the seat), and kept.
 
 The message line shows the newest message; reading back (panning left on it) shows older ones,
-then reading on comes back to the newest.
+then reading on comes back to the newest. A history held for someone else (the server's, for
+a web seat, never saved) may keep only its ``most`` newest sentences: the older go first,
+counted in ``dropped``, so a reader elsewhere still counts every sentence ever told.
 
     history = History()
     history.news("Bo plays r5.")
@@ -54,11 +56,15 @@ class Message:
 @dataclass
 class History:
     """The messages, the one being read back (``cursor``; ``None``: the newest) and how much
-    of the newest the player read to its end (``read``: its parts then)."""
+    of the newest the player read to its end (``read``: its parts then); at most ``most``
+    sentences kept (``None``: all), ``dropped`` the older ones gone:
+    ``History(most=400)``."""
 
     messages: list[Message] = field(default_factory=list)
     cursor: int | None = None
     read: int = 0
+    most: int | None = None
+    dropped: int = 0
 
     # ---- telling ----------------------------------------------------------------------
 
@@ -67,6 +73,7 @@ class History:
         last = self.messages[-1] if self.messages else None
         if last is not None and last.kind == NEWS and last.open:
             last.parts.append(text)
+            self._trim()
             return
         self._add(Message([text], NEWS, open=True))
 
@@ -91,6 +98,30 @@ class History:
             each.open = False
         self.messages.append(message)
         self.read = 0
+        self._trim()
+
+    def _trim(self) -> None:
+        """Drop the oldest sentences beyond ``most``: whole messages first, then the first
+        sentences of the oldest one left (a summary that grew alone)."""
+        if self.most is None:
+            return
+        extra = sum(len(message.parts) for message in self.messages) - self.most
+        while extra > 0:
+            oldest = self.messages[0]
+            if len(self.messages) > 1 and len(oldest.parts) <= extra:
+                self.messages.pop(0)
+                cut = len(oldest.parts)
+                if self.cursor is not None:
+                    self.cursor = max(0, self.cursor - 1)
+                    if self.cursor >= len(self.messages) - 1:
+                        self.cursor = None
+            else:
+                cut = extra
+                del oldest.parts[:cut]
+                if oldest is self.messages[-1]:
+                    self.read = max(0, self.read - cut)
+            self.dropped += cut
+            extra -= cut
 
     # ---- reading ----------------------------------------------------------------------
 
@@ -158,10 +189,16 @@ class History:
 
     @property
     def sentences(self) -> list[str]:
-        """Every sentence told, oldest first: a list that only grows (a summary grows by
-        its last sentences), so a reader elsewhere (a web page) is sent what follows the
-        count it has."""
+        """Every sentence kept, oldest first: sentence number ``dropped + i`` of all told is
+        ``sentences[i]``, a numbering that only grows (a summary grows by its last
+        sentences), so a reader elsewhere (a web page) is sent what follows the count it
+        has."""
         return [part for message in self.messages for part in message.parts]
+
+    @property
+    def told(self) -> int:
+        """How many sentences were ever told, the dropped ones with them."""
+        return self.dropped + sum(len(message.parts) for message in self.messages)
 
     # ---- saving -----------------------------------------------------------------------
 

@@ -107,7 +107,8 @@ def _deck_damage(at: str, params: Mapping[str, Any], cards: list[str]) -> Proble
     if index.isascii() and index.isdigit() and int(index) < len(cards):
         return Problem("deck_card_unknown", card=cards[int(index)][:20])
     if why == "card_too_often" and "card" in params and "most" in params:
-        return Problem("deck_card_too_often", card=params["card"], most=params["most"])
+        return Problem("deck_card_too_often", card=params["card"], most=params["most"],
+                       count=params["most"])
     if why == "too_long" and "most" in params:
         return Problem("deck_too_many", count=len(cards), most=params["most"])
     if why == "too_short" and "least" in params:

@@ -135,7 +135,7 @@ def table_names(seats: Sequence[SeatState], me: Seat, catalog: Catalog) -> tuple
     bot or a free seat by the short name of its seat number (the same at every seat, so
     players talk of the same Bo): ``table_names(seats, 0, catalog) == ("you", "Ann", "Cy")``.
     """
-    short: Sequence[str] = catalog.section("seats")["names"]
+    short = str(catalog.section("seats")["names"]).split(", ")
     people = {state.name.casefold() for state in seats if state.kind == SEAT_PERSON}
     names: list[str] = []
     for index, state in enumerate(seats):

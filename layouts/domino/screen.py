@@ -58,7 +58,7 @@ from games.domino.grid import (
 from games.domino.notation import parse_move
 from games.domino.pad import ScorePad
 from games.saved import each, ensure, field, integer, need_dict
-from layouts.catalog import Catalog, game_data
+from layouts.catalog import Catalog
 from layouts.domino.words import label
 from layouts.screen import (
     COMMAND_LINE,
@@ -173,7 +173,7 @@ def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
     """The sheet in regions: each value column's boxes, the bonuses, the total column's super
     bonuses (DOM-9), then the Grand Total (DOM-10, :meth:`ScorePad.total`); columns headed
     with the words of the printed pad (``layouts/domino/pad.toml``), the same pad."""
-    words = game_data("domino", "pad")[catalog.lang]["columns"]
+    words = catalog.section("pad")["columns"]
     regions = [Region(catalog.text("dom_pad_column", column=words[str(value)],
                                    boxes=" ".join(map(str, pad.column(value))) or "-"),
                       atomic=False) for value in pad.values]

@@ -81,13 +81,15 @@ class Words:
         return names[seat] if names else self.text("player", seat=seat + 1)
 
     def read_card(self, text: str) -> Card:
-        """A label back to its card (``j7`` in French is ``y7``); raises NotationError."""
+        """A label back to its card (``j7`` in French is ``y7``, ``ge7`` in German); raises
+        NotationError."""
         prefixes = self.catalog.section("cards")["colour_prefix"]
-        colours = {label: colour for colour, label in prefixes.items()}
-        head, digits = text[:1], text[1:]
-        if head not in colours or not digits.isdigit():
-            raise NotationError(Reason.of("not_a_card", text=text))
-        return Card(colours[head], int(digits))
+        for colour, head in prefixes.items():
+            # No colour's letters begin another's (tests/layouts/test_labels.py).
+            digits = text.removeprefix(head)
+            if text.startswith(head) and digits.isdigit():
+                return Card(colour, int(digits))
+        raise NotationError(Reason.of("not_a_card", text=text))
 
     def event(self, event: Event, viewer: Seat | None,
               names: Sequence[str] = ()) -> str | None:

@@ -164,20 +164,22 @@ class RummikubScreen:
         texts.append(str(words["pool"]).format(count=view.stock_size))
         for step in range(1, len(view.hand_sizes)):
             seat = (view.seat + step) % len(view.hand_sizes)
-            texts.append(context.catalog.plural("tiles_of", view.hand_sizes[seat],
-                                                player=context.names[seat]))
+            count = view.hand_sizes[seat]
+            texts.append(context.catalog.count("tiles_of", count,
+                                               player=context.names[seat], count=count))
         return status_line(texts)
 
     def time_left(self, seconds: int, context: Context) -> str:
-        return context.catalog.plural("time_left", seconds)
+        return context.catalog.count("time_left", seconds, count=seconds)
 
     def clock_starts(self, seconds: int, context: Context) -> str:
-        return context.catalog.plural("clock_starts", seconds)
+        return context.catalog.count("clock_starts", seconds, count=seconds)
 
     def clock_notice(self, view: RummikubView, context: Context) -> str | None:
         """How long the seat's turns are, and how to play without the clock (RUM-7)."""
         seconds = view.turn_times[view.seat]
-        return context.catalog.plural("clock_notice", seconds) if seconds else None
+        return context.catalog.count("clock_notice", seconds, count=seconds) if seconds \
+            else None
 
     def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
         """One region per tile still on the rack; routing selects it."""
@@ -311,8 +313,8 @@ class RummikubScreen:
         if isinstance(event, GameOver):
             winners = ", ".join(names[s] for s in event.winners)
             scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.scores))
-            return cat.plural("game_over_rummikub", len(event.winners), winners=winners,
-                              scores=scores)
+            return cat.count("game_over_rummikub", len(event.winners), winners=winners,
+                             scores=scores)
         return None
 
     def save_input(self, pending: Hashable) -> Json:

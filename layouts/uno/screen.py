@@ -132,8 +132,8 @@ class UnoScreen:
             texts.append(cat.text("uno_over"))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
-            texts.append(cat.plural("uno_count", view.hand_sizes[seat],
-                                    name=context.names[seat]))
+            count = view.hand_sizes[seat]
+            texts.append(cat.count("uno_count", count, name=context.names[seat], count=count))
         if view.players > 2:
             texts.append(cat.text("uno_direction_left" if view.direction > 0
                                   else "uno_direction_right"))
@@ -306,8 +306,8 @@ class UnoScreen:
         if isinstance(event, MatchOver):
             if context.seat in event.winners:
                 return cat.text("uno_match_won_you")
-            return cat.plural("uno_match_won", len(event.winners),
-                              name=", ".join(context.names[seat] for seat in event.winners))
+            return cat.count("uno_match_won", len(event.winners),
+                             name=", ".join(context.names[seat] for seat in event.winners))
         return None
 
     def save_input(self, pending: Hashable) -> Json:

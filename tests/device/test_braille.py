@@ -97,8 +97,10 @@ def test_defaults_by_language() -> None:
     assert table_for("en") == "en-ueb-g1.ctb"
     assert table_for("fr", contracted=True) == "fr-bfu-g2.ctb" == CONTRACTED_TABLES["fr"]
     assert table_for("en", contracted=True) == "en-ueb-g2.ctb"
-    with pytest.raises(UserError, match="'de'"):
-        table_for("de")
+    assert table_for("de") == "de-g0.utb"
+    assert table_for("de", contracted=True) == "de-g2.ctb"
+    with pytest.raises(UserError, match="'es'"):
+        table_for("es")
 
 
 def test_every_offered_table_loads_and_defaults_are_offered() -> None:

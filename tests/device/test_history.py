@@ -12,8 +12,8 @@ ACTIONS = st.lists(st.sampled_from(["news", "step", "refusal", "on", "back", "ne
                    max_size=50)
 
 
-def run(actions: list[str]) -> History:
-    history = History()
+def run(actions: list[str], most: int | None = None) -> History:
+    history = History(most=most)
     for number, action in enumerate(actions):
         if action in ("news", "step", "refusal"):
             getattr(history, action)(f"{action} {number}.")
@@ -114,3 +114,16 @@ def test_a_history_saved_by_brailledev_0_1_is_read_as_messages():
                                  "cursor": 1, "read": 2})
     assert history.texts == ["Uno for 2 players.", "You play r5."]
     assert not history.fresh and history.shown() == ("You play r5.", 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(actions=ACTIONS, most=st.integers(1, 12))
+def test_a_bounded_history_keeps_the_newest_sentences_and_counts_them_all(actions, most):
+    whole, kept = run(actions), run(actions, most)
+    assert kept.sentences == whole.sentences[-most:] if whole.sentences else kept.sentences == []
+    assert kept.told == len(whole.sentences) and kept.dropped == kept.told - len(kept.sentences)
+    assert kept.messages[-1:] == whole.messages[-1:] or len(whole.messages[-1].parts) > most
+    assert kept.cursor is None or 0 <= kept.cursor < len(kept.messages) - 1
+    assert 0 <= kept.read <= (len(kept.messages[-1].parts) if kept.messages else 0)
+    if kept.messages:  # what the message line shows is the newest, as read so far
+        assert kept.fresh == (whole.fresh and kept.read < len(kept.messages[-1].parts))

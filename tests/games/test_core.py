@@ -28,18 +28,10 @@ def test_events_for_drops_what_a_seat_may_not_learn():
     assert events_for([public, secret], 1) == [public]
 
 
-def test_common_messages_exist_in_both_languages():
-    from layouts.catalog import HERE, load_toml
-
-    en = load_toml(HERE / "common" / "en.toml")["messages"]
-    fr = load_toml(HERE / "common" / "fr.toml")["messages"]
-    assert set(en) == set(fr)
-
-
-def test_catalog_fills_placeholders():
-    cat = Catalog("x", "en", {"messages": {"a": "A {n}"}}, {"messages": {"b": "B"}})
-    assert cat.text("a", n=3) == "A 3"
-    assert cat.text("b") == "B"
+def test_catalog_fills_placeholders_from_the_game_then_the_common_words():
+    cat = Catalog.load("uno", "en")
+    assert cat.text("uno_play") == "play"
+    assert cat.text("refused", why="no") == "Refused: no"
 
 
 def test_seat_secret_shows_its_cards_to_its_seat_only():

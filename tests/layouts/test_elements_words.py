@@ -9,25 +9,9 @@ import pytest
 from games.core import events_for
 from games.elements import engine
 from games.elements.cards import Pattern, element_label
-from layouts.catalog import HERE, load_toml
 from layouts.elements.words import Words, label
 from layouts.registry import kit
 from tests.elements_helpers import new
-
-
-def keys(table, prefix=""):
-    found = set()
-    for key, value in table.items():
-        found.add(prefix + key)
-        if isinstance(value, dict):
-            found |= keys(value, prefix + key + ".")
-    return found
-
-
-def test_english_and_french_have_the_same_words():
-    en = load_toml(HERE / "elements" / "en.toml")
-    fr = load_toml(HERE / "elements" / "fr.toml")
-    assert keys(en) == keys(fr)
 
 
 def test_ele_6_every_combination_is_named_in_both_languages():

@@ -1,4 +1,4 @@
-"""Every refusal every engine can give, told through its game's screen in both languages.
+"""Every refusal every engine can give, told through its game's screen in every language.
 
 The codes are found in the source (every ``Reason(...)`` and ``Reason.of(...)`` of each game's
 folders in ``games/`` and ``layouts/``, and of the engines' shared ``games/core.py``), so a new
@@ -23,13 +23,14 @@ import pytest
 
 from brailledev.programs.session import Session
 from games.core import Reason
-from layouts.catalog import game_data
+from layouts.catalog import LANGUAGES, game_data
 from layouts.registry import GAMES, kit
 
 ROOT = Path(__file__).resolve().parents[2]
 # Shared by the engines: the files outside a game's folder whose refusals every game gives.
 ENGINES_SHARED = ("games/core.py",)
 Case = dict[str, Any]
+REFUSED = {"en": "Refused: ", "fr": "Refusé : ", "de": "Abgelehnt: "}
 COMMON: dict[str, list[Case]] = {"not_your_turn": [{}], "game_over": [{}],
                                  "no_such_seat": [{"seat": "7"}]}
 
@@ -95,7 +96,7 @@ def test_every_code_in_the_source_has_a_case_and_every_case_a_code():
 def sessions() -> dict[tuple[str, str], Session]:
     made = {}
     for game in GAMES:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             made[game, lang] = Session.start(game, players=kit(game).default_players, seed=1,
                                              lang=lang, pace=0)
     return made
@@ -107,11 +108,11 @@ def test_every_refusal_is_a_sentence_in_the_readers_words(game):
     unseen = examples(game).get("unseen", ())
     for code, cases in {**COMMON, **examples(game)["cases"]}.items():
         for case in cases:
-            params = {key: value for key, value in case.items() if key not in ("en", "fr")}
-            for lang in ("en", "fr"):
+            params = {key: value for key, value in case.items() if key not in LANGUAGES}
+            for lang in LANGUAGES:
                 seat = made[game, lang].seat
                 text = seat.refusal(Reason.of(code, **params))
-                refused = "Refused: " if lang == "en" else "Refusé : "
+                refused = REFUSED[lang]
                 assert text.startswith(refused), text
                 said = text[len(refused):]
                 assert "{" not in said and "}" not in said, (code, lang, said)
@@ -126,9 +127,9 @@ def test_every_refusal_is_a_sentence_in_the_readers_words(game):
                     assert notation not in f" {said} ", (code, lang, said)
 
 
-def test_every_refusal_of_a_kept_pad_is_a_sentence_in_both_languages():
+def test_every_refusal_of_a_kept_pad_is_a_sentence_in_every_language():
     """The codes the pads refuse an entry with (``pad_...`` in ``games/pads.py`` and the
-    games' pad books) are sentences in each kept pad's words, in English and French."""
+    games' pad books) are sentences in each kept pad's words, in every language."""
     codes: set[str] = set()
     for path in {ROOT / "games" / "pads.py", *_pad_books()}:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -139,7 +140,7 @@ def test_every_refusal_of_a_kept_pad_is_a_sentence_in_both_languages():
     for game in GAMES:
         if kit(game).kept_pad is None:
             continue
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             for code in codes:
                 said = kit(game).catalog(lang).reason(Reason.of(code))
                 assert "{" not in said and said[-1] in ".!?", (game, lang, code, said)

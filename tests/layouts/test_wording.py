@@ -4,30 +4,26 @@ French typography (a space before ``; : ? !``, no capital after a colon)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
+import polib
 import pytest
 
 from games.core import NotationError
 from games.uno.notation import parse_card
-from layouts.catalog import HERE, LANGUAGES, Catalog, load_toml
-from layouts.registry import GAMES
-
-FOLDERS = ("common", *GAMES)
+from layouts.catalog import Catalog
+from layouts.translations import LANGUAGES, LOCALE
 
 
-def messages(folder: str, lang: str) -> Mapping[str, Any]:
-    found: Mapping[str, Any] = load_toml(HERE / folder / f"{lang}.toml").get("messages", {})
-    return found
-
-
-def sentences(folder: str, lang: str) -> Iterator[tuple[str, str]]:
-    """Every message of a catalog as (key, text), each form of a plural one."""
-    for key, value in messages(folder, lang).items():
-        forms = value.values() if isinstance(value, Mapping) else (value,)
+def texts(lang: str) -> Iterator[tuple[str, str]]:
+    """Every translation of a language's catalog as (key, text), each form of a plural one:
+    ``("common|messages.refused", "Refusé : {why}")``."""
+    for entry in polib.pofile(str(LOCALE / f"{lang}.po")):
+        if entry.obsolete:
+            continue
+        forms = entry.msgstr_plural.values() if entry.msgid_plural else (entry.msgstr,)
         for text in forms:
-            yield key, str(text)
+            yield entry.msgctxt, text
 
 
 @pytest.mark.parametrize(("lang", "count", "said"), [
@@ -36,40 +32,15 @@ def sentences(folder: str, lang: str) -> Iterator[tuple[str, str]]:
     ("fr", 1, "Bo garde 1 carte."), ("fr", 2, "Bo garde 2 cartes.")])
 def test_a_count_chooses_the_form_of_its_sentence(lang, count, said):
     catalog = Catalog.load("elements", lang)
-    assert catalog.plural("kept", count, player="Bo") == said
+    assert catalog.count("kept", count, count=count, player="Bo") == said
     assert catalog.text("kept", count=count, player="Bo") == said
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_every_plural_message_has_one_and_other_in_both_languages(folder):
-    plural = {lang: {key for key, value in messages(folder, lang).items()
-                     if isinstance(value, Mapping)} for lang in LANGUAGES}
-    assert plural["en"] == plural["fr"]
-    for lang in LANGUAGES:
-        for key in plural[lang]:
-            forms = messages(folder, lang)[key]
-            assert set(forms) == {"one", "other"}, (folder, lang, key)
-            fields = [set(re.findall(r"{(\w+)", str(text))) for text in forms.values()]
-            assert fields[0] == fields[1], (folder, lang, key)
-
-
-@pytest.mark.parametrize("folder", FOLDERS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_sentence_puts_a_plural_in_brackets(folder, lang):
-    for key, text in sentences(folder, lang):
-        assert not re.search(r"\w\((s|es|x)\)", text), (folder, key, text)
-
-
-def texts(data: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every text of a catalog, each with its path: ``("messages.refused", "Refusé : {why}")``."""
-    if isinstance(data, Mapping):
-        for key, value in data.items():
-            yield from texts(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(data, list):
-        for value in data:
-            yield from texts(value, path)
-    elif isinstance(data, str):
-        yield path, data
+def test_no_sentence_puts_a_plural_in_brackets(lang):
+    found = [(key, text) for key, text in texts(lang)
+             if re.search(r"\w\((s|es|x|n|en)\)", text)]
+    assert not found, found
 
 
 def french_faults(text: str) -> list[str]:
@@ -91,10 +62,8 @@ def test_the_french_check_finds_each_fault():
     assert french_faults("Refusé : la carte ; {name} : UNO ! http://127.0.0.1:8765") == []
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_french_puts_a_space_before_double_signs_and_no_capital_after_a_colon(folder):
-    found = [(path, text) for path, text in texts(load_toml(HERE / folder / "fr.toml"))
-             if french_faults(text)]
+def test_french_puts_a_space_before_double_signs_and_no_capital_after_a_colon():
+    found = [(key, text) for key, text in texts("fr") if french_faults(text)]
     assert not found, found
 
 

@@ -174,6 +174,26 @@ def test_the_document_title_is_in_the_chosen_language(tmp_path: Path):
     assert "<dc:title>feuille de marque de " in pad.read_text(encoding="utf-8")
 
 
+def test_the_german_uno_deck_and_domino_pad_on_paper(tmp_path: Path, capsys):
+    # German labels in Basisschrift (de-g0.utb), German words, a preview of each sheet
+    deck, pad = tmp_path / "uno.brf", tmp_path / "pad.pef"
+    assert main(["emboss", "deck", "uno", "--lang", "de", "--out", str(deck),
+                 "--preview", str(tmp_path / "uno.png")]) == 0
+    assert main(["emboss", "scorepad", "domino", "--lang", "de", "--players", "3",
+                 "--out", str(pad), "--preview", str(tmp_path / "pad.png")]) == 0
+    said = capsys.readouterr().out
+    assert f"{deck} geschrieben: 12 Seiten, 108 Etiketten, 9 je Blatt" in said
+    assert f"{pad} geschrieben: 3 Seiten, 1 Block zu je 3 Blättern" in said
+    expected = deck_document(kit("uno").deck_faces("de"), Geometry(paper("a4")),
+                             kit("uno").card_size(), translator("de-g0.utb"),
+                             "uno card labels", "de")
+    assert deck.read_bytes() == brf.document_bytes(expected)
+    assert deck.read_bytes().startswith(b"\r\n  R#J       R#A       R#A\r\n")  # rot 0, 1, 1
+    assert "<dc:title>Spielblock Domino 10-11-12" in pad.read_text(encoding="utf-8")
+    for preview in ("uno.png", "pad.png"):
+        assert (tmp_path / preview).read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_preview_is_never_written_when_the_braille_file_is_not(tmp_path: Path, capsys):
     preview = tmp_path / "pad.pdf"
     assert main(["emboss", "scorepad", "uno", "--out", str(tmp_path / "nowhere" / "pad.brf"),
@@ -242,10 +262,10 @@ def test_serial_numbers_and_sheets_out_of_range_are_one_sentence(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "wrote {path}, a preview for sighted helpers, not braille to emboss: 1 page(s), "
+    ("en", "wrote {path}, a preview for sighted helpers, not braille to emboss: 1 page, "
            "2 labels, 9 a sheet"),
     ("fr", "{path} écrit, un aperçu pour les aides voyants, pas du braille à embosser : "
-           "1 page(s), 2 étiquettes, 9 par feuille"),
+           "1 page, 2 étiquettes, 9 par feuille"),
 ])
 def test_issue_32_15_out_follows_its_extension_and_a_picture_says_so(tmp_path: Path, capsys,
                                                                      lang, said):
@@ -367,7 +387,7 @@ def test_issue_32_15_a_pad_for_more_players_than_the_game_takes_is_refused(tmp_p
     assert main(["emboss", "scorepad", game, "--players", str(engine.max_players),
                  "--paper", "11x12in", "--out", str(out)]) == 0
     assert main(["emboss", "scorepad", game, "--out", str(out), "--lang", "fr"]) == 0
-    assert "bloc(s)" in capsys.readouterr().out
+    assert " 1 bloc de " in capsys.readouterr().out
 
 
 def test_the_domino_pad_refused_for_7_players_in_french(tmp_path: Path, capsys):
@@ -388,7 +408,7 @@ def test_issue_32_15_domino_labels_for_the_deck_file_play_takes(tmp_path: Path, 
     out = tmp_path / "labels.brf"
     assert main(["emboss", "deck", "domino", "--deck", str(deck), "--lang", "en",
                  "--out", str(out)]) == 0
-    assert capsys.readouterr().out == f"wrote {out}: 6 page(s), 50 labels, 9 a sheet\n"
+    assert capsys.readouterr().out == f"wrote {out}: 6 pages, 50 labels, 9 a sheet\n"
     catalog = kit("domino").catalog("en")
     faces = [domino_face(card, catalog) for card in cards]
     assert faces[0].caption == "blank and blank"

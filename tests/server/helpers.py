@@ -1,34 +1,53 @@
 """What the server tests share: a real table server on a free loopback port, in a thread of
-its own (so tests and clients talk to it over real sockets), tables made through its HTTP
-door, and clients run in their own event loop."""
+its own (so tests and clients talk to it over real sockets) or as a ``brailledev serve``
+process of its own; tables made through its HTTP door; a client speaking the protocol by
+hand, frame by frame."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import threading
+import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+import aiohttp
 from aiohttp import web
 
+from brailledev.network.client import socket_url
+from brailledev.network.protocol import PROTOCOL
 from brailledev.network.server.app import TableServer
+from brailledev.network.server.guard import Doorkeeping
+from brailledev.network.server.limits import Limits
 from brailledev.network.server.room import Room
-from brailledev.network.store import Store
+from brailledev.network.stores import open_store
+
+# Every test client comes from 127.0.0.1: the tests of other things lift its limits.
+LIFTED = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))
 
 T = TypeVar("T")
 
 
 class ServerThread:
     """``with ServerThread() as server: new_table(server.url, game="uno")``; ``db`` is the
-    store's file (``:memory:`` by default); ``rate`` bounds each connection's frames a
-    second (bots at a table with no pace outrun a person's bound)."""
+    store's file (``:memory:`` by default); ``door`` who comes in and how often (limits
+    lifted by default); ``rate`` bounds each connection's frames a second (bots at a table
+    with no pace outrun a person's bound)."""
 
-    def __init__(self, db: Path | str = ":memory:", rate: float = 10_000.0) -> None:
+    def __init__(self, db: Path | str = ":memory:", rate: float = 10_000.0,
+                 door: Doorkeeping = LIFTED) -> None:
         self.db = db
+        self.door = door
         self.rate = rate
         self.site: web.TCPSite | None = None
         self.loop = asyncio.new_event_loop()
@@ -46,7 +65,8 @@ class ServerThread:
         self.close()
 
     async def _start(self) -> None:
-        self.server = TableServer(Store(self.db), rate=self.rate, burst=int(self.rate))
+        self.server = TableServer(open_store(self.db), self.door, rate=self.rate,
+                                  burst=int(self.rate))
         self.runner = web.AppRunner(self.server.app())
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", self.port)
@@ -90,14 +110,125 @@ class ServerThread:
         self.thread.join(10)
 
 
-def post(url: str, data: Any) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(f"{url}/tables", data=json.dumps(data).encode(),
-                                     headers={"Content-Type": "application/json"})
+BRAILLEDEV = Path(sys.executable).with_name("brailledev")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class ServeProcess:
+    """``brailledev serve`` as a process of its own, on a fixed port and store, with more
+    of its options in ``args``: ``with ServeProcess(db, "--trust-proxy") as serve: ...``.
+    Everything it printed and logged, every start, is in :meth:`output`."""
+
+    def __init__(self, db: Path, *args: str, port: int | None = None, lang: str = "C") -> None:
+        self.db, self.args, self.lang = db, args, lang
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def __enter__(self) -> ServeProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def log(self, start: int) -> Path:
+        return self.db.parent / f"serve-{self.port}-{start}.log"
+
+    def start(self) -> None:
+        """Start it and wait until it listens."""
+        env = {**os.environ, "LANG": self.lang}
+        with self.log(self.starts).open("wb") as log:
+            self.process = subprocess.Popen(
+                [str(BRAILLEDEV), "serve", "--port", str(self.port), "--db", str(self.db),
+                 *self.args], stdout=log, stderr=subprocess.STDOUT, env=env,
+                start_new_session=True)
+        self.starts += 1
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return
+            except OSError:
+                assert self.process.poll() is None, f"the server exited: {self.output()}"
+                time.sleep(0.05)
+        raise AssertionError("the server did not listen")
+
+    def kill(self) -> None:
+        """``kill -9``: no cleanup, no last write."""
+        os.kill(self.pid, signal.SIGKILL)
+        assert self.process is not None
+        self.process.wait(10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.process = None
+
+    def output(self) -> str:
+        return "".join(self.log(start).read_text(errors="replace")
+                       for start in range(self.starts))
+
+
+# A second program writing to the store: it holds SQLite's write lock until told to let go.
+LOCK_HOLDER = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN IMMEDIATE")
+print("held", flush=True)
+sys.stdin.readline()
+db.execute("ROLLBACK")
+"""
+
+
+@contextmanager
+def store_locked(db: Path) -> Iterator[None]:
+    """Another process holds the store's write lock for as long as this lasts."""
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(db)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status, json.loads(answer.read())
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        yield
+    finally:
+        holder.communicate(b"\n", timeout=10)
+
+
+def request(url: str, data: Any = None, headers: dict[str, str] | None = None,
+            method: str | None = None) -> tuple[int, dict[str, str], str]:
+    """One HTTP request (``data`` a dict sent as JSON, or bytes as they are): the status,
+    the headers and the body."""
+    body = json.dumps(data).encode() if isinstance(data, dict) else data
+    sent = urllib.request.Request(url, data=body, method=method, headers={
+        **({"Content-Type": "application/json"} if isinstance(data, dict) else {}),
+        **(headers or {})})
+    try:
+        with urllib.request.urlopen(sent, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
     except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+        return error.code, dict(error.headers), error.read().decode()
+
+
+def post(url: str, data: Any, headers: dict[str, str] | None = None
+         ) -> tuple[int, dict[str, Any]]:
+    status, _, body = request(f"{url}/tables", data, headers)
+    return status, json.loads(body)
 
 
 def new_table(url: str, **settings: Any) -> str:
@@ -106,3 +237,68 @@ def new_table(url: str, **settings: Any) -> str:
     status, answer = post(url, settings)
     assert status == 201, answer
     return str(answer["code"])
+
+
+class Raw:
+    """A client speaking the protocol by hand, frame by frame (``headers`` sent with the
+    WebSocket's opening: an ``Origin``, an ``X-Forwarded-For``)."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str,
+                 headers: dict[str, str] | None = None) -> None:
+        self.session = session
+        self.url = url
+        self.headers = headers or {}
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def __aenter__(self) -> Raw:
+        self.ws = await self.session.ws_connect(socket_url(self.url), max_msg_size=0,
+                                                headers=self.headers)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.ws is not None
+        await self.ws.close()
+
+    async def send(self, **frame: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(json.dumps(frame))
+
+    async def hello(self, code: str, **fields: Any) -> dict[str, Any]:
+        await self.send(type="hello", protocol=PROTOCOL, code=code, **fields)
+        return await self.until("welcome", "error")
+
+    async def until(self, *kinds: str, timeout: float = 5) -> dict[str, Any]:
+        assert self.ws is not None
+        while True:
+            message = await asyncio.wait_for(self.ws.receive(), timeout)
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return {"type": "closed", "code": self.ws.close_code}
+            frame = json.loads(message.data)
+            if frame["type"] in kinds:
+                return frame
+
+    async def move(self, move_id: str, move: Any) -> tuple[Any, dict[str, Any] | None]:
+        """Send a move; its answer's reason and the seat's state the news of the move
+        brought before it (``None`` when it was not played)."""
+        await self.send(type="move", id=move_id, move=move)
+        state = None
+        while True:
+            frame = await self.until("answer", "news")
+            if frame["type"] == "answer":
+                return frame["reason"], state
+            state = frame.get("state", state)
+
+    async def heard(self, text: str) -> dict[str, Any]:
+        """The first news telling the line of talk ``text``."""
+        while True:
+            frame = await self.until("news")
+            assert frame["type"] == "news", f"closed before hearing {text!r}: {frame}"
+            if any(event.get("text") == text for event in frame["events"]):
+                return frame
+
+    async def state(self) -> dict[str, Any]:
+        """The seat's state in the next news carrying one, once the game has begun."""
+        while True:
+            frame = await self.until("news")
+            if "state" in frame and frame["state"]["started"]:
+                return frame["state"]

@@ -42,9 +42,9 @@ def server():
 
 
 @pytest.mark.parametrize(("lang", "ready", "invite"), [
-    ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{6}) \(uno\) is ready\.$",
+    ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) is ready\.$",
      "The other players join it with: brailledev join {url} {code}"),
-    ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{6}) \(uno\) est prête\.$",
+    ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) est prête\.$",
      "Les autres joueurs la rejoignent avec : brailledev join {url} {code}"),
 ])
 def test_table_new_prints_the_code_and_the_line_to_give(server, lang, ready, invite):

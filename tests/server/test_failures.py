@@ -1,20 +1,20 @@
-"""What fails inside a table leaves it as its store last had it: a commit the disk refuses
-(a full disk, stood in for by the store raising what SQLite raises then), a bot that
-breaks. The player is told, nothing half-done is ever sent, and the table plays on."""
+"""What fails inside a table leaves it as its store last had it: a commit the store refuses
+(another process holding the database), a bot that breaks. The player is told, nothing
+half-done is ever sent, and the table plays on once the store takes commits again."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import time
 from typing import Any
 
 import pytest
 
 from brailledev.network.client import TableClient
-from brailledev.network.store import Store
+from brailledev.network.store_sqlite import REST
 from brailledev.network.wire import codec_for
 from games.uno.notation import Move
-from tests.server.helpers import ServerThread, new_table
+from tests.server.helpers import ServerThread, new_table, store_locked
 
 
 @pytest.fixture
@@ -32,17 +32,10 @@ async def seated(url: str, code: str, frames: list[dict[str, Any]]) -> TableClie
     return client
 
 
-def test_a_commit_the_disk_refuses_changes_nothing_and_is_told(server, monkeypatch):
+def test_a_commit_the_store_refuses_changes_nothing_and_is_told(server, tmp_path):
     code = new_table(server.url, game="uno", players=2, people=1, seed=4, pace=0,
                      options={"match_target": 0})
     codec = codec_for("uno")
-    failures = [sqlite3.OperationalError("database or disk is full")]
-    commit = Store.commit
-
-    def full_once(self: Store, *args: Any, **kwargs: Any) -> None:
-        if failures:
-            raise failures.pop()
-        commit(self, *args, **kwargs)
 
     async def scenario() -> tuple[Any, Any, int, int]:
         frames: list[dict[str, Any]] = []
@@ -51,10 +44,12 @@ def test_a_commit_the_disk_refuses_changes_nothing_and_is_told(server, monkeypat
             await asyncio.sleep(0.01)
         before = server.call(lambda: server.room(code).table.to_dict())
         seq = client.seq
-        monkeypatch.setattr(Store, "commit", full_once)
-        refused = await client.play(codec.encode(Move("draw")))
+        with store_locked(tmp_path / "tables.db"):
+            refused = await client.play(codec.encode(Move("draw")))
+            refused_at = time.monotonic()
         after_failure = server.call(lambda: server.room(code).table.to_dict())
         assert after_failure == before and client.seq == seq
+        await asyncio.sleep(max(0.0, refused_at + REST - time.monotonic()))
         played = await client.play(codec.encode(Move("draw")))
         await asyncio.sleep(0.1)
         await client.stop()

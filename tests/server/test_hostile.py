@@ -6,6 +6,7 @@ key, a stolen seat, a second hello, flooding."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any
@@ -13,61 +14,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from brailledev.network.client import socket_url
-from brailledev.network.protocol import MAX_FRAME, PROTOCOL
+from brailledev.network.protocol import MAX_FRAME
 from brailledev.network.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
 from brailledev.network.wire import codec_for
 from games.uno.notation import Move
-from tests.server.helpers import ServerThread, new_table
-
-
-class Raw:
-    """A client speaking the protocol by hand, frame by frame."""
-
-    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
-        self.session = session
-        self.url = url
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-
-    async def __aenter__(self) -> Raw:
-        self.ws = await self.session.ws_connect(socket_url(self.url), max_msg_size=0)
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        assert self.ws is not None
-        await self.ws.close()
-
-    async def send(self, **frame: Any) -> None:
-        assert self.ws is not None
-        await self.ws.send_str(json.dumps(frame))
-
-    async def hello(self, code: str, **fields: Any) -> dict[str, Any]:
-        await self.send(type="hello", protocol=PROTOCOL, code=code, **fields)
-        return await self.until("welcome", "error")
-
-    async def until(self, *kinds: str, timeout: float = 5) -> dict[str, Any]:
-        assert self.ws is not None
-        while True:
-            message = await asyncio.wait_for(self.ws.receive(), timeout)
-            if message.type != aiohttp.WSMsgType.TEXT:
-                return {"type": "closed", "code": self.ws.close_code}
-            frame = json.loads(message.data)
-            if frame["type"] in kinds:
-                return frame
-
-    async def heard(self, text: str) -> dict[str, Any]:
-        """The first news telling the line of talk ``text``."""
-        while True:
-            frame = await self.until("news")
-            if any(event.get("text") == text for event in frame["events"]):
-                return frame
-
-    async def state(self) -> dict[str, Any]:
-        """The seat's state in the next news carrying one, once the game has begun."""
-        while True:
-            frame = await self.until("news")
-            if "state" in frame and frame["state"]["started"]:
-                return frame["state"]
+from tests.server.helpers import Raw, ServerThread, new_table
 
 
 @pytest.fixture
@@ -226,8 +177,14 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
         async with aiohttp.ClientSession() as session:
             ann, bea = await seated_pair(server.url, session, code)
             assert ann.ws is not None
-            for _ in range(BURST + DROPS_BEFORE_CLOSE + 20):
-                await ann.ws.send_str(json.dumps({"type": "say", "text": "spam"}))
+            # Until the server closes it: on a loaded machine the sending is slow enough
+            # for the rate to let some through, and more than BURST + DROPS frames it takes.
+            spam = json.dumps({"type": "say", "text": "spam"})
+            for _ in range(20 * (BURST + DROPS_BEFORE_CLOSE)):
+                if ann.ws.closed:
+                    break
+                with contextlib.suppress(ConnectionError):
+                    await ann.ws.send_str(spam)
             codes: list[str] = []
             while True:
                 frame = await ann.until("error", "closed", timeout=10)
@@ -245,6 +202,37 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
     logged = [record.getMessage() for record in caplog.records if "too_fast" in
               record.getMessage()]
     assert len(logged) == 1
+
+
+def test_a_client_outrunning_a_busy_server_now_and_then_is_never_closed(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    def dropped() -> int:
+        return server.call(lambda: max(connection.dropped for connection
+                                       in server.tables.connections))
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            # Bea reads all along, as a client does (unread, her frames would pile up on a
+            # loaded machine until the server dropped her as a slow reader).
+            listening = asyncio.create_task(bea.heard("still here"))
+            # Bursts of one and a half times the burst the rate allows, spaced out: more
+            # frames dropped in all than a flood may, never so many at once.
+            while dropped() <= DROPS_BEFORE_CLOSE:
+                for number in range(BURST * 3 // 2):
+                    await ann.ws.send_str(json.dumps({"type": "say", "text": f"{number}"}))
+                await asyncio.sleep(3)
+            await ann.send(type="say", text="still here")
+            said = await listening
+            total = dropped()
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return total, said
+
+    total, said = asyncio.run(scenario())
+    assert total > DROPS_BEFORE_CLOSE and said["events"][-1]["text"] == "still here"
 
 
 def test_a_move_sent_again_with_its_id_is_answered_again_never_played_twice(server):

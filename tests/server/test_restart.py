@@ -8,74 +8,17 @@ or missed."""
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from brailledev.network.client import WireBot
-from brailledev.network.store import Store
-from tests.server.helpers import new_table
+from brailledev.network.store_sqlite import SqliteStore
+from tests.server.helpers import ServeProcess, new_table
 
-BRAILLEDEV = Path(sys.executable).parent / "brailledev"
 GAME, PLAYERS, PEOPLE, SEED = "domino", 3, 2, 4
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-class ServerProcess:
-    """``brailledev serve`` as a process of its own, on a fixed port and store."""
-
-    def __init__(self, db: Path, port: int) -> None:
-        self.db, self.port = db, port
-        self.process: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        env = {**os.environ, "LANG": "C"}
-        log = (self.db.parent / f"server-{self.starts}.log").open("wb")
-        self.process = subprocess.Popen(
-            [str(BRAILLEDEV), "serve", "--port", str(self.port), "--db", str(self.db)],
-            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-        self.starts += 1
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                assert self.process.poll() is None, "the server exited"
-                time.sleep(0.05)
-        raise AssertionError("the server did not listen")
-
-    def kill(self) -> None:
-        """``kill -9``: no cleanup, no last write."""
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-        self.process = None
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-        self.process = None
-
-
-async def play(server: ServerProcess, code: str, kills: tuple[int, ...]) -> list[WireBot]:
+async def play(server: ServeProcess, code: str, kills: tuple[int, ...]) -> list[WireBot]:
     """Two bot clients sit down in turn and play to the end with the server's bot; the
     server is killed and started again when the table first reaches each position of
     ``kills``."""
@@ -114,7 +57,7 @@ def _keeping(bot: WireBot, events: list[Any]) -> Any:
 
 def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[WireBot], Path]:
     tmp.mkdir()
-    server = ServerProcess(tmp / "tables.db", free_port())
+    server = ServeProcess(tmp / "tables.db")
     server.start()
     try:
         code = new_table(server.url, game=GAME, players=PLAYERS, people=PEOPLE, seed=SEED,
@@ -122,7 +65,7 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
         bots = asyncio.run(play(server, code, kills))
     finally:
         server.stop()
-    store = Store(server.db)
+    store = SqliteStore(server.db)
     found = store.load(code)
     assert found is not None
     state, seq = found
@@ -142,7 +85,7 @@ def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
     assert sum(bot.client.reconnections for bot in bots) >= 2 * PEOPLE
     assert cut["table"]["bot_states"] == whole["table"]["bot_states"]
     # Every seat's change numbers run on without a gap: nothing lost, nothing doubled.
-    store = Store(db)
+    store = SqliteStore(db)
     code = [row for row, in store.db.execute("SELECT code FROM tables")]
     seqs = [seq for seq, _ in store.changes(code[0], 0, 0)]
     store.close()

@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import stat
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,16 +20,9 @@ import pytest
 
 from brailledev.programs.cli import main
 from brailledev.programs.join import connect, saved_seat
-from tests.server.helpers import ServerThread, new_table
+from tests.server.helpers import BRAILLEDEV, ServerThread, free_port, new_table
 
-BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 NOBODY = 65534
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def serve(db: Path, lang: str = "fr_FR.UTF-8", user: int | None = None) -> tuple[int, str]:
@@ -39,7 +30,7 @@ def serve(db: Path, lang: str = "fr_FR.UTF-8", user: int | None = None) -> tuple
     extra: dict[str, Any] = {}
     if user is not None:
         extra = {"user": user, "group": user, "extra_groups": []}
-    done = subprocess.run([BRAILLEDEV, "serve", "--port", str(free_port()), "--db", str(db)],
+    done = subprocess.run([str(BRAILLEDEV), "serve", "--port", str(free_port()), "--db", str(db)],
                           env={"PATH": "/usr/bin:/bin", "LANG": lang, "HOME": str(db.parent)},
                           capture_output=True, text=True, timeout=60, check=False, **extra)
     return done.returncode, done.stderr
@@ -92,7 +83,7 @@ def test_serve_into_a_folder_it_may_not_write_in_is_one_sentence():
 
 def test_a_new_store_is_private(tmp_path):
     db = tmp_path / "state" / "brailledev" / "tables.db"
-    child = pexpect.spawn(BRAILLEDEV, ["serve", "--port", str(free_port()), "--db", str(db)],
+    child = pexpect.spawn(str(BRAILLEDEV), ["serve", "--port", str(free_port()), "--db", str(db)],
                           env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}, encoding="utf-8",
                           timeout=30)
     try:

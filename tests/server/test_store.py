@@ -1,16 +1,44 @@
-"""The store: a table's state and its changes in SQLite, in WAL mode; random generators'
-states packed small and read back exactly, for every game's table and bots."""
+"""The store: a table's state and its changes, the ids of the moves played, a table's life
+(expired, retired into a record) and its own secret, for every kind of store (the
+``store`` fixture's parameters); then what only the SQLite file does: WAL mode, its own
+application id and schema version, a foreign or newer database refused by name and left
+as it was, a store of brailledev 0.1 brought up to date, and a file that stays bounded as
+tables come and go."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from brailledev.network.store import Store, pack, unpack
+from brailledev.network.store import (
+    Lifetimes,
+    Result,
+    StoreConflict,
+    TableDamaged,
+    TableStore,
+    pack,
+    unpack,
+)
+from brailledev.network.store_sqlite import APPLICATION_ID, TABLES, VERSION, SqliteStore
+from brailledev.network.stores import open_store
 from brailledev.table.core import Table
+from layouts.errors import UserError
 from layouts.registry import GAMES, kit
+
+DAY = 86_400.0
+LIFE = Lifetimes(unjoined=DAY, finished=3_600.0, idle=30 * DAY, records=365 * DAY)
+
+
+@pytest.fixture(params=["sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore]:
+    """A new store of each kind."""
+    made = open_store(tmp_path / "tables.db")
+    yield made
+    made.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -27,19 +55,180 @@ def test_a_tables_state_with_its_bots_reads_back_exactly_and_smaller(game):
     assert again.to_dict() == table.to_dict()
 
 
-def test_changes_are_kept_per_seat_in_order_and_a_table_reloads(tmp_path):
-    store = Store(tmp_path / "tables.db")
+def test_changes_are_kept_per_seat_in_order_and_a_number_is_never_used_twice(store):
     store.create("abcdef", "uno", {"n": 0}, [["dealt to 0"], ["dealt to 1"]])
     store.commit("abcdef", 2, {"n": 1}, [["0 saw"], ["1 saw"]], over=False)
     store.commit("abcdef", 3, {"n": 2}, [[], ["only 1"]], over=True)
     assert store.changes("abcdef", 1, 1) == [(2, ["1 saw"]), (3, ["only 1"])]
     assert store.changes("abcdef", 0, 0) == [(1, ["dealt to 0"]), (2, ["0 saw"]), (3, [])]
     assert store.load("abcdef") == ({"n": 2}, 3)
-    assert store.unfinished() == [] and store.exists("abcdef") and not store.exists("x")
-    with pytest.raises(sqlite3.IntegrityError):  # a change number is never used twice
+    assert store.in_play() == [] and store.exists("abcdef") and not store.exists("x")
+    with pytest.raises(StoreConflict):
         store.commit("abcdef", 3, {"n": 9}, [[], []], over=True)
     assert store.load("abcdef") == ({"n": 2}, 3)
+
+
+def test_a_move_id_is_found_however_old_and_only_for_its_seat(store):
+    store.create("abcdef", "uno", {"n": 0}, [[], []])
+    store.commit("abcdef", 2, {"n": 1}, [[], []], over=False, move=(1, "c7-1"))
+    for seq in range(3, 400):
+        store.commit("abcdef", seq, {"n": seq}, [[], []], over=False, move=(1, f"c7-{seq}"))
+    assert store.played("abcdef", 1, "c7-1") and store.played("abcdef", 1, "c7-399")
+    assert not store.played("abcdef", 0, "c7-1") and not store.played("abcdef", 1, "c7-400")
+    assert not store.played("other", 1, "c7-1")
+    assert store.in_play() == ["abcdef"]
+
+
+def test_tables_nobody_joined_expire_and_finished_ones_retire_into_records(store):
+    now = 1_000_000.0
+    for code in ("waiting", "kept", "playing", "finished"):
+        store.create(code, "uno", {"code": code}, [[], []])
+    store.commit("playing", 2, {}, [["sat"], []], over=False)
+    store.commit("finished", 2, {}, [["sat"], []], over=True)
+    census = store.census()
+    assert (census.waiting, census.playing, census.finished, census.records) == (2, 1, 1, 0)
+    # Made "now" in real time: nothing is old enough yet.
+    assert store.expire(now, LIFE, set(), 100) == 0
+    assert store.retirable(now, LIFE, set(), 100) == []
+    later = 4_000_000_000.0  # a century on: everything is old enough
+    assert store.expire(later, LIFE, {"kept"}, 100) == 1
+    assert not store.exists("waiting") and store.exists("kept")
+    assert sorted(store.retirable(later, LIFE, {"kept"}, 100)) == ["finished", "playing"]
+    store.retire("finished", Result((("Ann", "person"), ("", "bot")), (0, 57), over=True))
+    store.retire("playing", None)
+    record = store.record("finished")
+    assert record is not None and record.result.scores == (0, 57) and record.result.over
+    assert record.game == "uno" and record.created <= record.ended
+    assert store.load("finished") is None and store.changes("finished", 0, 0) == []
+    assert store.exists("finished") and not store.exists("playing")
+    census = store.census()
+    assert (census.waiting, census.playing, census.finished, census.records) == (1, 0, 0, 1)
+    assert store.expire(later + 400 * DAY, LIFE, {"kept"}, 100) == 1  # the record's turn
+    assert store.record("finished") is None
+
+
+def test_the_store_keeps_its_secret(tmp_path):
+    first = open_store(tmp_path / "tables.db")
+    secret = first.secret()
+    first.close()
+    again = open_store(tmp_path / "tables.db")
+    assert again.secret() == secret and len(secret) == 32
+    again.close()
+    other = open_store(tmp_path / "other.db")
+    assert other.secret() != secret
+    other.close()
+
+
+def test_a_store_file_says_what_it_is_and_reopens(tmp_path):
+    store = SqliteStore(tmp_path / "tables.db")
+    store.create("abcdef", "uno", {"n": 0}, [[], []])
     store.close()
-    reopened = Store(tmp_path / "tables.db")
+    reopened = SqliteStore(tmp_path / "tables.db")
     assert reopened.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert reopened.load("abcdef") == ({"n": 2}, 3)
+    assert reopened.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert reopened.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
+    assert reopened.db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2  # incremental
+    assert reopened.load("abcdef") == ({"n": 0}, 1)
+    reopened.close()
+
+
+def refused(path: Path) -> str:
+    with pytest.raises(UserError) as caught:
+        open_store(path)
+    return caught.value.text("en")
+
+
+def test_another_programs_database_is_refused_by_name_and_left_as_it_was(tmp_path):
+    foreign = tmp_path / "photos.db"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)")
+    db.execute("INSERT INTO photos VALUES (1, 'cat.jpg')")
+    db.commit()
+    db.close()
+    before = foreign.read_bytes()
+    said = refused(foreign)
+    assert said.startswith(f"The file {foreign} is not a brailledev table store")
+    assert foreign.read_bytes() == before and not Path(f"{foreign}-wal").exists()
+    # Tables of the same names but another program's columns are foreign too.
+    lookalike = tmp_path / "lookalike.db"
+    db = sqlite3.connect(lookalike)
+    db.executescript("CREATE TABLE tables (code TEXT); CREATE TABLE changes (x TEXT);")
+    db.close()
+    assert "is not a brailledev table store" in refused(lookalike)
+    other_id = tmp_path / "other-id.db"
+    db = sqlite3.connect(other_id)
+    db.executescript("PRAGMA application_id=1234; CREATE TABLE t (x);")
+    db.close()
+    assert "is not a brailledev table store" in refused(other_id)
+
+
+def test_a_store_of_a_newer_brailledev_is_refused_by_name(tmp_path):
+    newer = tmp_path / "tables.db"
+    SqliteStore(newer).close()
+    db = sqlite3.connect(newer)
+    db.execute(f"PRAGMA user_version={VERSION + 1}")
+    db.close()
+    said = refused(newer)
+    assert said == (f"The table store {newer} was written by a newer brailledev (its version "
+                    f"{VERSION + 1}, this one knows up to {VERSION}); update brailledev or "
+                    f"choose another --db.")
+
+
+def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path):
+    text = tmp_path / "notes.db"
+    text.write_text("not a database at all, " * 200)
+    assert "cannot be used (file is not a database)" in refused(text)
+
+
+def test_a_store_of_brailledev_0_1_is_brought_up_to_date_with_its_tables(tmp_path):
+    old = tmp_path / "tables.db"
+    db = sqlite3.connect(old)
+    db.executescript(TABLES)
+    db.execute("INSERT INTO tables VALUES ('abcdef', 'uno', '{\"n\": 1}', 2, 0, 1.0, 2.0)")
+    db.execute("INSERT INTO changes VALUES ('abcdef', 1, '[[], []]')")
+    db.execute("INSERT INTO changes VALUES ('abcdef', 2, '[[\"x\"], []]')")
+    db.commit()
+    db.close()
+    store = SqliteStore(old)
+    assert store.load("abcdef") == ({"n": 1}, 2)
+    assert store.changes("abcdef", 0, 1) == [(2, ["x"])]
+    assert store.in_play() == ["abcdef"] and len(store.secret()) == 32
+    assert store.db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2
+    store.commit("abcdef", 3, {"n": 2}, [[], []], over=False, move=(0, "m1"))
+    assert store.played("abcdef", 0, "m1")
+    store.close()
+
+
+def test_a_damaged_row_is_that_tables_alone(tmp_path):
+    store = SqliteStore(tmp_path / "tables.db")
+    store.create("broken", "uno", {"n": 0}, [[], []])
+    store.create("fine", "uno", {"n": 0}, [[], []])
+    store.db.execute("UPDATE tables SET state = '{\"n\": ' WHERE code = 'broken'")
+    with pytest.raises(TableDamaged) as caught:
+        store.load("broken")
+    assert caught.value.code == "broken"
+    assert store.load("fine") == ({"n": 0}, 1)
+    store.close()
+
+
+def test_the_file_stays_bounded_as_tables_come_and_expire(tmp_path):
+    path = tmp_path / "tables.db"
+    store = SqliteStore(path)
+    state = {"state": "x" * 6_000}  # a table's size, about
+
+    def size() -> int:
+        return path.stat().st_size + Path(f"{path}-wal").stat().st_size
+
+    sizes = []
+    for round_ in range(4):
+        for number in range(300):
+            code = f"r{round_}t{number}"
+            store.create(code, "uno", state, [["dealt"], ["dealt"]])
+        peak = size()
+        assert store.expire(4_000_000_000.0, LIFE, set(), 1_000) == 300
+        store.compact()
+        sizes.append((peak, size()))
+    peaks = [peak for peak, _ in sizes]
+    assert max(peaks) < 1.3 * peaks[0]  # the room given back is used again
+    assert all(after < peak / 4 for peak, after in sizes)  # and given back to the system
+    store.close()

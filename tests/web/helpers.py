@@ -12,7 +12,9 @@ from typing import Any
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from brailledev.network.server.room import Room
+from brailledev.network.web.page import page_words
 from layouts.screen import Line, PlayMove
+from layouts.translations import LANGUAGES
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread
 
@@ -64,7 +66,8 @@ class WebPlayer:
     def join(self, name: str, query: str = "") -> None:
         self.open(query)
         self.page.fill("#name", name)
-        self.page.get_by_role("button", name=re.compile("Sit down|S'asseoir")).click()
+        sit = "|".join(re.escape(page_words(lang)["join"]) for lang in LANGUAGES)
+        self.page.get_by_role("button", name=re.compile(sit)).click()
         self.page.wait_for_selector("#game:not([hidden])")
 
     def screen(self) -> int:
@@ -84,7 +87,7 @@ class WebPlayer:
         self.context.close()
 
 
-def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...]]:
+def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...], str]:
     """The number and lines of the screen the room last sent the web seat ``seat`` (in the
     server's loop)."""
     screen = room.peers[seat][0].screen

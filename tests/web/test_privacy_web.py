@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from brailledev.network.protocol import Hello
 from brailledev.network.server.room import Room, Settings
-from brailledev.network.store import Store
+from brailledev.network.stores import open_store
 from games.domino.grid import card_text
 from layouts.registry import GAMES, kit
 from layouts.screen import Line
@@ -55,7 +55,8 @@ class RecordingPeer:
         self.room = room
         self.seat = -1
         self.web = True
-        self.screen: tuple[int, tuple[Line, ...]] | None = None
+        self.screen: tuple[int, tuple[Line, ...], str] | None = None
+        self.drawn: Any = None
         self.told = 0
         self.frames = 0
         self.cards_checked = 0
@@ -63,7 +64,7 @@ class RecordingPeer:
     def send(self, text: str) -> None:
         self.frames += 1
         frame = json.loads(text)
-        assert frame["type"] in ("welcome", "screen"), frame["type"]
+        assert frame["type"] in ("welcome", "screen", "messages"), frame["type"]
         for secret in ('"view"', '"events"', '"state"', '"legal"'):
             assert secret not in text
         if frame["type"] == "screen":
@@ -104,7 +105,7 @@ class RecordingPeer:
 def play_watched(game: str, seed: int, lang: str) -> RecordingPeer:
     settings_ = Settings(game, 3, 1, "random", {"match_target": 0} if game == "uno" else {},
                          seed, pace=0)
-    room = Room.create("watched", settings_, Store(":memory:"))
+    room = Room.create("watched", settings_, open_store(":memory:"))
     peer = RecordingPeer(room)
     room.sit(Hello("watched", name="Zoe", lang=lang, web=True), peer)
     # The seat's person lets a bot play for them: the page still hears every change.

@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from brailledev.network.web.page import page_words
-from tests.server.helpers import new_table
-from tests.server.test_restart import ServerProcess, free_port
+from tests.server.helpers import ServeProcess, new_table
 from tests.web.helpers import WebPlayer, chromium, wait
 
 
@@ -26,7 +25,7 @@ def browser() -> Iterator[Browser]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_page_comes_back_by_itself_after_the_server_restarts(browser, tmp_path, lang):
     words = page_words(lang)
-    server = ServerProcess(tmp_path / "tables.db", free_port())
+    server = ServeProcess(tmp_path / "tables.db")
     server.start()
     player = None
     try:

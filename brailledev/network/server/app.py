@@ -2,16 +2,21 @@
 
     POST /tables            {"game": "uno", "players": 4, "people": 2, ...} -> {"code": ...}
     GET  /tables/CODE       who sits at the table, whether it started, whether it is over
+                            (a retired table: its record, players and scores)
     GET  /ws                the WebSocket of :mod:`brailledev.network.protocol`
 
-Each table is a :class:`brailledev.network.server.room.Room` with a task of its own that lets its
-bots play at their pace, keeps the turn clock and stands bots in for players away too long;
-the rooms are loaded from the store at start, so a server killed at any moment goes on
-where it was. A connection that breaks the protocol (not JSON, an unknown type, a frame too
-big, a wrong key, someone else's seat, too many frames) is told why, logged once per kind
-of mistake, and changes nothing.
+Each table is a :class:`brailledev.network.server.room.Room` with a task of its own that lets
+its bots play at their pace, keeps the turn clock and stands bots in for players away too
+long; the tables in play are loaded from the store at start, so a server killed at any
+moment goes on where it was, and a table nobody is at leaves memory after a while. Every
+request goes through the server's guard first (:mod:`brailledev.network.server.guard`:
+headers, origin, the owner's key, limits per address, storage failures answered 503). A
+connection that breaks the protocol (not JSON, an unknown type, a frame too big, a wrong
+key, someone else's seat, too many frames) is told why and changes nothing; its address is
+logged once a minute. A sweep now and then expires and retires tables
+(:class:`brailledev.network.store.Lifetimes`).
 
-    server = TableServer(Store(Path("tables.db")))
+    server = TableServer(open_store(Path("tables.db")), Doorkeeping())
     web.run_app(server.app(), host="127.0.0.1", port=8765)
 """
 
@@ -37,11 +42,13 @@ from brailledev.network.protocol import (
     read_frame,
     write_frame,
 )
+from brailledev.network.server.guard import ADDRESS, Busy, Doorkeeping, Guard, secure_headers
+from brailledev.network.server.limits import retry_after
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
-from brailledev.network.store import Store
+from brailledev.network.store import Record, StoreFailed, TableDamaged, TableStore
 from brailledev.network.web.page import WebPages, error_text
 from brailledev.table.options import read_value
-from games.core import Reason, Seat
+from games.core import Json, Reason, Seat
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
 from layouts.screen import Line
@@ -49,7 +56,9 @@ from layouts.screen import Line
 log = logging.getLogger("brailledev.network.server")
 
 CODE_LETTERS = "bcdfghjkmnpqrstvwxz"  # no vowels: a code never spells a word
-CODE_LENGTH = 6
+# 19**12 = 2.2e15 codes: guessing one of 100,000 tables at 10 tries a minute takes one
+# address 4,200 years on average (the README's arithmetic).
+CODE_LENGTH = 12
 # aiohttp closes a connection whose frame is longer than this (bytes); below it, a frame
 # too long for the protocol is refused with a message and the connection stays.
 HARD_FRAME_LIMIT = 1 << 20
@@ -57,9 +66,15 @@ HEARTBEAT = 20.0  # seconds between pings: a vanished client is noticed within t
 # Frames a second a connection may send, and in one burst: far above a person's pace, far
 # below a flood.
 RATE, BURST = 50.0, 100
-DROPS_BEFORE_CLOSE = 200  # frames dropped for flooding before the connection is closed
+# Frames dropped for flooding before the connection is closed, forgiven at a fifth of the
+# rate: a flood is closed within seconds, a client that only ever outruns a busy server for
+# a moment (frames bunched up while it was slow) never is.
+DROPS_BEFORE_CLOSE = 200
 QUEUE_MOST = 5_000  # frames waiting for a slow client before it is dropped
-UNLOAD_AFTER = 300.0  # seconds a finished table with nobody at it stays in memory
+QUEUE_BYTES = 8 << 20  # characters waiting for a slow client before it is dropped
+UNLOAD_AFTER = 300.0  # seconds a table not in play with nobody at it stays in memory
+SWEEP_MOST, SWEEP_LEAST = 600.0, 1.0  # seconds between two sweeps, at most and least
+SWEEP_BATCH = 500  # tables expired or retired at once, the others' turn between
 MOST_TABLES = 10_000  # tables in memory at once
 MOST_AWAY, MOST_PACE = 86_400.0, 60.0
 MOST_CARDS = 500  # cards of a deck given as an option
@@ -68,26 +83,32 @@ HOSTILE = ("move_malformed", "not_your_seat")
 
 
 class Connection:
-    """One WebSocket: a :class:`brailledev.network.server.room.Peer` of its room once seated;
-    ``rate`` frames a second it may send, ``burst`` at once."""
+    """One WebSocket from client address ``remote``: a
+    :class:`brailledev.network.server.room.Peer` of its room once seated; ``rate`` frames a
+    second it may send, ``burst`` at once; its offences told to ``guard`` (logged once a
+    minute per address)."""
 
-    def __init__(self, ws: web.WebSocketResponse, remote: str | None, rate: float = RATE,
-                 burst: int = BURST) -> None:
+    def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard,
+                 rate: float = RATE, burst: int = BURST) -> None:
         self.ws = ws
-        self.remote = remote or "?"
+        self.remote = remote
+        self.guard = guard
         self.seat: Seat = -1
         self.web = False
         self.lang = "en"
         self.room: Room | None = None
-        self.screen: tuple[int, tuple[Line, ...]] | None = None
+        self.screen: tuple[int, tuple[Line, ...], str] | None = None
+        self.drawn: Json = None
         self.told = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queued = 0  # characters in the queue
+        self.closing = False
         self.writer: asyncio.Task[None] | None = None
-        self.logged: set[str] = set()
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.filled = time.monotonic()
         self.dropped = 0
+        self.patience = float(DROPS_BEFORE_CLOSE)
 
     def start(self) -> None:
         """Start the task that writes the frames queued for this client, in order."""
@@ -96,15 +117,20 @@ class Connection:
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):
             while True:
-                await self.ws.send_str(await self.queue.get())
+                text = await self.queue.get()
+                self.queued -= len(text)
+                await self.ws.send_str(text)
 
     def send(self, text: str) -> None:
-        """Queue a frame; a client too slow to take its frames is dropped (it comes back
-        and is told what it missed)."""
-        if self.queue.qsize() >= QUEUE_MOST:
-            self.offence("too_slow")
-            asyncio.get_running_loop().create_task(self.ws.close())
+        """Queue a frame; a client too slow to take its frames (too many, or too long in
+        all) is dropped (it comes back and is told what it missed)."""
+        if self.closing:
             return
+        if self.queue.qsize() >= QUEUE_MOST or self.queued + len(text) > QUEUE_BYTES:
+            self.offence("too_slow")
+            self.drop()
+            return
+        self.queued += len(text)
         self.queue.put_nowait(text)
 
     def refuse(self, code: str, **params: Any) -> None:
@@ -116,22 +142,24 @@ class Connection:
         self.send(write_frame("error", code=code, params=words, **text))
 
     def offence(self, code: str) -> None:
-        """One log line per connection and kind of mistake, however many it makes."""
-        if code not in self.logged:
-            self.logged.add(code)
-            where = f"table {self.room.code} seat {self.seat}" if self.room else "not seated"
-            log.warning("client %s (%s): %s", self.remote, where, code)
+        """A mistake no honest client makes: one log line per address a minute, however
+        many it makes on however many connections."""
+        where = f"table {self.room.code} seat {self.seat}" if self.room else "not seated"
+        self.guard.quiet.tell(f"client {self.remote}", f"{code} ({where})")
 
     def allowed(self) -> bool:
         """Whether one more frame fits the rate (a token bucket of ``BURST`` frames,
-        refilled at ``RATE`` a second)."""
+        refilled at ``RATE`` a second); a frame dropped uses up the connection's patience
+        (``DROPS_BEFORE_CLOSE``, forgiven at a fifth of the rate)."""
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
-        self.filled = now
+        elapsed, self.filled = now - self.filled, now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.patience = min(DROPS_BEFORE_CLOSE, self.patience + elapsed * self.rate / 5)
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         self.dropped += 1
+        self.patience -= 1
         if self.dropped == 1 or self.dropped % self.burst == 0:
             self.refuse("too_fast")
         return False
@@ -143,6 +171,18 @@ class Connection:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._drain(), 1.0)
             self.writer.cancel()
+
+    def drop(self) -> None:
+        """Close the connection once the frames queued (a last refusal) went out; what it
+        sends meanwhile is not read, nothing more is sent to it."""
+        if not self.closing:
+            self.closing = True
+            asyncio.get_running_loop().create_task(self._close_after_frames())
+
+    async def _close_after_frames(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._drain(), 1.0)
+        await self.ws.close()
 
     async def _drain(self) -> None:
         while not self.queue.empty() and not self.ws.closed:
@@ -210,39 +250,50 @@ def read_options(game: str, players: int, given: Any) -> dict[str, Any]:
 
 
 class TableServer:
-    """Tables, their tasks and their connections; see the module docstring. ``rate`` and
+    """Tables, their tasks and their connections; see the module docstring. ``door`` says
+    who makes tables, the limits per address and the tables' lifetimes; ``rate`` and
     ``burst`` bound the frames of each connection (a benchmark of bots raises them)."""
 
-    def __init__(self, store: Store, rate: float = RATE, burst: int = BURST) -> None:
+    def __init__(self, store: TableStore, door: Doorkeeping | None = None,
+                 rate: float = RATE, burst: int = BURST) -> None:
         self.store = store
+        self.door = door or Doorkeeping()
+        self.guard = Guard(self.door, store.secret())
         self.rate, self.burst = rate, burst
         self.rooms: dict[str, Room] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.connections: set[Connection] = set()
+        self.damaged: set[str] = set()  # tables whose row cannot be read: left as they are
+        self.sweeper: asyncio.Task[None] | None = None
         self.stopping = False
+        # A table no sweep may take while in memory leaves memory before it is due.
+        lifetimes = self.door.lifetimes
+        self.unload_after = min(UNLOAD_AFTER, lifetimes.finished, lifetimes.unjoined)
 
     def app(self) -> web.Application:
         """The aiohttp application: ``web.run_app(server.app(), port=8765)``."""
-        app = web.Application(client_max_size=64 * 1024)
+        app = web.Application(client_max_size=64 * 1024, middlewares=[self.guard.middleware])
         app.router.add_post("/tables", self.new_table)
         app.router.add_get("/tables/{code}", self.table_info)
         app.router.add_get("/ws", self.websocket)
         WebPages(self).add_routes(app)
+        app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_connections)
         app.on_cleanup.append(self._stop)
         return app
 
     async def _start(self, app: web.Application) -> None:
-        for code in self.store.unfinished():
+        for code in self.store.in_play():
             try:
                 room = Room.load(code, self.store)
-            except Exception:
-                log.exception("table %s cannot be loaded; it stays in the store", code)
+            except TableDamaged as damage:
+                self._damaged(damage)
                 continue
             if room is not None:
                 self._keep(room)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def _close_connections(self, app: web.Application) -> None:
         """Going away: every client is told so (1001) and will come back by itself; the
@@ -252,9 +303,10 @@ class TableServer:
             await connection.ws.close(code=WSCloseCode.GOING_AWAY)
 
     async def _stop(self, app: web.Application) -> None:
-        for task in self.tasks.values():
+        tasks = [*self.tasks.values(), *([self.sweeper] if self.sweeper else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.store.close()
 
     # ---- tables --------------------------------------------------------------------------
@@ -265,19 +317,21 @@ class TableServer:
         self.tasks[room.code] = asyncio.get_running_loop().create_task(self._run(room))
 
     async def _run(self, room: Room) -> None:
-        """The room's own pace: wait until something is due or someone acted, then act."""
+        """The room's own pace: wait until something is due or someone acted, then act;
+        a table not in play (over, or waiting for players) that nobody is at leaves memory
+        after a while."""
         wake = self.wakes[room.code]
         while True:
             due = room.due()
-            idle = room.over and not room.connected()
+            idle = (room.over or not room.started) and not room.connected()
             if idle:
-                due = UNLOAD_AFTER
+                due = self.unload_after
             if due is None or due > 0:
                 wake.clear()
                 try:
                     await asyncio.wait_for(wake.wait(), due)
                 except TimeoutError:
-                    if idle and room.over and not room.connected():
+                    if idle and (room.over or not room.started) and not room.connected():
                         break
             else:
                 await asyncio.sleep(0)  # other tables' turn between two bot moves
@@ -288,18 +342,34 @@ class TableServer:
         if room is not None and room.code in self.wakes:
             self.wakes[room.code].set()
 
-    def _room(self, code: str) -> Room | None:
-        room = self.rooms.get(code)
-        if room is None and len(self.rooms) < MOST_TABLES:
-            room = Room.load(code, self.store)
-            if room is not None:
-                self._keep(room)
-        return room
+    def _damaged(self, damage: TableDamaged) -> None:
+        self.damaged.add(damage.code)
+        self.guard.quiet.tell(f"table {damage.code}",
+                              f"damaged ({damage.detail}); left in the store as it is")
 
     def table_room(self, code: str) -> Room | None:
         """The room of table ``code``, loaded from the store if need be; ``None``: no such
-        table (or no room for one more)."""
-        return self._room(code)
+        table in play. :class:`brailledev.network.store.TableDamaged` when its row cannot
+        be read, :class:`Busy` when there is no room for one more in memory."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        if code in self.damaged:
+            raise TableDamaged(code, "known damaged")
+        if len(self.rooms) >= MOST_TABLES:
+            raise Busy()
+        try:
+            room = Room.load(code, self.store)
+        except TableDamaged as damage:
+            self._damaged(damage)
+            raise
+        if room is not None:
+            self._keep(room)
+        return room
+
+    def table_record(self, code: str) -> Record | None:
+        """The record of table ``code`` once retired, ``None`` if there is none."""
+        return self.store.record(code)
 
     def _new_code(self) -> str:
         while True:
@@ -321,10 +391,10 @@ class TableServer:
 
     def create(self, data: Any) -> Room:
         """A new table from its settings as ``POST /tables`` takes them, held from now on;
-        a mistake is a :class:`layouts.errors.Problem`."""
+        a mistake is a :class:`layouts.errors.Problem`, a full memory :class:`Busy`."""
         settings = read_settings(data)
         if len(self.rooms) >= MOST_TABLES:
-            raise Problem("server_busy")
+            raise Busy()
         room = Room.create(self._new_code(), settings, self.store)
         self._keep(room)
         log.info("table %s: %s for %d, %d people", room.code, settings.game,
@@ -332,15 +402,60 @@ class TableServer:
         return room
 
     async def table_info(self, request: web.Request) -> web.Response:
-        """``GET /tables/CODE``: the table as anyone invited may see it."""
-        room = self._room(request.match_info["code"].lower())
+        """``GET /tables/CODE``: the table as anyone invited may see it, or its record."""
+        code = request.match_info["code"].lower()
+        room = self.table_room(code)
         if room is None:
-            return web.json_response({"error": "table_unknown", "params": {}}, status=404)
+            record = self.table_record(code)
+            if record is None:
+                return web.json_response({"error": "table_unknown", "params": {}},
+                                         status=404)
+            return web.json_response(_record_json(record))
         return web.json_response({
             "code": room.code, "game": room.settings.game, "players": room.table.players,
             "started": room.started, "over": room.over,
             "seats": [{"name": state.name, "kind": state.kind, "connected": state.connected,
                        "stand_in": state.stand_in} for state in room.seat_states()]})
+
+    # ---- a table's life ------------------------------------------------------------------
+
+    async def _sweep_now_and_then(self) -> None:
+        every = min(SWEEP_MOST, max(SWEEP_LEAST, self.door.lifetimes.shortest / 10))
+        while True:
+            with contextlib.suppress(StoreFailed):  # the store logged it; next time
+                await self.sweep()
+            await asyncio.sleep(every)
+
+    async def sweep(self) -> int:
+        """Expire the tables nobody sat at and the old records, retire the tables finished
+        or untouched long enough into records, give the room back; how many tables went.
+        Tables held in memory are left for a later sweep."""
+        lifetimes, now = self.door.lifetimes, time.time()
+        gone = SWEEP_BATCH
+        total = 0
+        while gone == SWEEP_BATCH:
+            gone = self.store.expire(now, lifetimes, {*self.rooms, *self.damaged},
+                                     SWEEP_BATCH)
+            total += gone
+            await asyncio.sleep(0)
+        while True:
+            codes = self.store.retirable(now, lifetimes, {*self.rooms, *self.damaged},
+                                         SWEEP_BATCH)
+            if not codes:
+                break
+            for code in codes:
+                try:
+                    room = Room.load(code, self.store)
+                except TableDamaged as damage:
+                    self._damaged(damage)
+                    continue
+                self.store.retire(code, room.result() if room is not None else None)
+                total += 1
+                await asyncio.sleep(0)
+        self.store.compact()
+        if total:
+            log.info("sweep: %d tables expired or retired", total)
+        return total
 
     # ---- connections ---------------------------------------------------------------------
 
@@ -348,7 +463,7 @@ class TableServer:
         """``GET /ws``: one client's connection, frame by frame, until it goes."""
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        connection = Connection(ws, request.remote, self.rate, self.burst)
+        connection = Connection(ws, request[ADDRESS], self.guard, self.rate, self.burst)
         connection.start()
         self.connections.add(connection)
         try:
@@ -373,9 +488,11 @@ class TableServer:
 
     def receive(self, connection: Connection, text: str) -> None:
         """One frame from a client: checked, then done; never an exception."""
+        if connection.closing:
+            return
         if not connection.allowed():
-            if connection.dropped > DROPS_BEFORE_CLOSE:
-                asyncio.get_running_loop().create_task(connection.ws.close())
+            if connection.patience < 0:
+                connection.drop()
                 return
             with contextlib.suppress(BadFrame):
                 frame = read_frame(text)
@@ -390,6 +507,12 @@ class TableServer:
             connection.refuse(error.code, **error.params)
         except Refusal as refusal:
             connection.refuse(refusal.code, **refusal.params)
+        except StoreFailed:  # the store logged it
+            connection.refuse("store_failed")
+        except TableDamaged as damage:
+            connection.refuse("table_damaged", invitation=damage.code)
+        except Busy:
+            connection.refuse("server_busy")
         except Exception:
             log.exception("client %s: a frame failed", connection.remote)
             connection.refuse("server_error")
@@ -400,12 +523,7 @@ class TableServer:
         if isinstance(frame, Hello):
             if connection.room is not None:
                 raise Refusal("already_seated")
-            connection.web, connection.lang = frame.web, frame.lang
-            room = self._room(frame.code)
-            if room is None:
-                raise Refusal("table_unknown", invitation=frame.code)
-            room.sit(frame, connection)
-            connection.room = room
+            self._sit(connection, frame)
             return
         room = connection.room
         if room is None:
@@ -428,9 +546,47 @@ class TableServer:
                 raise Refusal("frame_unknown_type", kind="route")
             room.route(connection, frame)
 
+    def _sit(self, connection: Connection, hello: Hello) -> None:
+        """A hello: the table looked up and the seat taken, unless the address has tried
+        too many unknown codes or wrong keys (then it is told, and the connection closed,
+        whether the code is good or not: the answers tell it nothing)."""
+        guard, address = self.guard, connection.remote
+        wait = guard.tried(address)
+        if wait:
+            connection.refuse("too_many_tries", most=self.door.limits.tries,
+                              seconds=retry_after(wait))
+            connection.drop()
+            return
+        connection.web, connection.lang = hello.web, hello.lang
+        room = self.table_room(hello.code)
+        if room is None:
+            if self.table_record(hello.code) is not None:
+                raise Refusal("table_over")
+            guard.missed(address, "unknown table codes")
+            raise Refusal("table_unknown", invitation=hello.code)
+        try:
+            room.sit(hello, connection)
+        except Refusal as refusal:
+            if refusal.code == "wrong_token":
+                guard.missed(address, "wrong seat keys")
+            if refusal.code == "store_failed":  # told, then closed: a client comes back
+                connection.refuse(refusal.code, **refusal.params)
+                connection.drop()
+                return
+            raise
+        connection.room = room
+
 
 def _problem(problem: Problem) -> web.Response:
     return web.json_response({"error": problem.code,
                               "params": {k: str(v) for k, v in problem.params.items()}},
                              status=400)
 
+
+def _record_json(record: Record) -> dict[str, Any]:
+    """A retired table as ``GET /tables/CODE`` tells it."""
+    result = record.result
+    return {"code": record.code, "game": record.game, "players": len(result.players),
+            "started": True, "over": result.over, "retired": True,
+            "seats": [{"name": name, "kind": kind} for name, kind in result.players],
+            "scores": list(result.scores), "created": record.created, "ended": record.ended}

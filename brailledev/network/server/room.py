@@ -4,8 +4,10 @@ seats, presence and talk, the bots' pace, and the store every change goes to fir
 A room knows no socket: its peers are anything that can be sent a frame. Every change (a
 move, a seat taken, a player gone or back, a bot standing in, a line of talk, the turn clock)
 is committed to the store before it is sent to anyone, each seat getting only its own
-share (``events_for``) and, with it, its view and legal moves. Web seats get their screen
-worded on the server, in their language (:meth:`Room.send_screen`).
+share (``events_for``) and, with it, its view and legal moves; a peer is attached to its
+seat only once the seat is committed. Web seats get their screen worded on the server, in
+their language (:meth:`Room.send_screen`): a new screen when it changed, else only the new
+sentences, from a history of bounded length.
 
     room = Room.create("tkrzvm", Settings("uno", players=4, people=2, bots="heuristic",
                                           options={}, seed=7), store)
@@ -21,14 +23,19 @@ import hashlib
 import hmac
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from brailledev.network.protocol import Hello, MoveFrame, RouteFrame, write_frame
-from brailledev.network.store import Store
+from brailledev.network.store import (
+    Result,
+    StoreConflict,
+    StoreFailed,
+    TableDamaged,
+    TableStore,
+)
 from brailledev.network.web.picture import frame_lines, picture
 from brailledev.network.wire import Codec, WireError, codec_for
 from brailledev.table.core import DEFAULT_BOT, Table
@@ -47,8 +54,10 @@ from brailledev.table.presence import (
     TableSeat,
     clean_talk,
 )
+from games import saved as check
 from games.core import Event, Json, Reason, Seat, events_for
-from layouts.screen import MESSAGE_LINE, Line
+from layouts.catalog import LANGUAGES
+from layouts.screen import MESSAGE_LINE, Context, Line, Messages
 
 AWAY = 120.0  # seconds a player may be away before a bot plays for them
 PACE = 1.5  # seconds between two bot moves, as ``play``'s
@@ -56,6 +65,11 @@ CLOCK_POLL = 0.25  # seconds between two looks at a running turn clock
 PAUSE_AFTER_FAILURE = 10.0  # seconds a room rests after something failed in it
 MAX_NAME = 20
 TOKEN_BYTES = 24
+# Move ids each seat keeps with the table; an older one is looked up in the store's log.
+MOVE_IDS = 256
+# Sentences a web seat's history keeps on the server: what a page coming back is sent at
+# most (about 60 KB), and all the memory a page's reader takes for them.
+KEPT_SENTENCES = 400
 
 log = logging.getLogger("brailledev.network.server")
 
@@ -72,11 +86,13 @@ class Refusal(Exception):
 
 class Peer(Protocol):
     """A connection as a room sees it: its seat, whether it is a web page, and a way to
-    send it a frame."""
+    send it a frame (a web page's: the screen (number, lines, focus) and picture it was last
+    sent, and how many sentences it was told)."""
 
     seat: Seat
     web: bool
-    screen: tuple[int, tuple[Line, ...]] | None
+    screen: tuple[int, tuple[Line, ...], str] | None
+    drawn: Json
     told: int
 
     def send(self, text: str) -> None: ...
@@ -112,18 +128,36 @@ class Settings:
 @dataclass
 class SeatRecord:
     """One seat as the server keeps it: a person's (``token_hash`` empty until taken) or a
-    bot's; the last move id played from it; a web seat's reading state."""
+    bot's; the ids of the last ``MOVE_IDS`` moves played from it. (A web seat's reader is
+    not kept: it is heard again from the table's changes when the page comes, so a line of
+    talk does not store every page's history again.)"""
 
     kind: str
     name: str = ""
     token_hash: str = ""
     lang: str = "en"
-    last_move: str = ""
-    reader: dict[str, Any] | None = field(default=None)
+    moves: list[str] = field(default_factory=list)
 
     @property
     def taken(self) -> bool:
         return self.kind == SEAT_PERSON and bool(self.token_hash)
+
+    @classmethod
+    def from_dict(cls, data: object, at: str) -> SeatRecord:
+        """A seat as :meth:`Room.to_dict` stored it, every field checked (brailledev 0.1
+        kept only the last move's id, ``last_move``, and a web seat's ``reader``, heard
+        again now): :class:`games.core.BadState` names the one at fault."""
+        saved = check.need_dict(data, at)
+        known = {"kind", "name", "token_hash", "lang", "moves", "reader", "last_move"}
+        check.ensure(set(saved) <= known, at, "unknown_field")
+        last = check.text(saved.get("last_move", ""), f"{at}.last_move")
+        moves = saved.get("moves", [last] if last else [])
+        return cls(check.text(check.field(saved, "kind", at), f"{at}.kind",
+                              (SEAT_PERSON, SEAT_BOT)),
+                   check.text(saved.get("name", ""), f"{at}.name"),
+                   check.text(saved.get("token_hash", ""), f"{at}.token_hash"),
+                   check.text(saved.get("lang", "en"), f"{at}.lang", LANGUAGES),
+                   check.each(moves, f"{at}.moves", MOVE_IDS, check.text))
 
 
 def hash_token(token: str) -> str:
@@ -171,11 +205,24 @@ class RoomLink:
         return self.room.say(self.seat, text)
 
 
+class PageReader(TableSeat):
+    """The server's reader of a web seat. A page is sent the sentences themselves, never
+    the message line: that line stays empty here (worded, it would hold the whole summary
+    the other players' talk gathers, rebuilt word by word at every line of it)."""
+
+    def context(self) -> Context:
+        return replace(super().context(), messages=Messages())
+
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(Line(MESSAGE_LINE, ()) if line.key == MESSAGE_LINE else line
+                     for line in super().lines())
+
+
 class Room:
     """A table held by the server; see the module docstring."""
 
     def __init__(self, code: str, settings: Settings, table: Table, seats: list[SeatRecord],
-                 store: Store, seq: int = 1, started: bool = False,
+                 store: TableStore, seq: int = 1, started: bool = False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.code = code
         self.settings = settings
@@ -187,8 +234,10 @@ class Room:
         self.told_gone: set[Seat] = set()
         self.last_change = clock()
         self.resting_until = 0.0
-        self.web_seats: dict[Seat, TableSeat] = {}
+        self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
+        self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
+        self._arriving: Seat | None = None  # a seat whose peer is attached once committed
         # While a web page's routing runs, its changes leave the pages' screens to it.
         self._routing = False
         self._adopt(table, seats, seq, started)
@@ -204,15 +253,12 @@ class Room:
         self.started = started
         self._heard = [[] for _ in range(table.players)]
         table.listen(self._listen)
-        self.web_seats = {}
-        for seat, record in enumerate(seats):
-            if record.reader is not None:
-                self._web_seat(seat)
+        self.web_seats = {}  # made again when a page needs one (heard from the changes)
 
     # ---- making, saving, loading ---------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, settings: Settings, store: Store,
+    def create(cls, code: str, settings: Settings, store: TableStore,
                clock: Callable[[], float] = time.monotonic) -> Room:
         """A new table, stored with what its deal told each seat (change number 1)."""
         table = Table.new(settings.game, settings.players, settings.seed,
@@ -228,22 +274,28 @@ class Room:
         return room
 
     @classmethod
-    def load(cls, code: str, store: Store,
+    def load(cls, code: str, store: TableStore,
              clock: Callable[[], float] = time.monotonic) -> Room | None:
-        """The table ``code`` as the store last committed it, ``None`` if there is none."""
+        """The table ``code`` as the store last committed it, ``None`` if there is none;
+        :class:`brailledev.network.store.TableDamaged` if what is stored cannot be read."""
         found = store.load(code)
         if found is None:
             return None
         data, seq = found
-        settings = Settings.from_dict(data["settings"])
-        table = Table.from_dict(data["table"], clock=clock)
-        seats = [SeatRecord(**record) for record in data["seats"]]
-        return cls(code, settings, table, seats, store, seq, bool(data["started"]), clock)
+        # Whatever a damaged row makes the reading raise, that table alone is refused.
+        try:
+            settings = Settings.from_dict(data["settings"])
+            table = Table.from_dict(data["table"], clock=clock)
+            seats = [SeatRecord.from_dict(record, f"seats.{seat}")
+                     for seat, record in enumerate(check.items(data["seats"], "seats",
+                                                               table.players, table.players))]
+            return cls(code, settings, table, seats, store, seq,
+                       check.flag(data["started"], "started"), clock)
+        except Exception as error:
+            raise TableDamaged(code, str(error) or type(error).__name__) from None
 
     def to_dict(self) -> dict[str, Any]:
         """What the store keeps of the room (the sequence number apart)."""
-        for seat, reader in self.web_seats.items():
-            self.seats[seat].reader = reader.history.to_dict()
         # Shallow copies: the fields are plain values, dumped at once (asdict's deep copy
         # was a fifth of a move's time).
         return {"settings": dict(vars(self.settings)), "table": self.table.to_dict(),
@@ -257,8 +309,16 @@ class Room:
             return
         data, seq = found
         table = Table.from_dict(data["table"], clock=self.clock)
-        self._adopt(table, [SeatRecord(**record) for record in data["seats"]], seq,
+        self._adopt(table, [SeatRecord.from_dict(record, f"seats.{seat}")
+                            for seat, record in enumerate(data["seats"])], seq,
                     bool(data["started"]))
+
+    def result(self) -> Result | None:
+        """How the game went, as the table's record keeps it (``None``: it never began)."""
+        if not self.started:
+            return None
+        return Result(tuple((state.name, state.kind) for state in self.seat_states()),
+                      tuple(self.table.game.scores()), self.over)
 
     # ---- what everyone may know ------------------------------------------------------------
 
@@ -279,7 +339,8 @@ class Room:
             elif not record.taken:
                 states.append(SeatState("", SEAT_FREE))
             else:
-                states.append(SeatState(record.name, SEAT_PERSON, bool(self.peers.get(seat)),
+                here = bool(self.peers.get(seat)) or seat == self._arriving
+                states.append(SeatState(record.name, SEAT_PERSON, here,
                                         seat not in self.table.seating.people))
         return tuple(states)
 
@@ -307,7 +368,8 @@ class Room:
     def sit(self, hello: Hello, peer: Peer) -> tuple[Seat, str | None]:
         """Sit ``peer`` down: at its seat again with its key, else at the next free seat
         (a new key, returned once). Sends it what it missed; a refusal is a :class:`Refusal`.
-        """
+        The seat taken (or taken back) is committed before ``peer`` is attached to it: a
+        commit that fails leaves it unseated, told why, and sent nothing of the seat."""
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
@@ -322,11 +384,19 @@ class Room:
                 raise Refusal("table_full")
             seat = free[0]
             token = secrets.token_urlsafe(TOKEN_BYTES)
-        record = self.seats[seat]
-        record.lang = hello.lang
-        peer.seat = seat
         returning = not self.peers.get(seat) and (
             seat in self.told_gone or seat not in self.table.seating.people)
+        self._arriving = seat  # the others are told the seat is connected
+        try:
+            if token is not None:
+                self._change(functools.partial(self._sit_down, seat, token, hello))
+            elif returning:
+                self._change(functools.partial(self._come_back, seat))
+                self.told_gone.discard(seat)
+        finally:
+            self._arriving = None
+        self.seats[seat].lang = hello.lang
+        peer.seat = seat
         self.peers.setdefault(seat, []).append(peer)
         self.away_since.pop(seat, None)
         if peer.web:
@@ -334,20 +404,19 @@ class Room:
         peer.send(write_frame("welcome", seat=seat, token=token, code=self.code,
                               game=self.settings.game, players=self.table.players))
         self._send_missed(peer, hello.since)
-        if token is not None:
-            record.token_hash = hash_token(token)
-            record.name = self._unique_name(hello.name, seat)
-            missing = sum(1 for each in self.seats if each.kind == SEAT_PERSON
-                          and not each.taken)
-            events: list[Event] = [SatDown(seat, record.name, missing)]
-            if not missing:
-                self.started = True
-                events.append(Started())
-            self._change(lambda: self.table.publish(events))
-        elif returning:
-            self.told_gone.discard(seat)
-            self._change(lambda: self._come_back(seat))
         return seat, token
+
+    def _sit_down(self, seat: Seat, token: str, hello: Hello) -> None:
+        record = self.seats[seat]
+        record.token_hash = hash_token(token)
+        record.name = self._unique_name(hello.name, seat)
+        record.lang = hello.lang
+        missing = sum(1 for each in self.seats if each.kind == SEAT_PERSON and not each.taken)
+        events: list[Event] = [SatDown(seat, record.name, missing)]
+        if not missing:
+            self.started = True
+            events.append(Started())
+        self.table.publish(events)
 
     def _come_back(self, seat: Seat) -> None:
         self.table.take_back(seat)
@@ -392,7 +461,10 @@ class Room:
         played with is answered again, never played twice."""
         if frame.seat is not None and frame.seat != seat:
             return Reason.of("not_your_seat", seat=frame.seat)
-        if frame.id == self.seats[seat].last_move:
+        moves = self.seats[seat].moves
+        # Below MOVE_IDS moves the seat's list holds every id it ever played.
+        if frame.id in moves or (len(moves) >= MOVE_IDS
+                                 and self.store.played(self.code, seat, frame.id)):
             return None
         game = self.table.game
         try:
@@ -414,8 +486,8 @@ class Room:
             reason = self.table.play(seat, move)
             if reason is not None:
                 refused.append(reason)
-            else:
-                self.seats[seat].last_move = move_id or self.seats[seat].last_move
+            elif move_id:
+                self._played = (seat, move_id)
 
         self._change(move_it)
         return refused[0] if refused else None
@@ -453,7 +525,7 @@ class Room:
         while before trying again."""
         try:
             self._act()
-        except Refusal:
+        except (Refusal, StoreFailed, TableDamaged):
             self.resting_until = self.clock() + PAUSE_AFTER_FAILURE
 
     def _act(self) -> None:
@@ -485,6 +557,7 @@ class Room:
         the store holds and :class:`Refusal` says why (``server_error``, ``store_failed``).
         """
         self._heard = [[] for _ in range(self.table.players)]
+        self._played = None
         try:
             change()
         except Exception:
@@ -492,21 +565,33 @@ class Room:
             self._reload()
             raise Refusal("server_error") from None
         heard, self._heard = self._heard, [[] for _ in range(self.table.players)]
+        played, self._played = self._played, None
         if not any(heard):
             return
         self.seq += 1
         encoded = [self.codec.encode(tuple(events)) for events in heard]
         for seat, reader in self.web_seats.items():
             reader.hear(heard[seat])
+        if played is not None:
+            ids = self.seats[played[0]].moves
+            ids.append(played[1])
+            del ids[:-MOVE_IDS]
         try:
-            self.store.commit(self.code, self.seq, self.to_dict(), encoded, self.over)
-        except sqlite3.Error as error:
-            log.error("table %s: change %d not committed (%s); back to the last one",
-                      self.code, self.seq, error)
+            self.store.commit(self.code, self.seq, self.to_dict(), encoded, self.over,
+                              played)
+        except StoreConflict:
+            log.error("table %s: change %d was committed already; back to the last one",
+                      self.code, self.seq)
+            self._reload()
+            raise Refusal("server_error") from None
+        except StoreFailed:
+            # The server logs the store's failures, once a minute.
             self._reload()
             raise Refusal("store_failed") from None
         self.last_change = self.clock()
         company = self.codec.encode(self.seat_states())
+        # Talk changes no screen: a page is sent the new sentences alone.
+        talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
             braille = [peer for peer in peers if not peer.web]
             if braille:
@@ -515,7 +600,7 @@ class Room:
                 for peer in braille:
                     peer.send(news)
         if not self._routing:
-            self._send_screens(self._web_peers())
+            self._send_screens(self._web_peers(), talk)
 
     def _web_peers(self) -> list[Peer]:
         return [peer for peers in self.peers.values() for peer in peers if peer.web]
@@ -523,7 +608,7 @@ class Room:
     def _send_missed(self, peer: Peer, since: int) -> None:
         """What ``peer`` missed since change ``since``, then where the table is now."""
         if peer.web:
-            peer.told = min(since, len(self.web_seats[peer.seat].history.sentences))
+            peer.told = min(since, self.web_seats[peer.seat].history.told)
             self.send_screen(peer)
             return
         for seq, events in self.store.changes(self.code, peer.seat, since):
@@ -532,40 +617,47 @@ class Room:
 
     # ---- web seats: worded on the server -----------------------------------------------------
 
-    def _web_seat(self, seat: Seat) -> TableSeat:
-        """The server's reader of a web seat, made once (it hears every change since)."""
+    def _web_seat(self, seat: Seat) -> PageReader:
+        """The server's reader of a web seat, made once from every change the seat was
+        told (it hears every change after)."""
         reader = self.web_seats.get(seat)
         if reader is not None:
             return reader
-        record = self.seats[seat]
-        saved = record.reader
-        history = History.from_dict(saved) if saved is not None else History()
-        reader = TableSeat(RoomLink(self, seat), self.settings.game, record.lang,
-                           history=history)
+        reader = PageReader(RoomLink(self, seat), self.settings.game, self.seats[seat].lang,
+                            history=History(most=KEPT_SENTENCES))
+        for _, events in self.store.changes(self.code, seat, 0):
+            reader.hear(self.codec.decode(events))
         self.web_seats[seat] = reader
-        if saved is None:
-            for _, events in self.store.changes(self.code, seat, 0):
-                reader.hear(self.codec.decode(events))
         return reader
 
-    def send_screen(self, peer: Peer) -> None:
-        """A web seat's screen and the messages it has not been told, in its language."""
+    def send_screen(self, peer: Peer, talk: bool = False) -> None:
+        """A web seat's screen and the sentences it has not been told, in its language;
+        only those sentences (a ``messages`` frame) when the screen, its focus and the
+        picture did not change, as after ``talk`` (the page's message line stays empty)."""
         reader = self._web_seat(peer.seat)
         if reader.lang != self.seats[peer.seat].lang:
             reader.set_lang(self.seats[peer.seat].lang)
-        lines = reader.lines()
+        history = reader.history
+        told = max(peer.told, history.dropped)
+        texts = history.sentences[told - history.dropped:]
+        peer.told = history.told
+        lines = peer.screen[1] if talk and peer.screen is not None else reader.lines()
+        drawn = peer.drawn if talk and peer.screen is not None else picture(reader, lines)
+        if peer.screen is not None and peer.screen[1:] == (lines, reader.focus) \
+                and peer.drawn == drawn:
+            if texts:
+                peer.send(write_frame("messages", seq=self.seq, first=told, messages=texts))
+            return
         number = (peer.screen[0] + 1) if peer.screen else 1
-        peer.screen = (number, lines)
-        texts = reader.history.sentences
-        told, peer.told = peer.told, len(texts)
+        peer.screen, peer.drawn = (number, lines, reader.focus), drawn
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,
-            messages=texts[told:], lines=frame_lines(lines, reader.lang),
-            table=picture(reader, lines), over=self.over, started=self.started))
+            messages=texts, lines=frame_lines(lines, reader.lang), table=drawn,
+            over=self.over, started=self.started))
 
-    def _send_screens(self, peers: Sequence[Peer]) -> None:
+    def _send_screens(self, peers: Sequence[Peer], talk: bool = False) -> None:
         for peer in peers:
-            self.send_screen(peer)
+            self.send_screen(peer, talk)
 
     def route(self, peer: Peer, frame: RouteFrame) -> None:
         """A web page routed a region of the screen it was sent: what a routing key does.

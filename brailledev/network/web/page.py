@@ -1,7 +1,7 @@
 """The web seat's pages, served by the table server: ``/`` makes a table with a form (no
 script needed) and gives the invitation link; ``/t/CODE`` is the table itself, a page that
 sits down, plays through the WebSocket and draws what the server words for it. The pages'
-fixed words come from ``[web]`` of ``layouts/common/<lang>.toml``, in the language of
+fixed words come from ``common|web.*`` of the catalogs, in the language of
 ``?lang=`` or else the browser's (``Accept-Language``).
 
     WebPages(server).add_routes(app)      # server: any Tables (the TableServer)
@@ -20,10 +20,11 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from brailledev.network.server.room import Room
-from layouts.catalog import HERE as LAYOUTS
-from layouts.catalog import LANGUAGES, load_toml
+from brailledev.network.store import Record
+from layouts.catalog import LANGUAGES
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
+from layouts.translations import words as entries
 
 STATIC = Path(__file__).resolve().parent / "static"
 # Sentences of [messages] the page says itself, as a braille client says them.
@@ -31,6 +32,11 @@ PAGE_MESSAGES = ("connection_lost", "connection_back", "table_says")
 CACHE = "no-cache"  # pages and their files are small; a new version is taken at once
 FIELD = re.compile(r"\{\{(\w+)\}\}")
 RAW = ("body", "script")  # fields that are HTML made here, not text
+# What the server's guard gives a page that shows the form: its token, and whether it asks
+# for the owner's key.
+FORM_TOKEN = web.RequestKey("form_token", str)
+OWNER_KEY = web.RequestKey("owner_key", bool)
+LINKS = "languages"  # the field of the links to the page in the other languages
 
 
 def choose_lang(request: web.Request) -> str:
@@ -46,27 +52,22 @@ def choose_lang(request: web.Request) -> str:
     return "en"
 
 
-def _common(lang: str) -> Mapping[str, Any]:
-    return load_toml(LAYOUTS / "common" / f"{lang}.toml")
-
-
 @cache
 def page_words(lang: str) -> dict[str, str]:
-    """The page's words in ``lang``: ``[web]`` and the few table sentences it says itself:
-    ``page_words("fr")["join"] == "S'asseoir"``."""
-    common = _common(lang)
-    words = {key: str(value) for key, value in common["web"].items()}
-    words.update({key: str(common["messages"][key]) for key in PAGE_MESSAGES})
-    return words
+    """The page's words in ``lang``: ``common|web.*`` and the few table sentences it says
+    itself: ``page_words("fr")["join"] == "S'asseoir"``."""
+    found = entries(lang).under("common|web.")
+    found.update({key: entries(lang).under("common|messages.")[key] for key in PAGE_MESSAGES})
+    return found
 
 
 def error_text(code: str, params: Mapping[str, Any], lang: str) -> str:
     """A refusal the server sends a web page, worded as a braille client words it:
     ``error_text("screen_stale", {}, "en")``."""
-    messages = _common(lang if lang in LANGUAGES else "en")["messages"]
+    messages = entries(lang if lang in LANGUAGES else "en").under("common|messages.")
     template = messages.get(code)
-    why = str(template).format(**params) if template is not None else code
-    return str(messages["table_says"]).format(why=why)
+    why = template.format(**params) if template is not None else code
+    return messages["table_says"].format(why=why)
 
 
 @cache
@@ -84,14 +85,37 @@ def render(name: str, language: str, /, **values: str) -> str:
         key = match.group(1)
         if key in RAW:
             return values[key]
+        if key == LINKS:
+            return language_links(language)
         return html.escape(values[key] if key in values else words[key])
 
     return FIELD.sub(fill, _template(name))
 
 
-def _html(text: str, status: int = 200) -> web.Response:
+def language_links(lang: str) -> str:
+    """Links to this page in every other language, each named in its own words:
+    ``language_links("en")`` links "Deutsch" (``?lang=de``) and "Français"."""
+    return " ".join(f'<a class="lang" href="?lang={code}" lang="{code}" hreflang="{code}">'
+                    f'{html.escape(page_words(code)["language_name"])}</a>'
+                    for code in LANGUAGES if code != lang)
+
+
+def _html(text: str, status: int = 200, headers: Mapping[str, str] | None = None
+          ) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8",
-                        headers={"Cache-Control": CACHE})
+                        headers={"Cache-Control": CACHE, **(headers or {})})
+
+
+def sentence_page(lang: str, text: str, status: int,
+                  headers: Mapping[str, str] | None = None) -> web.Response:
+    """A page saying one sentence (why a request is refused), with the way back to the
+    form: ``sentence_page("fr", problem.text("fr"), 429, {"Retry-After": "60"})``."""
+    words = page_words(lang)
+    e = html.escape
+    body = (f'<p role="alert" class="problem">{e(text)}</p>'
+            f'<p><a href="/?lang={lang}">{e(words["new_title"])}</a></p>')
+    return _html(render("page.html", lang, lang=lang, title=words["refused_title"],
+                        body=body, script=""), status, headers)
 
 
 def game_name(game: str, lang: str) -> str:
@@ -128,6 +152,9 @@ class Tables(Protocol):
     def table_room(self, code: str) -> Room | None:
         """The table ``code``, ``None`` when there is none."""
 
+    def table_record(self, code: str) -> Record | None:
+        """The record of table ``code`` once retired, ``None`` if there is none."""
+
 
 class WebPages:
     """The pages of the web seat around the tables a server holds."""
@@ -142,14 +169,20 @@ class WebPages:
         app.router.add_get("/t/{code}", self.table_page)
         app.router.add_get("/web/{name}", self.static)
 
-    def _form(self, lang: str, problem: str = "") -> str:
+    def _form(self, request: web.Request, lang: str, problem: str = "") -> str:
+        """The form that makes a table, with its token (CSRF) and, when the server makes
+        tables for its owner only, the owner's key (both given by the server's guard)."""
         words = page_words(lang)
         options = "".join(f'<option value="{game}">{html.escape(game_name(game, lang))}'
                           f"</option>" for game in GAMES)
         alert = f'<p role="alert" class="problem">{html.escape(problem)}</p>' if problem else ""
         e = html.escape
+        key = (f'<label for="key">{e(words["owner_key"])}</label>'
+               f'<input id="key" name="key" type="password" autocomplete="current-password" '
+               f'required>') if request.get(OWNER_KEY) else ""
         return (f"{alert}<p>{e(words['new_intro'])}</p>"
                 f'<form method="post" action="/?lang={lang}" class="new">'
+                f'<input type="hidden" name="form_token" value="{e(request[FORM_TOKEN])}">'
                 f'<label for="game">{e(words["game"])}</label>'
                 f'<select id="game" name="game">{options}</select>'
                 f'<label for="players">{e(words["players"])}</label>'
@@ -158,13 +191,13 @@ class WebPages:
                 f'<label for="people">{e(words["people"])}</label>'
                 f'<input id="people" name="people" type="number" min="1" max="8" value="2" '
                 f'inputmode="numeric">'
-                f'<button type="submit">{e(words["create"])}</button></form>')
+                f'{key}<button type="submit">{e(words["create"])}</button></form>')
 
     async def new_page(self, request: web.Request) -> web.Response:
         """``GET /``: the form that makes a table."""
         lang = choose_lang(request)
         return _html(render("page.html", lang, lang=lang, title=page_words(lang)["new_title"],
-                            body=self._form(lang), script=""))
+                            body=self._form(request, lang), script=""))
 
     async def new_table(self, request: web.Request) -> web.Response:
         """``POST /``: the table made, with its invitation link; or the form again with the
@@ -181,7 +214,7 @@ class WebPages:
                 problem_text = problem.text(lang)
         if problem_text is not None:
             return _html(render("page.html", lang, lang=lang, title=words["new_title"],
-                                body=self._form(lang, problem_text), script=""), 400)
+                                body=self._form(request, lang, problem_text), script=""), 400)
         link = f"{request.scheme}://{request.host}/t/{room.code}"
         e = html.escape
         body = (f"<p>{e(words['invite'])}</p>"
@@ -200,15 +233,20 @@ class WebPages:
         words = page_words(lang)
         room = self.server.table_room(code)
         if room is None:
+            record = self.server.table_record(code)
+            known = record is not None
+            said = words["table_retired"].format(code=code, game=game_name(
+                record.game, lang)) if record is not None else words["table_unknown"].format(
+                code=code)
             return _html(render("page.html", lang, lang=lang, title=words["table_title"]
                                 .format(code=code), body=f'<p role="alert">'
-                                f'{html.escape(words["table_unknown"].format(code=code))}'
-                                f"</p>", script=""), 404)
+                                f"{html.escape(said)}</p>", script=""), 200 if known else 404)
         game = room.settings.game
         config = {"code": code, "lang": lang, "game": game, "words": words}
-        script = ('<script type="application/json" id="config">'
-                  + json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
-                  + '</script><script type="module" src="/web/page.js"></script>')
+        # In an attribute, not a script block: the page's policy allows no inline script.
+        script = (f'<div id="config" hidden data-config="'
+                  f'{html.escape(json.dumps(config, ensure_ascii=False))}"></div>'
+                  '<script type="module" src="/web/page.js"></script>')
         body = render("table.html", lang, join_intro=words["join_intro"].format(
             game=game_name(game, lang)))
         return _html(render("page.html", lang, lang=lang, title=words["game_title"]

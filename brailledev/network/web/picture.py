@@ -76,18 +76,22 @@ def _with_braille(value: Any, lang: str) -> Any:
 
 def picture(reader: TableSeat, lines: tuple[Line, ...]) -> Json:
     """The seat's table as the page draws it: every player (name as the seat reads it, how
-    the seat is played, connected or not, card count, whose turn), the key of the hand's
-    line, and what the game's own picture draws (:mod:`layouts.picture`), its card labels
-    in braille."""
-    view = reader.view()
+    the seat is played, connected or not, card count and its words, whose turn), the key of
+    the hand's line, and what the game's own picture draws (:mod:`layouts.picture`), its card
+    labels in braille, the stock's count in words where it gives one."""
+    view, catalog = reader.view(), reader.catalog
     players = []
     for seat, state in enumerate(reader.company.seats()):
+        count = view.hand_sizes[seat]
         players.append({"name": reader.names[seat] if seat < len(reader.names) else "",
                         "you": seat == reader.seat,
                         "kind": state.kind, "connected": state.connected
                         if state.kind not in (SEAT_BOT, SEAT_FREE) else None,
-                        "count": view.hand_sizes[seat], "turn": view.turn == seat})
+                        "count": count, "cards": catalog.count("web.cards", count, count=count),
+                        "turn": view.turn == seat})
     drawing = kit(reader.game).picture
     found: Json = {"game": reader.game, "players": players, "hand_line": drawing.hand}
-    found.update(_with_braille(drawing.draw(view, lines, reader.catalog), reader.catalog.lang))
+    found.update(_with_braille(drawing.draw(view, lines, catalog), catalog.lang))
+    if isinstance(found.get("stock"), int):
+        found["stock_words"] = catalog.count("web.stock", found["stock"], count=found["stock"])
     return found

@@ -1,7 +1,7 @@
 // The web seat: sits down at the table through the server's WebSocket, draws the screen the
 // server words for this seat, routes what the player clicks or presses, and says every new
 // message through the page's log (a live region). Its words come from the server (#config).
-const config = JSON.parse(document.getElementById("config").textContent);
+const config = JSON.parse(document.getElementById("config").dataset.config);
 const words = config.words;
 const KEY = `brailledev:${config.code}`;  // this browser's seat key at this table
 const $ = (id) => document.getElementById(id);
@@ -90,6 +90,8 @@ function receive(frame) {
     }
   } else if (frame.type === "screen") {
     draw(frame);
+  } else if (frame.type === "messages") {
+    tell(frame);
   } else if (frame.type === "error") {
     say(frame.text || frame.code);
     if (!seated) {
@@ -155,7 +157,7 @@ function drawPlayers(table) {
     const parts = [player.name];
     if (player.kind === "bot") parts.push(words.bot);
     else if (player.connected === false) parts.push(words.away);
-    if (player.count !== null) parts.push(fill(words.cards, { count: player.count }));
+    if (player.count !== null) parts.push(player.cards);
     if (player.turn) parts.push(words.to_play);
     return element("li", { class: player.turn ? "turn" : "", text: parts.join(", ") });
   }));
@@ -170,7 +172,7 @@ function drawTable(frame) {
     pile.append(cardButton({ text: table.top.label, target: null }, table.top));
     const facts = [fill(words.top_card, { card: table.top.caption })];
     if (table.colour) facts.push(fill(words.colour, { colour: table.colour.name }));
-    facts.push(fill(words.stock, { count: table.stock }));
+    facts.push(table.stock_words);
     pile.append(element("p", { text: facts.join(", ") }));
     box.append(pile);
   }
@@ -244,11 +246,16 @@ function restore(where) {
   (near || $("hand-heading").closest("section").querySelector("[data-target]") || $("log")).focus();
 }
 
+// The sentences of a frame not said yet (a frame may repeat some after a reconnection).
+function tell(frame) {
+  for (const text of frame.messages.slice(Math.max(0, told - frame.first))) say(text);
+  told = Math.max(told, frame.first + frame.messages.length);
+}
+
 function draw(frame) {
   const where = place();
   screen = frame.number;
-  for (const text of frame.messages.slice(Math.max(0, told - frame.first))) say(text);
-  told = Math.max(told, frame.first + frame.messages.length);
+  tell(frame);
   const status = frame.lines.find((line) => line.key === "status");
   $("status").textContent = status ? status.regions.map((r) => r.text).join(" ") : "";
   const hand = frame.lines.find((line) => line.key === frame.table.hand_line);

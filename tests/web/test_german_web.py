@@ -1,0 +1,146 @@
+"""German at the web page, in a real headless Chromium whose browser asks for German
+(Accept-Language de, no ``?lang`` in the address): a whole game of each of the five games
+clicked on the page against bots; and a German page at one Uno table with an English and a
+French player on real BRLTTYs (Virtual driver), each reading the others' moves in their own
+language."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from types import SimpleNamespace
+
+import pytest
+from playwright.sync_api import Browser
+
+from brailledev.display.braille import translator
+from brailledev.network.web.page import page_words
+from brailledev.programs.join import connect
+from layouts.registry import GAMES
+from tests.brltty.harness import VirtualBrltty
+from tests.brltty.test_table_brltty import READERS, SeatFingers, Table, _stop
+from tests.brltty.test_whole_games_brltty import GAME_SETUP
+from tests.play_helpers import wanted
+from tests.screen_player import CHOOSERS
+from tests.server.helpers import ServerThread, new_table
+from tests.web.helpers import WebPlayer, chromium, peer_screen, wait
+from tests.web.test_table_web import _moved, check_told, screen_number, web_turn
+
+pytestmark = pytest.mark.brltty
+WEB = 0
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def chosen_target(server: ServerThread, code: str) -> tuple[int, str] | None:
+    """The screen number and target ("row.region") a sensible player of the game clicks on
+    the web seat's screen now (tests/screen_player.py's choice), None when it may not act."""
+    def find() -> tuple[int, str] | None:
+        room = server.room(code)
+        if not room.can_act(WEB):
+            return None
+        number, lines, _ = peer_screen(room, WEB)
+        # the choosers read a session: the server's table and its reader of the web seat
+        session = SimpleNamespace(table=room.table, seat=room.web_seats[WEB])
+        key, index = CHOOSERS[room.table.name](session, lines)  # type: ignore[arg-type]
+        row = next(row for row, line in enumerate(lines) if line.key == key)
+        return number, f"{row}.{index}"
+    return server.call(find)
+
+
+def english_on(text: str) -> list[str]:
+    """The page's English words (those German says otherwise) found in ``text``."""
+    german = page_words("de")
+    return [english for key, english in page_words("en").items()
+            if len(english) > 7 and english != german.get(key) and english in text]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_in_german_at_the_web_page(browser: Browser, game: str) -> None:
+    players, seed, options = GAME_SETUP[game]
+    with ServerThread() as server:
+        code = new_table(server.url, game=game, players=players, people=1, seed=seed,
+                         options=options)
+        web = WebPlayer(browser, server.url, code, lang="de")
+        try:
+            web.join("Zoe")
+            assert web.page.get_attribute("html", "lang") == "de"
+            table = Table(server, code)
+            clicks = 0
+            for _ in range(3000):
+                if table.now()[2]:
+                    break
+                clicks += web_turn(server, code, web, lambda: chosen_target(server, code))
+                time.sleep(0.005)
+            assert table.now()[2], "the game did not end"
+            told = check_told(server, code, web)
+            assert server.call(lambda: server.room(code).web_seats[WEB].lang) == "de"
+            assert clicks > 1 and len(told) > 3 and not web.errors
+            assert english_on(web.page.inner_text("body")) == []
+        finally:
+            web.close()
+
+
+def test_a_german_page_an_english_and_a_french_display_at_one_table(browser: Browser,
+                                                                     tmp_path) -> None:
+    with ExitStack() as stack:
+        server = stack.enter_context(ServerThread())
+        code = new_table(server.url, game="uno", players=3, people=3, seed=7,
+                         options={"match_target": 0})
+        web = WebPlayer(browser, server.url, code, lang="de")
+        stack.callback(web.close)
+        web.join("Zoe")
+        by_seat: dict[int, SeatFingers] = {}
+        for name, lang, braille in READERS:
+            brltty = stack.enter_context(VirtualBrltty(columns=40))
+            joined = connect(server.url, code, name, lang, None, tmp_path / f"{name}.json",
+                             braille)
+            stack.callback(joined.close)
+            fingers = SeatFingers(brltty, joined, translator(braille))
+            fingers.thread.start()
+            stack.callback(_stop, fingers)
+            by_seat[fingers.joined.seat.seat] = fingers
+        for fingers in by_seat.values():  # the table starts once the three are seated
+            wait(functools.partial(getattr, fingers.link, "started"), what="the table starts")
+            fingers.settle()
+        table = Table(server, code)
+        for _ in range(400):
+            position, waiting, over = table.now()
+            if over:
+                break
+            if waiting == WEB:
+                web_turn(server, code, web, lambda: chosen_target(server, code))
+                continue
+            if waiting not in by_seat:
+                time.sleep(0.01)
+                continue
+            fingers = by_seat[waiting]
+            fingers.caught_up(position)
+            lines = fingers.joined.seat.lines()
+            key, index = wanted(lines, fingers.link.legal(), fingers.joined.seat.pending)
+            region = next(line for line in lines if line.key == key).regions[index]
+            fingers.route_on(key, region.text.split()[0])
+            wait(functools.partial(_moved, table, fingers, position), 5, "the braille move")
+        assert table.now()[2], "the game did not end"
+        told = check_told(server, code, web)
+        heard = {}
+        for fingers in by_seat.values():
+            fingers.caught_up(table.now()[0])
+            heard[fingers.joined.seat.lang] = fingers.joined.seat.history.texts
+        assert not web.errors and screen_number(server, code) > 3
+    # each reads the others' moves, and the end, in their own language
+    assert any(text.startswith(("Ann spielt", "Ann zieht", "Bea spielt", "Bea zieht"))
+               for text in told)
+    assert any(text.startswith(("Zoe plays", "Zoe draws", "Bea plays", "Bea draws"))
+               for text in heard["en"])
+    assert any(text.startswith(("Zoe joue", "Zoe pioche", "Ann joue", "Ann pioche"))
+               for text in heard["fr"])
+    assert any("win" in text for text in heard["en"][-3:])
+    assert any("gagn" in text for text in heard["fr"][-3:])
+    assert any("gewinn" in text for text in told[-3:]), told[-3:]

@@ -1,0 +1,1 @@
+"""Scripts run by hand or by make: catalogs, the packing build, screenshots."""
