@@ -1,6 +1,6 @@
-"""No player reads move notation: over whole games of every game of the registry, in both
-languages, every message and every line of the display's screen but the help (the choice
-lines among them, with each question a hand or command routing opens) is read through the
+"""No player reads move notation: over whole games of every game of the registry, in every
+language, every message and every line of the display's screen but the help (the choice
+lines among them, with the question each region opens, once a game) is read, once, through the
 game's own move parser, word by word and phrase by phrase: none may be a move that puts a card
 at a place (``*@r10``, ``L r12>b``, ``4/4@c3>``, as the game's trial says, ``Trial.places``).
 A card's label as embossed is a word: a phrase made of labels alone is no notation, and a
@@ -82,15 +82,19 @@ def notation_in(text: str, game: Any, trial: Trial, cards: Mapping[str, str]) ->
     return found
 
 
-def read_by_the_player(session: Session) -> Iterator[str]:
+def read_by_the_player(session: Session, asked: set[tuple[str, str]]) -> Iterator[str]:
     """Every line of the screen but the help, and each choice line a routing on the hand or
-    the command line would open now (a card's places, a Wild's colours)."""
+    the command line would open now (a card's places, a Wild's colours), unless the region
+    (its line and words) is in ``asked``: each is opened once a game, since every opened
+    question costs a whole screen (a Domino grid, a Rummikub table worked out again)."""
     seat = session.seat
     shown: list[Line] = list(seat.lines())
     pending = seat.pending
     for line in list(shown):
         for region in line.regions:
-            if line.key != HELP_LINE and isinstance(region.target, Ask):
+            if line.key != HELP_LINE and isinstance(region.target, Ask) \
+                    and (line.key, region.text) not in asked:
+                asked.add((line.key, region.text))
                 seat.pending = region.target.pending  # the question it opens, then back
                 shown += seat.lines()
                 seat.pending = pending
@@ -108,25 +112,30 @@ def test_no_message_or_line_a_player_reads_holds_move_notation_or_a_stray_separa
                             pace=0, bots=trial.bots[-1], options=trial.options)
     found: dict[str, list[str]] = {}
     stray: set[str] = set()
+    read: set[str] = set()  # a line met again is read once: most of a game's lines repeat
+    asked: set[tuple[str, str]] = set()
+
+    def check(text: str) -> None:
+        if text in read:
+            return
+        read.add(text)
+        if hit := notation_in(text, session.table.game, trial, cards):
+            found[text] = hit
+        if text.rstrip().endswith(STRAY):
+            stray.add(text)
+
     for _ in range(600):
         session.table.run_bots()
-        engine = session.table.game
-        for text in read_by_the_player(session):
-            if hit := notation_in(text, engine, trial, cards):
-                found.setdefault(text, hit)
-            if text.rstrip().endswith(STRAY):
-                stray.add(text)
-        if engine.is_over() or not my_turn(session):
+        for text in read_by_the_player(session, asked):
+            check(text)
+        if session.table.game.is_over() or not my_turn(session):
             break
         key, index = choose(session)
         session.seat.route(next(line for line in session.seat.lines()
                                 if line.key == key).regions[index].target)
     for message in session.seat.history.messages:
         for text in message.parts:
-            if hit := notation_in(text, session.table.game, trial, cards):
-                found.setdefault(text, hit)
-            if text.rstrip().endswith(STRAY):
-                stray.add(text)
+            check(text)
     assert session.table.game.is_over()
     assert not found, found
     assert not stray, stray
