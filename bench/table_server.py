@@ -1,23 +1,29 @@
-"""The table server under load: tables of four bot clients each playing whole Uno games over
-real WebSockets on loopback, first one table alone (the anchor), then many at once.
+"""The table server under load, against two anchors in the same run: tables of four clients
+each playing over real WebSockets on loopback for a fixed window of seconds.
 
-    .venv/bin/python bench/table_server.py [--tables 200] [--think 0.25]
+    .venv/bin/python bench/table_server.py [--tables 200] [--think 0.25] [--seconds 20]
+                                           [--db postgresql://...]
 
-The server runs in a process of its own (``TableServer`` with its SQLite store in a temporary
-folder, every move committed before it is sent; each connection's frame rate unbounded, as
-bots outrun a person's bound), the bot clients (:class:`brailledev.network.client.WireBot`, the
-heuristic bot) all in this process. Each bot thinks ``--think`` seconds on average before
-its move (half to one and a half times it), as a quick player would (at 0 every table plays
-as fast as the server answers, and the latency is the queue's). A move's latency runs from
-the moment its client sends it to the moment the last of the three other clients of its
-table has the news (all clients share one clock).
+Three servers, each in a process of its own, driven the same way (four clients a table,
+each thinking ``--think`` seconds on average before its move, half to one and a half times
+it, as a quick player would; at 0 every table plays as fast as the server answers):
 
-Prints one JSON object: moves a second over the many tables, p50 and p95 latency (ms) of one
-table alone and of the many, the ratio of the p95s (the anchor: one table alone), the
-server's memory per table (its resident size with every table seated, less before any, over
-the tables), the processor time a move took the server and the clients, the machine's load
-average (other work on the machine lengthens every latency), and the targets (p95 under
-50 ms, under 1 MB a table).
+- ``relay``: a bare aiohttp WebSocket relay (no game, no store): a small move in, a frame
+  of about 300 bytes out to the table's four sockets, telling whose turn is next;
+- ``relay_commit``: the same, with one SQLite WAL commit a move (a 5.6 KB state updated,
+  a change inserted, ``synchronous=NORMAL``, as brailledev's store);
+- ``brailledev``: ``TableServer`` with its store (SQLite in a temporary folder, or the
+  PostgreSQL database of ``--db``), every move committed before it is sent, the clients
+  :class:`brailledev.network.client.WireBot` (the heuristic bot), Uno to 500 points (games
+  last past the window).
+
+For each, over the window (the clients' first seconds of sitting down left out): real moves
+a second (moves sent in the window over its length), the latency of a move from the moment
+its client sends it to the moment the last of the three other clients of its table has it
+(p50, p95, p99, the slowest; all clients share one clock), the processor time per move of
+the server and of the clients (who share the same cores: the machine's load average is
+printed beside), the server's memory per table, and the ratio of brailledev's server
+processor per move to the relay with one commit's (target at most 2).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -43,6 +50,7 @@ import aiohttp
 from brailledev.network.client import WireBot
 
 PLAYERS = 4
+WARM_UP = 2.0  # seconds of play left out before the window
 SERVER = """
 import sys
 from aiohttp import web
@@ -55,6 +63,51 @@ door = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))
 server = TableServer(open_store(sys.argv[1]), door, rate=1e9, burst=10**9)
 web.run_app(server.app(), host="127.0.0.1", port=int(sys.argv[2]), print=None,
             access_log=None)
+"""
+# The anchors: a move in, a frame of about 300 bytes to the table's four sockets; with a
+# file named, one SQLite WAL commit a move first (a table's state, a change).
+RELAY = """
+import json, sqlite3, sys, time
+from aiohttp import WSMsgType, web
+db = None
+if sys.argv[2] != "-":
+    db = sqlite3.connect(sys.argv[2], isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("CREATE TABLE tables (code TEXT PRIMARY KEY, state TEXT, seq INTEGER)")
+    db.execute("CREATE TABLE changes (code TEXT, seq INTEGER, events TEXT, "
+               "PRIMARY KEY (code, seq)) WITHOUT ROWID")
+STATE, PAD = "x" * 5600, "y" * 220
+tables = {}
+async def socket(request):
+    code, seat = request.query["code"], int(request.query["seat"])
+    ws = web.WebSocketResponse()
+    await ws.prepare(request)
+    table = tables.setdefault(code, {"seq": 0, "sockets": {}})
+    table["sockets"][seat] = ws
+    if db is not None and table["seq"] == 0:
+        db.execute("INSERT OR IGNORE INTO tables VALUES (?, ?, 0)", (code, STATE))
+    if len(table["sockets"]) == 4:
+        frame = json.dumps({"seq": 0, "turn": 0, "pad": PAD})
+        for other in table["sockets"].values():
+            await other.send_str(frame)
+    async for message in ws:
+        if message.type != WSMsgType.TEXT:
+            break
+        move = json.loads(message.data)
+        seq = table["seq"] = table["seq"] + 1
+        if db is not None:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("UPDATE tables SET state = ?, seq = ? WHERE code = ?", (STATE, seq, code))
+            db.execute("INSERT INTO changes VALUES (?, ?, ?)", (code, seq, message.data + PAD))
+            db.execute("COMMIT")
+        frame = json.dumps({"seq": seq, "turn": (move["seat"] + 1) % 4, "pad": PAD})
+        for other in list(table["sockets"].values()):
+            await other.send_str(frame)
+    return ws
+app = web.Application()
+app.router.add_get("/ws", socket)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
 """
 
 
@@ -79,19 +132,59 @@ def resident_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start(program: str, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """A server of the bench in a process of its own (``PORT`` in ``args`` its port), once
+    it listens: it and its port."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", SERVER, str(folder / "tables.db"),
-                                str(port)], cwd=str(Path(__file__).resolve().parent.parent))
+    process = subprocess.Popen([sys.executable, "-c", program,
+                                *(arg.replace("PORT", str(port)) for arg in args)],
+                               cwd=str(Path(__file__).resolve().parent.parent))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return process, f"http://127.0.0.1:{port}"
+            return process, port
         except OSError:
             time.sleep(0.05)
     process.kill()
-    raise RuntimeError("the server did not start")
+    raise RuntimeError("a server of the bench did not start")
+
+
+class Window:
+    """The window of the run: when it opens and closes (``perf_counter``), the processor
+    times at each end."""
+
+    def __init__(self, pid: int, seconds: float) -> None:
+        self.pid, self.seconds = pid, seconds
+        self.opened = self.closed = 0.0
+        self.server_cpu = self.own_cpu = 0.0
+        self.peak_mb = 0.0
+
+    async def run(self) -> None:
+        await asyncio.sleep(WARM_UP)
+        self.server_cpu, self.own_cpu = cpu_seconds(self.pid), time.process_time()
+        self.opened = time.perf_counter()
+        end = self.opened + self.seconds
+        while time.perf_counter() < end:
+            self.peak_mb = max(self.peak_mb, resident_mb(self.pid))
+            await asyncio.sleep(min(0.5, max(0.0, end - time.perf_counter())))
+        self.closed = time.perf_counter()
+        self.server_cpu = cpu_seconds(self.pid) - self.server_cpu
+        self.own_cpu = time.process_time() - self.own_cpu
+
+    def figures(self, moves: list[tuple[float, float]], before_mb: float,
+                tables: int) -> dict[str, float]:
+        """``moves``: (sent, last other client told) of every move of the run."""
+        inside = [(sent, told) for sent, told in moves if self.opened <= sent < self.closed]
+        delays = sorted((told - sent) * 1000 for sent, told in inside)
+        count = max(1, len(inside))
+        cuts = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
+        return {"moves_per_s": round(len(inside) / (self.closed - self.opened), 1),
+                "p50_ms": round(cuts[49], 2), "p95_ms": round(cuts[94], 2),
+                "p99_ms": round(cuts[98], 2), "slowest_ms": round(max(delays, default=0), 1),
+                "server_cpu_ms_per_move": round(self.server_cpu / count * 1000, 3),
+                "clients_cpu_ms_per_move": round(self.own_cpu / count * 1000, 3),
+                "server_mb_per_table": round((self.peak_mb - before_mb) / tables, 3)}
 
 
 async def new_tables(url: str, count: int) -> list[str]:
@@ -100,97 +193,119 @@ async def new_tables(url: str, count: int) -> list[str]:
         for seed in range(count):
             async with session.post(f"{url}/tables", json={
                     "game": "uno", "players": PLAYERS, "people": PLAYERS, "seed": seed,
-                    "pace": 0, "options": {"match_target": 0}}) as answer:
+                    "pace": 0}) as answer:
                 codes.append(str((await answer.json())["code"]))
         return codes
 
 
-def latencies(bots: list[WireBot]) -> list[float]:
-    """Milliseconds from each move sent to the last other client having its news."""
-    found = []
-    for mover in bots:
-        for position in mover.played:
-            arrived = [bot.seen.get(position + 1) for bot in bots if bot is not mover]
-            if all(each is not None for each in arrived):
-                found.append((max(arrived) - mover.sent[position]) * 1000)  # type: ignore
-    return found
-
-
-async def play(url: str, tables: int, think: float,
-               on_seated: Any = None) -> tuple[list[float], int, float]:
-    """Whole games at ``tables`` tables at once: latencies, moves, seconds."""
+async def brailledev(url: str, pid: int, tables: int, think: float,
+                     seconds: float) -> dict[str, float]:
+    """brailledev's server: WireBots at ``tables`` tables for the window."""
+    before = resident_mb(pid)
     codes = await new_tables(url, tables)
     bots = [[WireBot(url, code, "uno", seed=index * PLAYERS + seat, think=think)
              for seat in range(PLAYERS)] for index, code in enumerate(codes)]
     everyone = [bot for table in bots for bot in table]
     tasks = [asyncio.create_task(bot.client.run()) for bot in everyone]
     await asyncio.gather(*(bot.client.seated.wait() for bot in everyone))
-    started = time.perf_counter()
-    if on_seated is not None:
-        on_seated()
-    await asyncio.gather(*(bot.over.wait() for bot in everyone))
-    seconds = time.perf_counter() - started
+    window = Window(pid, seconds)
+    await window.run()
     for bot in everyone:
         await bot.client.stop()
     await asyncio.gather(*tasks)
-    moves = sum(len(bot.played) for bot in everyone)
-    return [each for table in bots for each in latencies(table)], moves, seconds
+    moves = []
+    for table in bots:
+        for mover in table:
+            for position in mover.played:
+                arrived = [bot.seen[position + 1] for bot in table
+                           if bot is not mover and position + 1 in bot.seen]
+                if len(arrived) == PLAYERS - 1:
+                    moves.append((mover.sent[position], max(arrived)))
+    return window.figures(moves, before, tables)
 
 
-def percentile(values: list[float], share: float) -> float:
-    return statistics.quantiles(values, n=100)[int(share * 100) - 1]
+async def relay(port: int, pid: int, tables: int, think: float,
+                seconds: float) -> dict[str, float]:
+    """An anchor: four clients a table, each sending a small move when told its turn."""
+    before = resident_mb(pid)
+    sent: dict[tuple[int, int], float] = {}
+    told: dict[tuple[int, int], list[float]] = {}
+    stop = asyncio.Event()
+    ready: set[tuple[int, int]] = set()  # the seats told the first turn
+
+    async def seat(session: aiohttp.ClientSession, table: int, me: int) -> None:
+        pauses = random.Random(table * PLAYERS + me)
+        async with session.ws_connect(f"http://127.0.0.1:{port}/ws?code=t{table}&seat={me}"
+                                      ) as ws:
+            async for message in ws:
+                frame = json.loads(message.data)
+                now = time.perf_counter()
+                told.setdefault((table, frame["seq"]), []).append(now)
+                ready.add((table, me))
+                if stop.is_set():
+                    break
+                if frame["turn"] == me:
+                    if think:
+                        await asyncio.sleep(think * pauses.uniform(0.5, 1.5))
+                    sent[(table, frame["seq"] + 1)] = time.perf_counter()
+                    await ws.send_str(json.dumps({"seat": me, "move": "r7"}))
+
+    # No bound on the connections at once (aiohttp's is 100: 25 tables would play).
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        tasks = [asyncio.create_task(seat(session, table, me))
+                 for table in range(tables) for me in range(PLAYERS)]
+        deadline = time.monotonic() + 60
+        while len(ready) < tables * PLAYERS:  # every table seated, as brailledev's
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{len(ready)} of {tables * PLAYERS} relay seats seated")
+            await asyncio.sleep(0.05)
+        window = Window(pid, seconds)
+        await window.run()
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    # Each move is told to its four sockets: the last of the mover's three others is the
+    # latest but one of the four (the mover's own copy arrives among them).
+    moves = [(sent[key], sorted(times)[-1]) for key, times in told.items()
+             if key in sent and len(times) == PLAYERS]
+    return window.figures(moves, before, tables)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.25)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--db", default="", help="a PostgreSQL address (default: SQLite)")
     args = parser.parse_args()
+    result: dict[str, Any] = {"tables": args.tables, "players": PLAYERS,
+                              "think_s": args.think, "window_s": args.seconds,
+                              "store": "postgresql" if args.db else "sqlite",
+                              "load_average_before": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory(prefix="table-bench-") as folder:
-        process, url = start_server(Path(folder))
-        try:
-            before = resident_mb(process.pid)
-            alone, _, _ = asyncio.run(play(url, 1, args.think))
-            peak = [resident_mb(process.pid)]
-
-            def sample() -> None:
-                peak.append(resident_mb(process.pid))
-
-            async def many() -> tuple[list[float], int, float]:
-                async def watch() -> None:
-                    while True:
-                        sample()
-                        await asyncio.sleep(0.5)
-                watcher = asyncio.create_task(watch())
-                try:
-                    return await play(url, args.tables, args.think, sample)
-                finally:
-                    watcher.cancel()
-
-            server_cpu, own_cpu = cpu_seconds(process.pid), time.process_time()
-            crowd, moves, seconds = asyncio.run(many())
-            server_cpu = cpu_seconds(process.pid) - server_cpu
-            own_cpu = time.process_time() - own_cpu
-        finally:
-            process.terminate()
-            process.wait(30)
-    per_table = (max(peak) - before) / args.tables
-    result = {
-        "tables": args.tables, "players": PLAYERS, "think_s": args.think,
-        "moves": moves, "moves_per_s": round(moves / seconds, 1),
-        "alone_p50_ms": round(percentile(alone, 0.50), 2),
-        "alone_p95_ms": round(percentile(alone, 0.95), 2),
-        "many_p50_ms": round(percentile(crowd, 0.50), 2),
-        "many_p95_ms": round(percentile(crowd, 0.95), 2),
-        "p95_ratio_to_alone": round(percentile(crowd, 0.95) / percentile(alone, 0.95), 2),
-        "server_mb_before": round(before, 1), "server_mb_peak": round(max(peak), 1),
-        "server_mb_per_table": round(per_table, 3),
-        "server_cpu_ms_per_move": round(server_cpu / moves * 1000, 3),
-        "clients_cpu_ms_per_move": round(own_cpu / moves * 1000, 3),
-        "load_average": round(os.getloadavg()[0], 2),
-        "target_p95_ms": 50, "target_mb_per_table": 1.0,
-        "cpus": os.cpu_count(),
-    }
+        for name, program, store in (("relay", RELAY, "-"),
+                                     ("relay_commit", RELAY, f"{folder}/relay.db"),
+                                     ("brailledev", SERVER, args.db or f"{folder}/tables.db")):
+            arguments = ("PORT", store) if program is RELAY else (store, "PORT")
+            process, port = start(program, *arguments)
+            try:
+                if program is RELAY:
+                    run = relay(port, process.pid, args.tables, args.think, args.seconds)
+                else:
+                    run = brailledev(f"http://127.0.0.1:{port}", process.pid, args.tables,
+                                     args.think, args.seconds)
+                result[name] = asyncio.run(run)
+            finally:
+                process.terminate()
+                process.wait(30)
+    result["server_cpu_ratio_to_relay_commit"] = round(
+        result["brailledev"]["server_cpu_ms_per_move"]
+        / max(result["relay_commit"]["server_cpu_ms_per_move"], 1e-9), 2)
+    result["load_average_after"] = round(os.getloadavg()[0], 2)
+    result["targets"] = {"server_cpu_ratio_to_relay_commit": 2, "p99_ms": 50,
+                         "slowest_ms": 200, "server_mb_per_table": 0.2}
+    result["cpus"] = os.cpu_count()
     print(json.dumps(result))
 
 

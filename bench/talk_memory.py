@@ -71,7 +71,7 @@ class Page:
             self.largest = max(self.largest, size)
             frame = json.loads(message.data)
             self.lines += [text for text in frame.get("messages", [])
-                           if text.startswith("Tom: ")]
+                           if text.startswith("Tom says: ")]
             if frame["type"] == "error":
                 self.refused.append(frame["code"])
 
@@ -111,7 +111,7 @@ async def talk(url: str, code: str, pid: int, minutes: float, rate: float) -> di
         for ws in sockets:
             await ws.close()
         await asyncio.gather(*readers, drain)
-    order = {f"Tom: line {each} " + "x" * 100: each for each in range(number)}
+    order = {f"Tom says: line {each} " + "x" * 100 + ".": each for each in range(number)}
     told = [[order[line] for line in page.lines] for page in pages]
     return {"lines_sent": number, "times_late": late, "talker_refused": talker.refused,
             "memory_mb": memory,

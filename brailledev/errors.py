@@ -19,6 +19,10 @@ class DisplayGone(Exception):
     ``raise DisplayGone(error)``."""
 
 
+class TerminalClosed(EOFError):
+    """The terminal the program runs in closed (SIGHUP): ``raise TerminalClosed()``."""
+
+
 class SpeechUnavailable(RuntimeError):
     """Speech cannot start or play: ``code`` says why in one short sentence for the reader
     (``speech_no_engine``, ``speech_no_player``, ``speech_no_device``), ``detail`` what the

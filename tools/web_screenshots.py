@@ -24,10 +24,12 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1100, "height": 900},
                                   "phone": {"width": 360, "height": 740}}
-# game: (players, seed, options, clicks on a place or card before the picture)
-TABLES = {"uno": (3, 4, {"match_target": 0}, 0), "domino": (2, 3, {}, 3),
-          "rummikub": (2, 6, {"turn_times": 0}, 0), "elevens": (2, 5, {}, 0),
-          "elements": (3, 5, {}, 0)}
+# game: (players, seed, options, what is clicked before the picture: a turn under way)
+TABLES = {"uno": (3, 4, {"match_target": 0}, ()),
+          "domino": (2, 3, {}, ("button.square",) * 3),
+          "rummikub": (2, 9, {"turn_times": 0}, ("#actions button[data-choices]",)),
+          "elevens": (2, 5, {}, (".card.lifted button",) * 3),
+          "elements": (3, 5, {}, ())}
 
 
 def free_port() -> int:
@@ -46,13 +48,16 @@ def new_table(url: str, game: str) -> str:
         return str(json.loads(answer.read())["code"])
 
 
-def play_some(page: Page, moves: int) -> None:
-    """A few of the first places offered, so the grid has cards on it."""
-    for _ in range(moves):
+def play_some(page: Page, clicks: tuple[str, ...]) -> None:
+    """Click the first control each selector finds (and the first answer of a question it
+    asks), as a player would, so the picture shows a table under way."""
+    for selector in clicks:
         number = page.evaluate("document.body.dataset.screen")
-        page.locator('[data-line="places"] button').first.click()
+        page.wait_for_selector(selector, timeout=10_000)
+        page.locator(selector).first.click()
+        if page.locator("#question").count():
+            page.locator("#question button").first.click()
         page.wait_for_function(f"document.body.dataset.screen !== '{number}'")
-        page.wait_for_selector('[data-line="places"] button', timeout=10_000)
 
 
 def main() -> int:
@@ -81,7 +86,7 @@ def main() -> int:
                     page.goto(f"{url}/t/{code}?lang=en")
                     page.fill("#name", "Ann")
                     page.get_by_role("button", name="Sit down").click()
-                    page.wait_for_selector("#hand li")
+                    page.wait_for_selector("#hand .card")
                     play_some(page, TABLES[game][3])
                     page.wait_for_timeout(300)
                     for size, viewport in SIZES.items():

@@ -154,12 +154,17 @@ class TerminalDisplay:
         return typed.decode("utf-8", "replace").strip()
 
     def close(self) -> None:
-        if self._saved is not None:
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
-            self._saved = None
-        # Below the last frame, so the shell's prompt does not land on the game's lines.
-        self._out.write(f"\x1b[{self._frame_lines + 1};1H\r\n" if self._frame_lines else "\r\n")
-        self._out.flush()
+        """Give the terminal back as it was; a terminal already closed (EIO) is left be."""
+        try:
+            if self._saved is not None:
+                saved, self._saved = self._saved, None
+                termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
+            # Below the last frame, so the shell's prompt does not land on the game's lines.
+            self._out.write(f"\x1b[{self._frame_lines + 1};1H\r\n" if self._frame_lines
+                            else "\r\n")
+            self._out.flush()
+        except (termios.error, OSError):
+            pass
 
     def _fill(self, timeout: float | None) -> bool:
         ready, _, _ = select.select([self._fd], [], [], timeout)

@@ -207,11 +207,13 @@ def _cut(line: Line, braille: tuple[Braille, ...], region: int, offset: int, roo
          hard: bool = True) -> tuple[int, int]:
     """How many cells of ``region`` from ``offset`` fit in ``room``, and blanks to skip.
 
-    A non-atomic region breaks after a word when it can; otherwise (or when ``hard``
-    allows nothing better) it is cut at ``room`` cells.
+    A region breaks after a word when it can: a non-atomic one (a sentence) wherever it
+    meets the row's end, an atomic one (``Bo 7 cards,``) only when it is longer than a whole
+    row (``hard``). A single word longer than ``room`` is cut at ``room`` cells, the one
+    split left; otherwise nothing is taken.
     """
     cells = braille[region].cells
-    if not line.regions[region].atomic:
+    if hard or not line.regions[region].atomic:
         for take in range(min(room, len(cells) - offset - 1), 0, -1):
             if cells[offset + take] == BLANK and cells[offset + take - 1] != BLANK:
                 return take, 1

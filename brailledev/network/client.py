@@ -149,6 +149,11 @@ class TableClient:
         if self._ws is not None:
             await self._ws.close()
 
+    async def leave(self) -> None:
+        """Leave the table on purpose: the others are told so, then :meth:`stop`."""
+        await self.send(write_frame("leave"))
+        await self.stop()
+
     def _hello(self) -> str:
         fields: dict[str, Any] = {"protocol": PROTOCOL, "code": self.code, "lang": self.lang,
                                   "web": self.web}

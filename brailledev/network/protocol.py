@@ -4,7 +4,8 @@ Every message is one JSON object with a ``type``. A client (a braille seat, a we
 bot) sends:
 
     {"type": "hello", "protocol": 1, "code": "tkrzvm", "name": "Ann", "lang": "fr"}
-        sit down at the next free seat; the answer gives the seat's secret ``token`` once
+        sit down at the next free seat (``"seat": 2``: at that one); the answer gives the
+        seat's secret ``token`` once
     {"type": "hello", "protocol": 1, "code": "tkrzvm", "token": "...", "since": 41}
         take the seat back; the changes after number 41 follow
         (``"web": true`` in either: the server words the seat's screen for a web page)
@@ -63,8 +64,8 @@ class BadFrame(ValueError):
 
 @dataclass(frozen=True)
 class Hello:
-    """Sit down (``token`` None: at the next free seat, as ``name``) or take a seat back
-    with its key, told what happened after change ``since``:
+    """Sit down (``token`` None: at ``seat`` if given, else the next free seat, as
+    ``name``) or take a seat back with its key, told what happened after change ``since``:
     ``Hello("tkrzvm", name="Ann", lang="fr")``."""
 
     code: str
@@ -73,6 +74,7 @@ class Hello:
     token: str | None = None
     since: int = 0
     web: bool = False
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,13 @@ class RouteFrame:
     screen: int
 
 
-Frame = Hello | MoveFrame | Say | RouteFrame
+@dataclass(frozen=True)
+class Leave:
+    """The person leaves the table on purpose (``join`` quit): the others read that they
+    left, not that the connection was lost; the seat stays theirs for its key."""
+
+
+Frame = Hello | MoveFrame | Say | RouteFrame | Leave
 
 
 def _text(data: dict[str, Any], field: str, most: int, required: bool = True,
@@ -131,8 +139,11 @@ def _hello(data: dict[str, Any]) -> Hello:
     web = data.get("web", False)
     if not isinstance(web, bool):
         raise BadFrame("frame_invalid", field="web")
+    seat = data.get("seat")
+    if seat is not None:
+        seat = _number(data, "seat")
     return Hello(_text(data, "code", MAX_CODE).lower(), _text(data, "name", MAX_NAME, False),
-                 lang, token, _number(data, "since", 0), web)
+                 lang, token, _number(data, "since", 0), web, seat)
 
 
 def _move(data: dict[str, Any]) -> MoveFrame:
@@ -153,8 +164,12 @@ def _route(data: dict[str, Any]) -> RouteFrame:
     return RouteFrame(_text(data, "target", MAX_TARGET), _number(data, "screen"))
 
 
+def _leave(data: dict[str, Any]) -> Leave:
+    return Leave()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], Frame]] = {
-    "hello": _hello, "move": _move, "say": _say, "route": _route}
+    "hello": _hello, "move": _move, "say": _say, "route": _route, "leave": _leave}
 
 
 def read_frame(text: str) -> Frame:

@@ -26,6 +26,7 @@ SQLite (:mod:`brailledev.network.store_sqlite`) is the store of one process; a s
 from __future__ import annotations
 
 import base64
+import json
 import struct
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -125,7 +126,10 @@ class Census:
 
 
 class TableStore(Protocol):
-    """What the server asks of a store; every method may raise :class:`StoreFailed`."""
+    """What the server asks of a store; every method may raise :class:`StoreFailed`.
+    ``shared``: whether other server processes may hold and move on its tables too."""
+
+    shared: bool
 
     def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
         """A new table with its first change (number 1: what the deal told each seat)."""
@@ -187,6 +191,12 @@ class TableStore(Protocol):
 def _is_random_state(value: Json) -> bool:
     return (type(value) is list and len(value) == 3 and value[0] == 3
             and type(value[1]) is list and len(value[1]) == MT_WORDS)
+
+
+def dump(data: Json) -> str:
+    """``data`` as the stores write it: compact JSON, letters as they are (every kind of
+    store keeps the same text): ``dump({"a": [1]}) == '{"a":[1]}'``."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def pack(data: Json) -> Json:

@@ -38,6 +38,7 @@ from brailledev.network.store import (
     StoreConflict,
     StoreFailed,
     TableDamaged,
+    dump,
     pack,
     unpack,
 )
@@ -90,13 +91,11 @@ VERSION_1_COLUMNS = {"tables": ["code", "game", "state", "seq", "over", "created
 T = TypeVar("T")
 
 
-def _dump(data: Json) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
 class SqliteStore:
     """Tables, their changes and records in one SQLite file (``":memory:"`` for tests); see
     the module docstring."""
+
+    shared = False  # one process: the file's lock would freeze the others' tables
 
     def __init__(self, path: Path | str) -> None:
         self.path = path
@@ -211,20 +210,23 @@ class SqliteStore:
         now = time.time()
         with self._writing():
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, 1, 0, ?, ?)",
-                            (code, game, _dump(pack(state)), now, now))
+                            (code, game, dump(pack(state)), now, now))
             self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL)",
-                            (code, _dump(events)))
+                            (code, dump(events)))
 
     def commit(self, code: str, seq: int, state: Json, events: Sequence[Json], over: bool,
                move: tuple[Seat, str] | None = None) -> None:
         seat, move_id = move if move is not None else (None, None)
         try:
             with self._writing():
-                self.db.execute("UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
-                                "WHERE code = ?",
-                                (_dump(pack(state)), seq, int(over), time.time(), code))
+                moved = self.db.execute(
+                    "UPDATE tables SET state = ?, seq = ?, over = ?, updated = ? "
+                    "WHERE code = ? AND seq = ?",
+                    (dump(pack(state)), seq, int(over), time.time(), code, seq - 1)).rowcount
+                if moved != 1:  # another process moved it on (or retired it) first
+                    raise StoreConflict(code, seq)
                 self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)",
-                                (code, seq, _dump(events), seat, move_id))
+                                (code, seq, dump(events), seat, move_id))
         except sqlite3.IntegrityError:
             raise StoreConflict(code, seq) from None
 
@@ -313,8 +315,8 @@ class SqliteStore:
                 self.db.execute(
                     "INSERT OR REPLACE INTO records SELECT code, game, ?, ?, ?, created, "
                     "updated FROM tables WHERE code = ?",
-                    (_dump([list(player) for player in result.players]),
-                     _dump(list(result.scores)), int(result.over), code))
+                    (dump([list(player) for player in result.players]),
+                     dump(list(result.scores)), int(result.over), code))
             self.db.execute("DELETE FROM changes WHERE code = ?", (code,))
             self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
 

@@ -13,6 +13,7 @@ reading (``brailledev tables | head -1``) ends the command quietly, status 141.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -89,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _run(words)
         finally:
-            sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+            _flush()  # here, not at exit, so that a closed pipe is caught below
     except BrokenPipeError:
         return _reader_gone()
 
@@ -105,26 +106,45 @@ def _run(words: list[str]) -> int:
     except Problem as error:
         if args.debug:
             raise
-        print(f"brailledev: {error.text(error_lang(getattr(args, 'lang', None)))}",
-              file=sys.stderr)
+        _tell(f"brailledev: {error.text(error_lang(getattr(args, 'lang', None)))}")
         return 2
     except KeyboardInterrupt:
-        print(f"brailledev: {UserError('stopped').text(error_lang(getattr(args, 'lang', None)))}",
-              file=sys.stderr)
+        _tell(f"brailledev: {UserError('stopped').text(error_lang(getattr(args, 'lang', None)))}")
         return 130
     except EOFError:  # the terminal display's input ended: a closed terminal, or no stdin
         lang = error_lang(getattr(args, "lang", None))
-        print(f"brailledev: {UserError('terminal_closed').text(lang)}", file=sys.stderr)
+        _tell(f"brailledev: {UserError('terminal_closed').text(lang)}")
         return 1
+
+
+def _flush() -> None:
+    """Flush standard output; a terminal that closed (EIO) has nobody left to read it."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError:
+        _to_nowhere()
+
+
+def _to_nowhere() -> None:
+    """Standard output points nowhere from now on, so the interpreter's last flush has
+    nothing to fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _tell(text: str) -> None:
+    """Say ``text`` on standard error, unless the terminal it went to is closed."""
+    with contextlib.suppress(OSError):
+        print(text, file=sys.stderr)
 
 
 def _reader_gone() -> int:
     """Whoever read our output stopped (``brailledev tables | head -1``): end quietly with
     141, the shell's status for a program ended by SIGPIPE."""
-    # Standard output now points nowhere, so the interpreter's last flush has nothing to fail.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    _to_nowhere()
     return 141
 
 

@@ -141,10 +141,13 @@ class Joined(SeatProgram):
             super().save()
 
     def close(self) -> None:
-        """Leave the table (the seat stays ours for its key) and stop the network."""
+        """Leave the table (the others are told so; the seat stays ours for its key) and
+        stop the network (once: a second close finds it stopped)."""
+        if not self.background.loop.is_running():
+            return
         self.save()
         with contextlib.suppress(TimeoutError):
-            self.background.run(self.client.stop(), 5)
+            self.background.run(self.client.leave(), 5)
             if self.running is not None:
                 self.running.result(5)
         self.background.close()
@@ -160,7 +163,7 @@ class TableFront(Front[Joined]):
         self.table_seat: TableSeat = session.seat
         self.typed_cells = ""
 
-    def press(self, key: Key) -> bool:
+    def _press(self, key: Key) -> bool:
         """Act on one key as ``play`` does; chords type into an open talk entry, and a
         terminal reads the line whole: ``front.press(Named(TALK))``."""
         seat = self.table_seat
@@ -171,7 +174,7 @@ class TableFront(Front[Joined]):
         if key == Named(TALK):
             seat.activate(Ui(TALK))
         else:
-            going_on = super().press(key)
+            going_on = super()._press(key)
             if not going_on:
                 return False
         if not seat.talk_open():
@@ -264,6 +267,7 @@ def _new_table(args: argparse.Namespace) -> int:
     code = str(answer["code"])
     print(output_text("table.created", lang, invitation=code, game=args.game))
     print(output_text("table.invite", lang, command=f"brailledev join {server} {code}"))
+    print(output_text("table.web", lang, link=f"{server.rstrip('/')}/t/{code}"))
     return 0
 
 
@@ -396,4 +400,6 @@ def _join(args: argparse.Namespace) -> int:
            lambda: connect(server, code, name, lang, saved, save_path, braille_table),
            TableFront, gone=lambda error: UserError("display_gone_table", detail=error,
                                                     invitation=code))
+    print(output_text("table.left", lang, invitation=code,
+                      command=f"brailledev join {server} {code}"))
     return 0

@@ -11,6 +11,8 @@ by the one save policy (:class:`brailledev.programs.savefile.SaveFile`).
 from __future__ import annotations
 
 import argparse
+import signal
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -19,7 +21,7 @@ from brailledev.display.base import Display
 from brailledev.display.braille import Translator
 from brailledev.display.speech import Silence, Speech
 from brailledev.display.window import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
-from brailledev.errors import DisplayGone
+from brailledev.errors import DisplayGone, TerminalClosed
 from brailledev.helptext import say
 from brailledev.programs.savefile import SaveFile
 from brailledev.table.keyloop import Front
@@ -103,16 +105,20 @@ def open_reader_speech(args: argparse.Namespace, lang: str,
 
 def launch(args: argparse.Namespace, lang: str, braille: Translator, start: Callable[[], P],
            front: Callable[[P, Display, Translator], Front[P]],
-           gone: Callable[[DisplayGone], UserError]) -> P:
+           gone: Callable[[DisplayGone], UserError],
+           closed: Callable[[P], UserError] | None = None) -> P:
     """Run a program's seat at the reader's display: open the display (a display refused is
     one sentence, before ``start`` takes or writes anything), ``start`` the seat, give it the
     reader's speech, let ``front`` (the key loop) drive it until the reader quits, then close
     the display, the speech and the seat (its last save) however it ended; a display that
-    went away mid-game is ``gone``'s sentence. Returns the seat, closed:
+    went away mid-game is ``gone``'s sentence, and a terminal that closed (its input ended,
+    or SIGHUP) ``closed``'s, said once the seat's last save was tried. Returns the seat,
+    closed:
     ``launch(args, "fr", braille, lambda: Session.start(...), Front, gone=...)``."""
     display = open_reader_display(args, lang)
     speech: Speech | Silence = Silence()
     program: P | None = None
+    hangup = _on_hangup()
     try:
         program = start()
         speech = open_reader_speech(args, lang, program.seat.notice)
@@ -120,9 +126,31 @@ def launch(args: argparse.Namespace, lang: str, braille: Translator, start: Call
         front(program, display, braille).run()
     except DisplayGone as error:
         raise gone(error) from None
+    except EOFError:
+        if closed is None or program is None:
+            raise
+        shut = program
+    else:
+        return program
     finally:
+        if hangup is not None and signal.getsignal(signal.SIGHUP) is _hang_up:
+            signal.signal(signal.SIGHUP, hangup)
         display.close()
         speech.close()
         if program is not None:
             program.close()
-    return program
+    raise closed(shut) from None
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # once closed, a terminal has no more to say
+    raise TerminalClosed()
+
+
+def _on_hangup() -> Any:
+    """SIGHUP (the terminal closed) ends the run as the end of its input does, so the last
+    save is made and one true sentence said; the handler it replaced (``None``: not the
+    main thread, nothing replaced)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGHUP, _hang_up)

@@ -73,8 +73,14 @@ def _dest(flag: str) -> str:
 
 def given(args: argparse.Namespace) -> bool:
     """Whether the command line names any game option (``--option`` or a flag)."""
-    return bool(args.option) or any(getattr(args, _dest(flag), None) is not None
-                                    for flag in _flags())
+    return bool(given_names(args))
+
+
+def given_names(args: argparse.Namespace) -> list[str]:
+    """The game options the command line names, as typed: ``["--option", "--teams"]``."""
+    flags = [flag for flag in _flags() if getattr(args, _dest(flag), None) is not None]
+    named = [f"--{flag}" for flag in flags]
+    return ["--option", *named] if args.option else named
 
 
 def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:

@@ -208,7 +208,7 @@ class PadFront(Front[PadSession]):
         super().__init__(session, display, braille)
         self.tens = ""
 
-    def press(self, key: Key) -> bool:
+    def _press(self, key: Key) -> bool:
         if isinstance(key, Chord) and not key.space:
             choice = next((line for line in self.seat.lines() if line.key == CHOICE_LINE), None)
             target = None if choice is None else self._number_target(key, choice)
@@ -216,7 +216,7 @@ class PadFront(Front[PadSession]):
                 self.typist.clear()
                 return self.seat.route(target)
         self.tens = ""
-        return super().press(key)
+        return super()._press(key)
 
     def _number_target(self, chord: Chord, choice: Line) -> Hashable | None:
         """What a chord does on the choice line where a number is due, or ``None`` (then it

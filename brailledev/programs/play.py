@@ -18,9 +18,9 @@ from brailledev.files import clean_leftovers, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.programs import options as game_options
 from brailledev.programs.launch import add_reader_options, launch
-from brailledev.programs.savefile import Unreadable, set_aside
+from brailledev.programs.savefile import Unreadable, held, set_aside
 from brailledev.programs.session import Session
-from brailledev.table.core import MOST_SEED, bot_names
+from brailledev.table.core import DEFAULT_BOT, MOST_SEED, bot_names
 from brailledev.table.keyloop import Front
 from layouts.catalog import output_text
 from layouts.errors import UserError, system_reason
@@ -28,6 +28,10 @@ from layouts.registry import GAMES, kit
 
 # The longest pause between computer moves (seconds): longer is surely a mistake.
 MOST_PACE = 60.0
+# A file set aside before a new game is saved, and why: unreadable, or an unfinished game.
+BROKEN, UNFINISHED = "broken", "unfinished"
+Aside = tuple[Path, str]
+KEPT_WORDS = {BROKEN: "kept_aside", UNFINISHED: "kept_unfinished"}
 
 
 def default_save(game: str) -> Path:
@@ -57,7 +61,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=say("play.players"))
     parser.add_argument("--seed", type=int, default=None, metavar="N", help=say("play.seed"))
-    parser.add_argument("--bots", default="heuristic", metavar=say("metavar.bots"),
+    parser.add_argument("--bots", default=None, metavar=say("metavar.bots"),
                         help=say("play.bots"))
     add_reader_options(parser)
     file = say("metavar.file")
@@ -78,19 +82,27 @@ def _run(args: argparse.Namespace) -> int:
     if args.seed is not None and not 0 <= args.seed <= MOST_SEED:
         raise UserError("seed_range", most=MOST_SEED)
     save = args.save or (args.resume if args.resume else default_save(args.game))
-    if args.resume is not None and game_options.given(args):
-        raise UserError("options_with_resume", path=args.resume)
+    if args.resume is not None:
+        _refuse_new_game_options(args)
     if args.save is None and args.resume is None:
         with contextlib.suppress(OSError):  # a folder we cannot tighten is told at saving
             private_folder(state_folder(), ours=True)
     clean_leftovers(save.parent)
+    with held(save):  # one program plays from a save at a time
+        return _play(args, save)
+
+
+def _play(args: argparse.Namespace, save: Path) -> int:
+    """Play from ``save``, held by this program: resumed, or a new game."""
+    game_kit = kit(args.game)
+    players = game_kit.default_players if args.players is None else args.players
+    options = game_options.chosen(args, args.game, players)  # a wrong option first
     new_game_asked = (args.new or game_options.given(args) or args.seed is not None
-                      or args.players is not None)
+                      or args.players is not None or args.bots is not None)
+    args.bots = args.bots or DEFAULT_BOT
     resumed, set_aside_first = _what_to_play(args, save, new_game_asked)
     auto_resume = resumed is not None and args.resume is None
-    game_kit = kit(args.game)
-    args.players = game_kit.default_players if args.players is None else args.players
-    options = game_options.chosen(args, args.game, args.players)
+    args.players = players
     if resumed is None:  # refused at once, before any display opens
         game_kit.check_players(args.players)
         for bot in bot_names(args.bots):
@@ -109,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
     braille = translator(braille_table)
 
     def start() -> Session:
-        kept = _set_aside(set_aside_first) if set_aside_first is not None else None
+        kept = _set_aside(*set_aside_first) if set_aside_first is not None else None
         session = resumed
         if session is None:
             seed = args.seed if args.seed is not None else \
@@ -120,24 +132,46 @@ def _run(args: argparse.Namespace) -> int:
         elif auto_resume:
             session.announce_resumed()
         session.seat.braille_table = braille_table
-        if kept is not None:
-            session.seat.notice("kept_aside", str(kept))
+        if kept is not None and set_aside_first is not None:
+            session.seat.notice(KEPT_WORDS[set_aside_first[1]], str(kept))
         if auto_resume:
             session.seat.notice("resumed_saved_game", str(save))
         return session
 
     session = launch(args, lang, braille, start, Front,
-                     gone=lambda error: UserError("display_gone", detail=error, path=save))
+                     gone=lambda error: UserError("display_gone", detail=error, path=save),
+                     closed=lambda session: _terminal_closed(session, save))
     session.saving.check_lost("save_failed_at_end")
     if not session.table.game.is_over():  # a reader who quits learns where the game waits
         print(output_text("play.saved", session.seat.lang, path=save))
     return 0
 
 
+def _refuse_new_game_options(args: argparse.Namespace) -> None:
+    """A resumed game keeps its players, bots, seed and options: naming any of them with
+    ``--resume`` is refused in one sentence that names them."""
+    named = [flag for flag, value in (("--players", args.players), ("--bots", args.bots),
+                                      ("--seed", args.seed)) if value is not None]
+    named += game_options.given_names(args)
+    if named:
+        raise UserError("options_with_resume", path=args.resume, options=", ".join(named))
+
+
+def _terminal_closed(session: Session, save: Path) -> UserError:
+    """The terminal closed: that the game is saved, or that the moves since the last save
+    that worked are lost, whichever is true: ``_terminal_closed(session, Path("uno.json"))``.
+    """
+    failure = session.saving.failure
+    if failure is not None:
+        return UserError("save_failed_at_end", path=save, reason=system_reason(failure))
+    return UserError("terminal_closed_saved", path=save)
+
+
 def _what_to_play(args: argparse.Namespace, save: Path,
-                  new_game_asked: bool) -> tuple[Session | None, Path | None]:
-    """The saved game to go on with (``None``: a new game), and the unreadable file to set
-    aside before the new game is saved; refuses whatever would write over a game."""
+                  new_game_asked: bool) -> tuple[Session | None, Aside | None]:
+    """The saved game to go on with (``None``: a new game), and the file to set aside
+    before the new game is saved (unreadable, or an unfinished game ``--new`` replaces);
+    refuses whatever would write over a game."""
     if args.resume is not None:
         # a --lang or --table given wins over the save, from the first word told
         resumed = Session.resume(args.resume, save=save, pace=args.pace, lang=args.lang,
@@ -149,13 +183,15 @@ def _what_to_play(args: argparse.Namespace, save: Path,
         found = saved_game(save, args.pace)
     except Unreadable as error:
         if args.new:
-            return None, save
+            return None, (save, BROKEN)
         if error.newer is not None:
             raise UserError("saved_game_newer_kept", path=save, version=error.newer) from None
         raise UserError("saved_game_unreadable", path=save, detail=error.detail,
                         kept=_aside_name(save)) from None
-    if found is None or found.table.game.is_over() or args.new:
+    if found is None or found.table.game.is_over():
         return None, None
+    if args.new:  # kept beside the new game, never lost to it
+        return None, (save, UNFINISHED)
     if new_game_asked:
         raise UserError("unfinished_game_saved", path=save)
     # The same command again goes on with an unfinished game: a game is never lost to a
@@ -163,19 +199,21 @@ def _what_to_play(args: argparse.Namespace, save: Path,
     return found, None
 
 
-def _guard(path: Path, new: bool) -> Path | None:
+def _guard(path: Path, new: bool) -> Aside | None:
     """Refuse to save a resumed game over ``path`` when it holds another unfinished game or
     a file that cannot be read, unless ``--new`` said so; returns the file to set aside."""
     try:
         found = saved_game(path)
     except Unreadable as error:
         if new:
-            return path
+            return path, BROKEN
         raise UserError("saved_game_unreadable", path=path, detail=error.detail,
                         kept=_aside_name(path)) from None
-    if found is not None and not found.table.game.is_over() and not new:
+    if found is None or found.table.game.is_over():
+        return None
+    if not new:
         raise UserError("save_holds_unfinished", path=path)
-    return None
+    return path, UNFINISHED
 
 
 def _same_file(first: Path, second: Path) -> bool:
@@ -190,8 +228,8 @@ def _aside_name(path: Path) -> str:
     return f"{path.stem}.broken-DATE{path.suffix or '.json'}"
 
 
-def _set_aside(path: Path) -> Path:
+def _set_aside(path: Path, kind: str) -> Path:
     try:
-        return set_aside(path)
+        return set_aside(path, kind)
     except OSError as error:
         raise UserError("cannot_set_aside", path=path, reason=system_reason(error)) from None

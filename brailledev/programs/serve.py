@@ -56,7 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=say("serve.host"))
     parser.add_argument("--port", type=int, default=8765, metavar=say("metavar.port"),
                         help=say("serve.port"))
-    parser.add_argument("--db", type=Path, default=None, metavar=say("metavar.file"),
+    parser.add_argument("--db", default=None, metavar=say("metavar.file"),
                         help=say("serve.db"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=say("paper.lang"))
     door = parser.add_argument_group(say("serve.door"))
@@ -81,20 +81,16 @@ def _serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
     from brailledev.network.server.app import TableServer
-    from brailledev.network.stores import open_store
+    from brailledev.network.store_postgres import shown
+    from brailledev.network.stores import is_database, open_store
 
     lang = args.lang or env_lang()
     if not 0 < args.port < 65536:
         raise UserError("port_range", port=args.port)
     door = doorkeeping(args, lang)
-    db = args.db or default_db()
-    try:  # seat keys are in it: a private folder, a new file only its owner reads
-        private_folder(db.parent, ours=args.db is None)
-        regular = _private_file(db)
-    except OSError as error:
-        raise UserError("store_unusable", path=db, detail=system_reason(error)) from None
-    if not regular:
-        raise UserError("store_unusable", path=db, detail=Problem("damage_not_file"))
+    db: Path | str = args.db if is_database(args.db) else Path(args.db or default_db())
+    if isinstance(db, Path):
+        _private_store(db, ours=args.db is None)
     store = open_store(db)
     try:
         census = store.census()
@@ -104,8 +100,21 @@ def _serve(args: argparse.Namespace) -> int:
     server = TableServer(store, door)
     # Ctrl-C, or SIGTERM from a service manager, ends it quietly.
     with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):
-        asyncio.run(_run(server, args.host, args.port, lang, db, census))
+        asyncio.run(_run(server, args.host, args.port, lang,
+                         shown(db) if isinstance(db, str) else str(db), census))
     return 0
+
+
+def _private_store(db: Path, ours: bool) -> None:
+    """Seat keys are in the file: a private folder (made if ``ours``), a new file only its
+    owner reads; a file that cannot be, one sentence."""
+    try:
+        private_folder(db.parent, ours=ours)
+        regular = _private_file(db)
+    except OSError as error:
+        raise UserError("store_unusable", path=db, detail=system_reason(error)) from None
+    if not regular:
+        raise UserError("store_unusable", path=db, detail=Problem("damage_not_file"))
 
 
 def doorkeeping(args: argparse.Namespace, lang: str) -> Doorkeeping:
@@ -188,7 +197,7 @@ def _private_file(path: Path) -> bool:
         os.close(descriptor)
 
 
-async def _run(server: TableServer, host: str, port: int, lang: str, db: Path,
+async def _run(server: TableServer, host: str, port: int, lang: str, db: str,
                census: Census) -> None:
     """Bind, say so, then serve until a signal; nothing is said before the port is ours."""
     from aiohttp import web

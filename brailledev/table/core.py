@@ -52,7 +52,8 @@ def bot_names(bots: str) -> list[str]:
 
 @dataclass(frozen=True)
 class TimeLeft(Event):
-    """The turn clock reached a mark (60, then 15 seconds left): told to that seat only."""
+    """The turn clock reached a mark (60, then 15 seconds left; 0: time is up, the timeout
+    move follows): told to that seat only."""
 
     seat: Seat
     seconds: int
@@ -307,6 +308,7 @@ class Table:
             changed = True
         if self.timer.expired():
             self.timer.follow(None, None)
+            self.publish([TimeLeft(seat, 0)])  # time is up: the seat shows what follows
             self.play(seat, self.timed.timeout_move(self.view(seat)))
             return True
         return changed

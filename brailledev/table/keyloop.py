@@ -194,7 +194,20 @@ class Front(Generic[D]):
         session.save()
 
     def press(self, key: Key) -> bool:
-        """Act on one key; False when the player quits."""
+        """Act on one key; False when the player quits. Quit asks first: while its question
+        stands, a routing key or quit again leaves, panning reads the question, and any
+        other key clears it and acts as usual: ``front.press(Named("quit"))``."""
+        seat = self.seat
+        asked = seat.quit_asked
+        if asked and (isinstance(key, Route) or key == Named("quit")):
+            return False
+        going_on = self._press(key)
+        reading = isinstance(key, (PanLeft, PanRight)) and seat.flash is not None
+        if asked and not reading:
+            seat.stay()
+        return going_on
+
+    def _press(self, key: Key) -> bool:
         seat = self.seat
         status_read, self._status_then_back = self._status_then_back, False
         if self.boards is not None:
@@ -298,7 +311,7 @@ class Front(Generic[D]):
     def _named(self, name: str) -> bool:
         seat = self.seat
         if name == "quit":
-            return False
+            return seat.ask_quit()
         if name == "help":
             seat.show(HELP_LINE)
         elif name == NEWEST:

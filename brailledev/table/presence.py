@@ -44,6 +44,7 @@ TALK_LINE = "talk"
 TALK, TALK_SEND, TALK_CANCEL = "talk", "talk_send", "talk_cancel"
 # Characters of one talk line: a line or two of a 40-cell display.
 TALK_MAX = 120
+SENTENCE_ENDS = (".", "!", "?", "…")
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,14 @@ class Gone(Event):
 
 
 @dataclass(frozen=True)
+class Left(Event):
+    """The person of ``seat`` left the table on purpose (the seat stays theirs)."""
+
+    seat: Seat
+    name: str
+
+
+@dataclass(frozen=True)
 class Back(Event):
     """The person of ``seat`` is connected again (and plays again if a bot stood in)."""
 
@@ -106,7 +115,7 @@ class Said(Event):
     text: str
 
 
-PRESENCE_EVENTS = (SatDown, Started, Gone, Back, StoodIn, Said)
+PRESENCE_EVENTS = (SatDown, Started, Gone, Left, Back, StoodIn, Said)
 WIRE_CLASSES = (SeatState, *PRESENCE_EVENTS)
 
 
@@ -153,8 +162,11 @@ def describe(event: Event, me: Seat, catalog: Catalog) -> str:
     """A presence or talk event in words for the reader at seat ``me``:
     ``describe(Back(1, "Ann"), 0, catalog) == "Ann is back."``."""
     if isinstance(event, Said):
-        name = catalog.text("you") if event.seat == me else event.name
-        return catalog.text("said", name=name, text=event.text)
+        # a sentence of its own: the next message never runs on from it
+        text = event.text if event.text.endswith(SENTENCE_ENDS) else f"{event.text}."
+        if event.seat == me:
+            return catalog.text("said_you", text=text)
+        return catalog.text("said", name=event.name, text=text)
     if isinstance(event, Started):
         return catalog.text("table_started")
     if isinstance(event, SatDown):
@@ -163,7 +175,7 @@ def describe(event: Event, me: Seat, catalog: Catalog) -> str:
         if event.missing:
             text += " " + catalog.text("table_waiting", count=event.missing)
         return text
-    codes = {Gone: "gone", Back: "back", StoodIn: "stood_in"}
+    codes = {Gone: "gone", Left: "left", Back: "back", StoodIn: "stood_in"}
     for kind, code in codes.items():
         if isinstance(event, kind):
             own = "_you" if getattr(event, "seat", None) == me else ""
@@ -201,8 +213,13 @@ class TableSeat(SeatClient):
                  speech: Speech | Silence | None = None) -> None:
         super().__init__(link, game, lang, braille_table, history, speech)
         self.company: SharedLink = link
-        # The talk line being typed; None when the entry is closed.
+        # The talk line being typed; None when the entry is closed. The line the reader
+        # opened it from, where sending or cancelling returns.
         self.talking: str | None = None
+        self.talk_from: str | None = None
+        # The game's events heard while a seat is still free (the deal): told once everyone
+        # sat down, with the names they sat down with, never a free seat's default name.
+        self._held: list[Event] = []
         self.refresh_names()
 
     def refresh_names(self) -> None:
@@ -245,19 +262,29 @@ class TableSeat(SeatClient):
 
     def hear(self, events: Sequence[Event]) -> None:
         """Tell game events through the game's screen and presence events in the table's
-        words, in the order they happened."""
+        words, in the order they happened; the game's events wait while a seat is free."""
         run: list[Event] = []
         for event in events:
             if not isinstance(event, PRESENCE_EVENTS):
                 run.append(event)
                 continue
             if run:
-                super().hear(run)
+                self._tell_game(run)
                 run = []
             self.refresh_names()
             self.tell(describe(event, self.seat, self.catalog))
+            if isinstance(event, Started):
+                self._tell_game([])
         if run:
-            super().hear(run)
+            self._tell_game(run)
+
+    def _tell_game(self, events: Sequence[Event]) -> None:
+        """Tell the game's ``events`` (and those held) once no seat is free, else hold them.
+        """
+        self._held += events
+        if self._held and not any(state.kind == SEAT_FREE for state in self.company.seats()):
+            held, self._held = self._held, []
+            super().hear(held)
 
     # ---- talking -----------------------------------------------------------------------
 
@@ -265,6 +292,8 @@ class TableSeat(SeatClient):
         """The seat client's outcomes, and the talk entry's: ``activate(Ui(TALK))`` opens
         it, ``Ui(TALK_SEND)`` sends the line, ``Ui(TALK_CANCEL)`` closes it."""
         if isinstance(outcome, Ui) and outcome.name == TALK:
+            if self.talking is None:
+                self.talk_from = self.focus
             self.talking = ""
             self.jump(TALK_LINE)
             return True
@@ -302,9 +331,14 @@ class TableSeat(SeatClient):
             self.tell(self.catalog.text("refused", why=self.catalog.reason(reason)))
 
     def close_talk(self) -> None:
-        """Close the talk entry (nothing sent) and go home."""
+        """Close the talk entry (nothing sent) and go back where the reader opened it."""
         self.talking = None
-        self.jump(self.home())
+        back, self.talk_from = self.talk_from, None
+        self.jump(back or self.home(), returning=True)
+
+    def typing(self) -> bool:
+        """While the talk entry is open, what comes is told without covering it."""
+        return self.talking is not None
 
 
 def _before_help(regions: tuple[Region, ...], region: Region) -> tuple[Region, ...]:

@@ -173,6 +173,8 @@ class SeatClient:
         # A refusal (or what typing a command says) shown at once, until a key clears it.
         self.flash: str | None = None
         self.flashes = 0
+        # Quit was asked once: the next routing key (or quit again) leaves, any other stays.
+        self.quit_asked = False
         self.names = seat_names(link.players, self.seat, self.catalog)
         # The screen's memory between two drawings (see ``Context.keep``).
         self.keep: dict[str, Any] = {}
@@ -310,11 +312,15 @@ class SeatClient:
         rest is news (a turn clock's mark is shown at once); then, at the start of the
         seat's turn, put the news before the player."""
         context = self.context()
+        time_up = False
         for event in events:
             if isinstance(event, TimeLeft) and isinstance(self.screen, TimedScreen):
+                if event.seconds == 0:  # the move the clock plays follows: shown at once
+                    time_up = True
+                    continue
                 mark = self.screen.time_left(event.seconds, context)
                 self.history.news(mark)
-                self.show_at_once(mark)
+                self._show_unless_typing(mark)
                 continue
             text = self.screen.describe(event, context)
             if not text:
@@ -323,9 +329,21 @@ class SeatClient:
                 self.tell_step(text)
             else:
                 self.tell(text)
+            if time_up:
+                self._show_unless_typing(text)
+                time_up = False
         if self.pending is not None and not self.link.waiting_for_me():
             self.pending = None
         self._prompt()
+
+    def typing(self) -> bool:
+        """Whether the player is typing a line (a shared table's talk) that what is shown
+        at once must not cover: then it goes to the message line only."""
+        return False
+
+    def _show_unless_typing(self, text: str) -> None:
+        if not self.typing():
+            self.show_at_once(text)
 
     def listener(self, seat: Seat, events: Sequence[Event]) -> None:
         """A table listener: hears this seat's share of every move."""
@@ -425,10 +443,24 @@ class SeatClient:
         elif isinstance(outcome, Refuse):
             self.refuse(self.refusal(outcome.reason))
         elif outcome.name == "quit":
-            return False
+            return self.ask_quit()
         elif outcome.name == "repeat":
             self.repeat()
         return True
+
+    def ask_quit(self) -> bool:
+        """Quit asked: the first time, the question is shown at once (True: the game goes
+        on); asked again while it stands, False: the player leaves. A front calls
+        :meth:`stay` on any other key: ``seat.ask_quit()``."""
+        if self.quit_asked:
+            return False
+        self.show_at_once(self.catalog.text("quit_question"))
+        self.quit_asked = True
+        return True
+
+    def stay(self) -> None:
+        """The player answered the quit question with another key: the game goes on."""
+        self.quit_asked = False
 
     def nothing_to_route(self) -> None:
         """A routing key over nothing to act on says so at once where the player is, like a
@@ -474,12 +506,13 @@ class SeatClient:
             left = self.link.time_left()
             if left is not None and isinstance(self.screen, TimedScreen):
                 self.tell(self.screen.clock_starts(left, self.context()))
-        if (starts or ends) and self.history.fresh:
+        typing = self.typing()  # the line being typed stays in view; the news waits
+        if (starts or ends) and self.history.fresh and not typing:
             # Read first; reading past the news goes to the line where the player acts.
             self.history.to_newest()
             self.back_to = None
             self.jump(MESSAGE_LINE)
-        elif starts:
+        elif starts and not typing:
             self._to_question()
         if not waiting:
             return

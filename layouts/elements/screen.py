@@ -162,7 +162,7 @@ class ElementsScreen:
         words, text = words_of(context), context.catalog.text
         assert view.current is not None
         regions = [Region(text("bids_label", card=label(view.current, context.catalog)))]
-        leader = self._leader(view)
+        leader = self.leader(view)
         apart = text("bids_apart")
         for step in range(view.players):
             seat = (view.first + step) % view.players
@@ -184,7 +184,7 @@ class ElementsScreen:
         return Line(BIDS_LINE, tuple(regions))
 
     @staticmethod
-    def _leader(view: ElementsView) -> int | None:
+    def leader(view: ElementsView) -> int | None:
         """Who would win the point card now (ELE-6, laid first breaking full ties)."""
         keys = {seat: bid_key(key, rank) for rank, seat in enumerate(view.laid_order)
                 for key in [view.combination(seat)] if key is not None}

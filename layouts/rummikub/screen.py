@@ -80,7 +80,7 @@ def placed(table: Sequence[TileSet], context: Context) -> tuple[TileSet, ...]:
     return sets
 
 
-def _work(view: RummikubView, context: Context) -> Work | None:
+def turn_work(view: RummikubView, context: Context) -> Work | None:
     """The turn in progress, when it is the display's seat's turn."""
     if view.over or view.turn != view.seat:
         return None
@@ -129,7 +129,7 @@ class RummikubScreen:
 
     def screen(self, view: RummikubView, context: Context) -> tuple[Line, ...]:
         cat = context.catalog
-        work = _work(view, context)
+        work = turn_work(view, context)
         lines = [message_line(context.messages, cat), self.status(view, context)]
         sets = work.sets if work is not None else placed(view.table, context)
         lines.append(self.rack(view, context, work))

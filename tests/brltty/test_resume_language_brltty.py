@@ -57,7 +57,11 @@ def test_resuming_with_lang_fr_gives_french_words_french_braille_and_first_messa
                 break
         words = read_words(rows[0], FR.back)
         assert "aide" in [word for _, word in words]
-        brltty.route(next(cell for cell, word in words if word == "quitter"))
+        cell = next(cell for cell, word in words if word == "quitter")
+        seen = brltty.updates
+        brltty.route(cell)
+        brltty.wait_for(lambda rows: text(rows).startswith("Quitter ?"), after=seen)
+        brltty.route(cell)  # yes to the question
         runner.join(20)
     assert done == [0]
     reader = json.loads(save.read_text())["reader"]

@@ -45,7 +45,7 @@ class SeatFingers(Fingers):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if (self.front.handled >= self.keys and self.joined.inbox.empty()
-                    and self.brltty.display_rows() == self.front.viewport.rows()):
+                    and self.brltty.display_rows() == self.front.written):
                 return
             time.sleep(0.005)
         raise AssertionError(f"display shows {self.brltty.display_rows()}")
@@ -189,7 +189,7 @@ def test_two_braille_players_and_a_bot_play_a_whole_uno_game(tmp_path):
             ann.chord(cell_to_dots(ann.table.translate(letter).cells))
         ann.chord(DOT_8)
         deadline = time.monotonic() + 10
-        while "Ann : hi" not in bea.joined.seat.history.sentences:
+        while "Ann dit : hi." not in bea.joined.seat.history.sentences:
             assert time.monotonic() < deadline, bea.joined.seat.history.sentences[-3:]
             time.sleep(0.01)
         heard = [fingers.joined.seat.history.sentences for fingers in players]

@@ -17,7 +17,7 @@ def quitting(monkeypatch: pytest.MonkeyPatch) -> list[MemoryDisplay]:
 
     def open_display(*args: object, **kwargs: object) -> MemoryDisplay:
         display = MemoryDisplay(40)
-        display.press(Named("quit"))
+        display.press(Named("quit"), Named("quit"))  # quit, and yes
         opened.append(display)
         return display
 

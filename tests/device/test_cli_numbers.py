@@ -40,7 +40,7 @@ FUZZ = settings(max_examples=int(os.environ.get("CLI_EXAMPLES", "25")), deadline
 
 def quitting_display(*args: Any, **kwargs: Any) -> MemoryDisplay:
     display = MemoryDisplay(40)
-    display.press(Named("quit"))
+    display.press(Named("quit"), Named("quit"))  # quit, and yes
     return display
 
 

@@ -131,7 +131,7 @@ class Quitting:
 
     def __call__(self, *args: Any, **kwargs: Any) -> MemoryDisplay:
         display = MemoryDisplay(40)
-        display.press(Named("quit"))
+        display.press(Named("quit"), Named("quit"))  # quit, and yes
         return display
 
 

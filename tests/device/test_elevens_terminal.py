@@ -30,7 +30,7 @@ def test_elevens_in_the_terminal_plays_a_card_from_the_hand_line(tmp_path):
             terminal.send("]")
         assert terminal.told()[-1] == f"Vous posez {card}."
         assert re.search(r"^main ", terminal.text())  # the hand the card left: no echo shown
-        terminal.child.send("q")
+        terminal.child.send("qq")  # quit, and yes to its question
         terminal.child.expect(pexpect.EOF)
         terminal.child.close()
         assert terminal.child.exitstatus == 0

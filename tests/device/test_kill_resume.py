@@ -133,7 +133,7 @@ class Program:
         self.child.wait()
 
     def quit(self) -> None:
-        self.child.send("q")
+        self.child.send("qq")  # quit, and yes to its question
         self.child.expect(pexpect.EOF)
         self.child.close()
         assert self.child.exitstatus == 0

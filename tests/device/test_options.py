@@ -49,7 +49,7 @@ def test_uno_12_mattel_variant_reaches_the_session(tmp_path):
                           encoding="utf-8", timeout=15, dimensions=(24, 100),
                           env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
     child.expect("\x1b\\[2J")
-    child.send("q")
+    child.send("qq")  # quit, and yes to its question
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -129,7 +129,7 @@ def test_play_elements_without_players_plays_three(tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stdin", stdin)
         status = main(["play", "elements", "--save", str(tmp_path / "e.json"), "--no-speech",
                        "--display", "terminal", "--lang", "en"])
-    assert status == 1
+    assert status == 2  # the terminal closed: one sentence, the game saved
     saved = json.loads((tmp_path / "e.json").read_text())
     assert saved["table"]["state"]["players"] == 3
 
@@ -219,4 +219,4 @@ def test_options_cannot_change_a_resumed_game(tmp_path, capsys):
     Session.start("uno", players=2, seed=1, lang="en", save=path)
     err = refused(capsys, "play", "uno", "--resume", str(path), "--teams", "--no-speech",
                   "--display", "terminal")
-    assert err.startswith("brailledev: A resumed game keeps the options")
+    assert err.startswith(f"brailledev: Resuming the saved game {path} keeps the players")

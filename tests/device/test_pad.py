@@ -240,7 +240,7 @@ def test_pad_in_a_terminal_writes_the_filled_pad(tmp_path: Path):
         terminal.send("1\r")                                # read on: the choice line
         terminal.route("12")
         terminal.route("enter")
-        terminal.child.send("q")
+        terminal.child.send("qq")  # quit, and yes to its question
         terminal.child.expect(pexpect.EOF)
     finally:
         terminal.child.close(force=True)
@@ -310,7 +310,12 @@ def test_a_pad_whose_save_fails_goes_on_and_says_so_on_the_display(tmp_path: Pat
         resource.prlimit(terminal.child.pid, resource.RLIMIT_FSIZE, (hard, hard))
         enter_line(terminal, "10", enter)
         read_news(terminal, shown)
-        terminal.child.send("q")
+        terminal.send("q")
+        question = {"en": "Quit? route again", "fr": "Quitter ? routez encore"}[lang]
+        assert " ".join(terminal.text().split()).startswith(question), terminal.text()
+        terminal.send("h")  # any other key (help): the pad goes on
+        terminal.send("q")
+        terminal.child.send("q")  # yes: the pad ends
         terminal.child.expect(pexpect.EOF)
     finally:
         terminal.child.close(force=True)

@@ -4,12 +4,16 @@ player reads the print text under the braille row and types the terminal's keys.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from brailledev.programs.session import Session
 from tests.play_helpers import wanted
@@ -72,8 +76,9 @@ class Terminal:
         return False
 
     def quit(self, said: str) -> None:
-        """Press ``q``: the program says ``said`` as it ends, and ends well."""
-        self.child.send("q")
+        """Press ``q`` and yes to its question: the program says ``said`` as it ends, and ends
+        well."""
+        self.child.send("qq")
         self.child.expect_exact(said)
         self.child.expect(pexpect.EOF)
         self.child.close()
@@ -133,7 +138,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
                 break
             resumed.send("]")
         resumed.wait_text(r"Game +resumed")
-        resumed.child.send("q")
+        resumed.child.send("qq")  # quit, and yes to its question
         resumed.child.expect(pexpect.EOF)
         # Same game, same place: the player's turn, nothing played meanwhile.
         assert resumed.saved()["table"]["state"] == state["table"]["state"]
@@ -181,7 +186,7 @@ def test_rows_shows_the_board_of_a_multi_line_display_in_the_terminal(tmp_path):
         while terminal.saved()["table"]["moves"] == before and time.monotonic() < deadline:
             time.sleep(0.1)
         assert any(text.startswith("Vous piochez") for text in terminal.told())
-        terminal.child.send("q")
+        terminal.child.send("qq")  # quit, and yes to its question
         terminal.child.expect(pexpect.EOF)
     finally:
         terminal.child.terminate(force=True)
@@ -195,3 +200,65 @@ def test_rows_outside_what_a_display_has_is_one_sentence(tmp_path):
     said = terminal.child.before.strip()
     assert terminal.child.exitstatus == 2 and said.startswith("brailledev: --rows cannot be 20")
     assert "\n" not in said and not (tmp_path / "uno.json").exists()
+
+
+@pytest.mark.parametrize(("lang", "saves", "said"), [
+    ("en", True, "brailledev: The terminal closed; the game is saved in {path}: resume it "
+                 "with --resume {path}."),
+    ("fr", False, "brailledev: La partie n'a pas pu être enregistrée dans {path}")])
+def test_closing_the_terminal_under_play_says_one_true_sentence(tmp_path, lang, saves, said):
+    """Issue 32.14: the terminal closes (SIGHUP) while the game runs; the last sentence says
+    the game is saved only when it is, and no traceback is printed."""
+    folder, err = tmp_path / "games", tmp_path / "err.txt"
+    save = folder / "uno.json"
+    command = (f"exec {BRAILLEDEV} play uno --display terminal --no-speech --seed 3 "
+               f"--pace 0 --lang {lang} --save {save} 2>{err}")
+    child = pexpect.spawn("/bin/sh", ["-c", command], encoding="utf-8", timeout=15,
+                          dimensions=(24, 100), env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    child.expect("\x1b\\[2J")
+    time.sleep(0.5)
+    if not saves:  # a file where the save's folder was: every save from now on fails
+        shutil.rmtree(folder)
+        folder.write_text("")
+    child.ptyproc.fileobj.close()  # the terminal closes: the kernel hangs the program up
+    _, status = os.waitpid(child.pid, 0)
+    child.ptyproc.closed = child.closed = True
+    told = err.read_text()
+    assert told.startswith(said.format(path=save)) and "Traceback" not in told, told
+    assert save.exists() == saves
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 2, status
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "brailledev: The saved game {path} is open in another brailledev program; quit "
+           "the game there first, or play another one with --save ANOTHER.json.\n"),
+    ("fr", "brailledev: La partie enregistrée {path} est ouverte dans un autre programme "
+           "brailledev ; quittez d'abord la partie là-bas, ou jouez-en une autre avec --save "
+           "AUTRE.json.\n")])
+def test_a_save_in_use_is_refused_to_a_second_program(tmp_path, lang, said):
+    """Issue 32.11: two real programs on one save; the second refuses in one sentence and
+    leaves the file as the first keeps it; once the first quits, the save resumes."""
+    save = tmp_path / "same.json"
+    first = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                      "0", "--lang", lang, "--save", str(save)], save)
+    try:
+        first.settle()
+        before = save.read_bytes()
+        second = subprocess.run([BRAILLEDEV, "play", "elevens", "--display", "terminal",
+                                 "--no-speech", "--lang", lang, "--save", str(save)],
+                                capture_output=True, text=True, timeout=60,
+                                stdin=subprocess.DEVNULL,
+                                env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+        assert (second.returncode, second.stderr) == (2, said.format(path=save))
+        assert save.read_bytes() == before
+        first.child.send("qq")  # quit, and yes to its question
+        first.child.expect(pexpect.EOF)
+    finally:
+        first.child.terminate(force=True)
+    again = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                      "0", "--lang", lang, "--save", str(save)], save)
+    try:
+        again.settle()
+        assert again.child.isalive()
+    finally:
+        again.child.terminate(force=True)

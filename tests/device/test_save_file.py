@@ -298,3 +298,45 @@ def test_rum_7_a_resumed_turn_goes_on_with_the_time_that_was_left(tmp_path):
 def test_resume_refuses_a_file_it_is_given_that_does_not_exist(tmp_path):
     with pytest.raises(UserError, match="There is no saved game"):
         Session.resume(tmp_path / "none.json")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The unfinished game is kept as {kept}: resume it with --resume {kept}."),
+    ("fr", "La partie inachevée est gardée sous le nom {kept} : reprenez-la avec --resume "
+           "{kept}.")])
+def test_new_keeps_the_unfinished_game_beside_the_new_one_and_says_where(tmp_path, quitting,
+                                                                         lang, said):
+    """Issue 32.12: --new never deletes an unfinished game."""
+    path = tmp_path / "uno.json"
+    new_game(path, seed=3)
+    before = path.read_bytes()
+    assert main(play("uno", "--save", str(path), "--new", "--seed", "5", "--lang", lang)) == 0
+    aside = list(tmp_path.glob("uno.unfinished-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == before
+    told = told_parts(History.from_dict(json.loads(path.read_text())["reader"]["history"]))
+    assert said.format(kept=aside[0]) in told
+    assert Session.resume(aside[0]).table.to_dict()["state"] == \
+        json.loads(before)["table"]["state"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Resuming the saved game {path} keeps the players, bots, seed and options it was "
+           "started with, so --players, --bots, --time-limit cannot apply; leave them out, "
+           "or start a new game with --new."),
+    ("fr", "La partie enregistrée {path} reprend avec les joueurs, les robots, la graine et "
+           "les options de son début, donc --players, --bots, --time-limit ne peut pas "
+           "s'appliquer ; retirez-les, ou commencez une nouvelle partie avec --new.")])
+def test_a_resumed_game_names_the_options_that_cannot_apply(tmp_path, capsys, quitting, lang,
+                                                            said):
+    """Issue 32.13: --players 4 --bots random with --resume was ignored without a word."""
+    path = tmp_path / "rummikub.json"
+    Session.start("rummikub", players=2, seed=3, lang="en", save=path)
+    before = kept(path)
+    assert main(play("rummikub", "--resume", str(path), "--players", "4", "--bots", "random",
+                     "--time-limit", "30", "--lang", lang)) == 2
+    assert one_sentence(capsys.readouterr().err) == said.format(path=path)
+    assert kept(path) == before and not quitting
+    assert main(play("rummikub", "--save", str(path), "--bots", "random")) == 2
+    assert one_sentence(capsys.readouterr().err).startswith(
+        f"An unfinished game is saved in {path}")
+    assert kept(path) == before and not quitting

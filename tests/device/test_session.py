@@ -195,8 +195,9 @@ def test_quit_target_ends_the_key_loop_and_saves(tmp_path):
     commands = next(line for line in session.seat.lines() if line.key == "commands")
     (tmp_path / "uno.json").unlink()
     display = MemoryDisplay(40)
-    display.press(*keys_to(session.seat.lines(), "commands", len(commands.regions) - 1,
-                           translator("en-ueb-g1.ctb")))
+    keys = keys_to(session.seat.lines(), "commands", len(commands.regions) - 1,
+                   translator("en-ueb-g1.ctb"))
+    display.press(*keys, keys[-1])  # quit asks first: routed again, yes
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     loop = threading.Thread(target=front.run)
     loop.start()
@@ -234,7 +235,7 @@ def test_the_same_command_again_goes_on_with_the_unfinished_game(tmp_path, monke
         monkeypatch.setattr(sys, "stdin", stdin)
         status = main(["play", "uno", "--save", str(path), "--no-speech",
                        "--display", "terminal", "--pace", "0", "--lang", "en"])
-    assert status == 1
+    assert status == 2  # the terminal closed: one sentence, the game saved
     after = json.loads(path.read_text())
     assert after["table"]["state"] == saved["table"]["state"]
     told = [part for message in after["reader"]["history"]["messages"]
@@ -297,10 +298,12 @@ def test_play_whose_terminal_input_ends_says_so_without_a_traceback(tmp_path, ca
         monkeypatch.setattr(sys, "stdin", stdin)
         status = main(["play", "uno", "--save", str(tmp_path / "uno.json"), "--no-speech",
                        "--display", "terminal", "--pace", "0", "--lang", "en"])
-    assert status == 1
+    assert status == 2
     err = capsys.readouterr().err
-    assert err.startswith("brailledev: the terminal closed") and "Traceback" not in err
-    assert (tmp_path / "uno.json").exists()
+    path = tmp_path / "uno.json"
+    assert err == f"brailledev: The terminal closed; the game is saved in {path}: resume it " \
+                  f"with --resume {path}.\n"
+    assert path.exists()
 
 
 def test_a_language_or_table_given_on_resume_wins_over_the_save(tmp_path):

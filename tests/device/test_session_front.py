@@ -152,7 +152,7 @@ def test_run_loop_paces_bots_and_never_freezes_the_keys():
         assert shown.idle.wait(30)
         assert session.table.moves > moves + 1 or session.table.game.is_over()
     finally:
-        display.press(Named("quit"))
+        display.press(Named("quit"), Named("quit"))  # quit, and yes
         runner.join(5)
     assert not runner.is_alive()
 

@@ -70,3 +70,11 @@ def test_own_moves_are_said_in_the_second_person():
     fr = Words.load("fr")
     assert fr.event(engine.Passed(0), viewer=0) == "Vous passez."
     assert fr.event(engine.Passed(2), viewer=0) == "Joueur 3 passe."
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("why", ["zero", "nobody_laid"])
+def test_a_point_card_going_to_the_stock_is_told_for_each_reason_the_engine_gives(lang, why):
+    # the engine says "nobody_laid"; the words once said "nobody", and telling it failed
+    told = Words.load(lang).event(engine.ToStock(engine.Card("r", 7), why), viewer=0)
+    assert told and "r7" in told

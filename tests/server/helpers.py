@@ -121,12 +121,15 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    """``brailledev serve`` as a process of its own, on a fixed port and store, with more
-    of its options in ``args``: ``with ServeProcess(db, "--trust-proxy") as serve: ...``.
-    Everything it printed and logged, every start, is in :meth:`output`."""
+    """``brailledev serve`` as a process of its own, on a fixed port and store (a file, or
+    a PostgreSQL address with the ``folder`` of its logs), with more of its options in
+    ``args``: ``with ServeProcess(db, "--trust-proxy") as serve: ...``. Everything it
+    printed and logged, every start, is in :meth:`output`."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None, lang: str = "C") -> None:
+    def __init__(self, db: Path | str, *args: str, port: int | None = None, lang: str = "C",
+                 folder: Path | None = None) -> None:
         self.db, self.args, self.lang = db, args, lang
+        self.folder = folder or Path(db).parent
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -148,10 +151,15 @@ class ServeProcess:
         return self.process.pid
 
     def log(self, start: int) -> Path:
-        return self.db.parent / f"serve-{self.port}-{start}.log"
+        return self.folder / f"serve-{self.port}-{start}.log"
 
     def start(self) -> None:
         """Start it and wait until it listens."""
+        self.launch()
+        self.wait_listening()
+
+    def launch(self) -> None:
+        """Start it (several start side by side, then each is waited for)."""
         env = {**os.environ, "LANG": self.lang}
         with self.log(self.starts).open("wb") as log:
             self.process = subprocess.Popen(
@@ -159,6 +167,10 @@ class ServeProcess:
                  *self.args], stdout=log, stderr=subprocess.STDOUT, env=env,
                 start_new_session=True)
         self.starts += 1
+
+    def wait_listening(self) -> None:
+        """Wait until it listens (30 s at most)."""
+        assert self.process is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

@@ -1,7 +1,8 @@
-"""The commands as a person runs them: ``table new`` prints the code and the line to give
-the others, in the reader's language; ``join`` in a real pseudo-terminal reads the table and
-sends a talk line typed whole; every mistake (a wrong code, a bad address, a damaged saved
-seat, a port taken, a store that cannot be opened) is one sentence and status 2."""
+"""The commands as a person runs them: ``table new`` prints the code, the line to give
+the others and the page's link, in the reader's language; ``join`` in a real pseudo-terminal
+reads the table and sends a talk line typed whole; every mistake (a wrong code, a bad
+address, a damaged saved seat, a port taken, a store that cannot be opened) is one sentence
+and status 2."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import pytest
 
 from brailledev.network.client import TableClient
 from brailledev.network.remote import Background
-from tests.server.helpers import ServerThread, new_table
+from tests.server.helpers import ServerThread, free_port, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 
@@ -41,21 +42,24 @@ def server():
         yield running
 
 
-@pytest.mark.parametrize(("lang", "ready", "invite"), [
+@pytest.mark.parametrize(("lang", "ready", "invite", "link"), [
     ("C.UTF-8", r"^Table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) is ready\.$",
-     "The other players join it with: brailledev join {url} {code}"),
+     "The other players join it with: brailledev join {url} {code}",
+     "In a browser, without a braille display: {url}/t/{code}"),
     ("fr_FR.UTF-8", r"^La table ([bcdfghjkmnpqrstvwxz]{12}) \(uno\) est prête\.$",
-     "Les autres joueurs la rejoignent avec : brailledev join {url} {code}"),
+     "Les autres joueurs la rejoignent avec : brailledev join {url} {code}",
+     "Dans un navigateur, sans afficheur braille : {url}/t/{code}"),
 ])
-def test_table_new_prints_the_code_and_the_line_to_give(server, lang, ready, invite):
+def test_table_new_prints_the_code_and_the_lines_to_give(server, lang, ready, invite, link):
     done = run("table", "new", "uno", "--players", "4", "--people", "2", "--server",
                server.url, lang=lang)
     assert done.returncode == 0, done.stderr
-    first, second = done.stdout.splitlines()
+    first, second, third = done.stdout.splitlines()
     found = re.match(ready, first)
     assert found is not None, first
     code = found.group(1)
     assert second == invite.format(url=server.url, code=code)
+    assert third == link.format(url=server.url, code=code)
     seats = server.call(lambda: server.room(code).seat_states())
     assert [seat.kind for seat in seats] == ["free", "free", "bot", "bot"]
 
@@ -116,6 +120,12 @@ def test_serve_on_a_taken_port_or_an_unusable_store_is_one_sentence(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith(f"brailledev: Le fichier des tables {folder} est "
                                   f"inutilisable")
+    nobody = f"postgresql://ann:hidden@127.0.0.1:{port}/tables"  # the port is no database
+    done = run("serve", "--port", str(free_port()), "--db", nobody, lang="fr_FR.UTF-8")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"brailledev: Aucune base PostgreSQL ne répond à "
+                                  f"postgresql://ann@127.0.0.1:{port}/tables (")
+    assert "hidden" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
 class Listener:
@@ -123,6 +133,7 @@ class Listener:
 
     def __init__(self, url: str, code: str) -> None:
         self.said: list[dict[str, Any]] = []
+        self.left: list[str] = []
         self.client = TableClient(url, code, name="Bea", on_frame=self._frame)
         self.background = Background()
         self.running = self.background.submit(self.client.run())
@@ -131,6 +142,7 @@ class Listener:
     def _frame(self, frame: dict[str, Any]) -> None:
         if frame.get("type") == "news":
             self.said += [event for event in frame["events"] if event.get("$") == "Said"]
+            self.left += [event["name"] for event in frame["events"] if event.get("$") == "Left"]
 
     def close(self) -> None:
         self.background.run(self.client.stop(), 5)
@@ -159,13 +171,20 @@ def test_join_in_a_terminal_reads_the_table_and_sends_a_talk_line(server, tmp_pa
         deadline = time.monotonic() + 10
         saved = tmp_path / "brailledev" / "tables"
         while time.monotonic() < deadline and not (
-                listener.said and "you: well played" in _saved_text(saved)):
+                listener.said and "You say: well played, Bea." in _saved_text(saved)):
             time.sleep(0.02)
         child.send("q")
+        child.expect(r"Quit\? +route +again")
+        child.send("q")  # yes: Ann leaves, and is told where her seat is kept
+        child.expect(f"You left table {code}; your seat is kept for you: brailledev join ")
         child.expect(pexpect.EOF)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not listener.left:
+            time.sleep(0.02)
     finally:
         child.close()
         listener.close()
+    assert listener.left == ["Ann"]
     assert [(event["name"], event["text"]) for event in listener.said] == [
         ("Ann", "well played, Bea")]
     assert child.exitstatus == 0
@@ -173,5 +192,6 @@ def test_join_in_a_terminal_reads_the_table_and_sends_a_talk_line(server, tmp_pa
     assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
     data = json.loads(saved.read_text())
     assert data["code"] == code and len(data["token"]) > 20
-    assert "you: well played, Bea" in [part for message in data["reader"]["history"]["messages"]
-                                       for part in message["parts"]]
+    told = [part for message in data["reader"]["history"]["messages"]
+            for part in message["parts"]]
+    assert "You say: well played, Bea." in told

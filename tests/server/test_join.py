@@ -195,13 +195,15 @@ def test_talk_typed_on_the_braille_keyboard_reaches_the_other_in_their_words(ser
     ann, bea = seat_both(server, tmp_path)
     try:
         ann.read_on()
+        reading = ann.front.viewport.line_key
         ann.type("t")                                   # "talk": the only command with t
         assert ann.front.viewport.line_key == TALK_LINE
         ann.type("hi")
         assert "hi" in ann.shown()
         ann.press(Chord(DOT_8))
-        bea.until(lambda: bea.heard("Ann : hi"))
-        ann.until(lambda: ann.heard("you: hi"))
+        assert ann.front.viewport.line_key == reading  # sent: Ann is where she was
+        bea.until(lambda: bea.heard("Ann dit : hi."))
+        ann.until(lambda: ann.heard("You say: hi."))
         bea.read_on()
         commands = next(line for line in bea.seat.lines() if line.key == "commands")
         others = [region.text for region in commands.regions
@@ -213,7 +215,7 @@ def test_talk_typed_on_the_braille_keyboard_reaches_the_other_in_their_words(ser
         assert bea.front.viewport.line_key == TALK_LINE
         bea.type("salut")
         bea.press(Chord(DOT_8))
-        ann.until(lambda: ann.heard("Bea: salut"))
+        ann.until(lambda: ann.heard("Bea says: salut."))
     finally:
         ann.close()
         bea.close()
@@ -228,7 +230,7 @@ def test_a_player_away_is_played_by_a_bot_then_comes_back_to_the_same_story(serv
         told_before = list(bea.seat.history.sentences)
         assert players_line(ann) == "Bea, Di bot"
         bea.close()
-        ann.until(lambda: ann.heard("Bea lost the connection."))
+        ann.until(lambda: ann.heard("Bea left the table."))
         assert players_line(ann) == "Bea offline, Di bot"
         ann.until(lambda: ann.heard("Bea is away: a bot plays in their place"))
         assert players_line(ann) == "Bea offline, a bot plays, Di bot"
@@ -321,3 +323,28 @@ def test_the_turn_clock_runs_on_the_server_and_its_end_is_told(server, tmp_path)
     finally:
         ann.close()
         bea.close()
+
+
+def test_the_deal_names_the_players_as_they_sat_down_never_a_free_seat(server, tmp_path):
+    """Issue 32.5: the dealer's seat was still free when Ann and Bea sat down; the deal is
+    told once everyone is seated, with the name its player sat down with, in each language.
+    """
+    code = new_table(server.url, game="uno", players=3, people=3, seed=0,
+                     options={"match_target": 0})
+    ann = Player(server.url, code, "Ann", "en", tmp_path)
+    bea = Player(server.url, code, "Bea", "fr", tmp_path)
+    ann.until(lambda: ann.heard("Bea sits down."), others=[bea])
+    cyd = Player(server.url, code, "Cyd", "en", tmp_path)
+    try:
+        everyone = (ann, bea, cyd)
+        for player in everyone:
+            player.until(lambda: all(each.joined.link.started for each in everyone),
+                         others=everyone)
+        ann.until(lambda: ann.heard("Round 1, Cyd deals."), others=[bea, cyd])
+        bea.until(lambda: bea.heard("Manche 1, Cyd distribue."), others=[ann, cyd])
+        for player, seated in ((ann, "Everyone is seated"), (bea, "Toutes les places")):
+            texts = " ".join(player.seat.history.texts)
+            assert "Di " not in texts and texts.index(seated) < texts.index("Cyd d"), texts
+    finally:
+        for player in (ann, bea, cyd):
+            player.close()

@@ -8,12 +8,13 @@ or missed."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 from typing import Any
 
 from brailledev.network.client import WireBot
 from brailledev.network.store_sqlite import SqliteStore
-from tests.server.helpers import ServeProcess, new_table
+from tests.server.helpers import ServeProcess, ServerThread, new_table
 
 GAME, PLAYERS, PEOPLE, SEED = "domino", 3, 2, 4
 
@@ -74,7 +75,7 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
         stored = [event for _, events in store.changes(code, seat, 0) for event in events]
         assert bot.told == stored, f"seat {seat} was told another story"  # type: ignore
     store.close()
-    return state, seq, bots, server.db
+    return state, seq, bots, Path(server.db)
 
 
 def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
@@ -92,3 +93,11 @@ def test_killed_twice_mid_game_the_game_ends_as_an_uninterrupted_one(tmp_path):
     assert seqs == list(range(1, cut_seq + 1))
     # A restart tells nobody anything (nobody saw anyone go): the same changes, in number.
     assert cut_seq == whole_seq
+
+
+def test_a_started_server_keeps_the_collector_off_what_exists_at_start():
+    gc.unfreeze()
+    with ServerThread() as server:
+        assert server.tables is not None
+        assert gc.get_freeze_count() > 10_000  # the modules and tables, left by full sweeps
+    gc.unfreeze()

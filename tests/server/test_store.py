@@ -1,14 +1,19 @@
 """The store: a table's state and its changes, the ids of the moves played, a table's life
 (expired, retired into a record) and its own secret, for every kind of store (the
-``store`` fixture's parameters); then what only the SQLite file does: WAL mode, its own
-application id and schema version, a foreign or newer database refused by name and left
-as it was, a store of brailledev 0.1 brought up to date, and a file that stays bounded as
-tables come and go."""
+``store`` fixture's parameters: an SQLite file and a database of the private PostgreSQL),
+and two processes given the same table at once (exactly one moves it on); then what only
+the SQLite file does: WAL mode, its own application id and schema version, a foreign or
+newer database refused by name and left as it was, a store of brailledev 0.1 brought up to
+date, and a file that stays bounded as tables come and go; and what only PostgreSQL does:
+another program's database or a newer one refused by name, the schema made once by
+processes starting together, an address nobody answers at, a lost connection."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,25 +23,39 @@ from brailledev.network.store import (
     Lifetimes,
     Result,
     StoreConflict,
+    StoreFailed,
     TableDamaged,
     TableStore,
     pack,
     unpack,
 )
+from brailledev.network.store_postgres import VERSION as PG_VERSION
+from brailledev.network.store_postgres import PostgresStore
 from brailledev.network.store_sqlite import APPLICATION_ID, TABLES, VERSION, SqliteStore
 from brailledev.network.stores import open_store
 from brailledev.table.core import Table
 from layouts.errors import UserError
 from layouts.registry import GAMES, kit
+from tests.server.postgres import PrivatePostgres, free_port
 
 DAY = 86_400.0
 LIFE = Lifetimes(unjoined=DAY, finished=3_600.0, idle=30 * DAY, records=365 * DAY)
 
 
-@pytest.fixture(params=["sqlite"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore]:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a new store of each kind is: a file, or an empty database of the private
+    PostgreSQL."""
+    if request.param == "postgresql":
+        cluster: PrivatePostgres = request.getfixturevalue("postgres")
+        return cluster.database()
+    return tmp_path / "tables.db"
+
+
+@pytest.fixture
+def store(where: Path | str) -> Iterator[TableStore]:
     """A new store of each kind."""
-    made = open_store(tmp_path / "tables.db")
+    made = open_store(where)
     yield made
     made.close()
 
@@ -107,11 +126,11 @@ def test_tables_nobody_joined_expire_and_finished_ones_retire_into_records(store
     assert store.record("finished") is None
 
 
-def test_the_store_keeps_its_secret(tmp_path):
-    first = open_store(tmp_path / "tables.db")
+def test_the_store_keeps_its_secret(where, tmp_path):
+    first = open_store(where)
     secret = first.secret()
     first.close()
-    again = open_store(tmp_path / "tables.db")
+    again = open_store(where)
     assert again.secret() == secret and len(secret) == 32
     again.close()
     other = open_store(tmp_path / "other.db")
@@ -132,7 +151,7 @@ def test_a_store_file_says_what_it_is_and_reopens(tmp_path):
     reopened.close()
 
 
-def refused(path: Path) -> str:
+def refused(path: Path | str) -> str:
     with pytest.raises(UserError) as caught:
         open_store(path)
     return caught.value.text("en")
@@ -231,4 +250,101 @@ def test_the_file_stays_bounded_as_tables_come_and_expire(tmp_path):
     peaks = [peak for peak, _ in sizes]
     assert max(peaks) < 1.3 * peaks[0]  # the room given back is used again
     assert all(after < peak / 4 for peak, after in sizes)  # and given back to the system
+    store.close()
+
+
+# A second process moving a table on: it loads change ``seq`` of the table, waits for the
+# test's word, then commits change ``seq + 1``; it prints what happened.
+MOVER = """
+import sys
+from brailledev.network.store import StoreConflict
+from brailledev.network.store_postgres import VERSION as PG_VERSION
+from brailledev.network.store_postgres import PostgresStore
+from brailledev.network.stores import open_store
+store = open_store(sys.argv[1])
+state, seq = store.load("abcdef")
+print("loaded", seq, flush=True)
+sys.stdin.readline()
+try:
+    store.commit("abcdef", seq + 1, {"by": sys.argv[2]}, [[sys.argv[2]], []], over=False)
+    print("moved", flush=True)
+except StoreConflict:
+    print("conflict", flush=True)
+store.close()
+"""
+
+
+def test_two_processes_given_the_same_table_at_once_exactly_one_moves_it_on(where):
+    store = open_store(where)
+    store.create("abcdef", "uno", {"by": "none"}, [[], []])
+    store.commit("abcdef", 2, {"by": "first"}, [[], []], over=False)
+    movers = [subprocess.Popen([sys.executable, "-c", MOVER, str(where), name],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+              for name in ("A", "B")]
+    for mover in movers:  # both hold change 2 before either moves on
+        assert mover.stdout is not None and mover.stdout.readline().split() == ["loaded", "2"]
+    for mover in movers:
+        assert mover.stdin is not None
+        mover.stdin.write("go\n")
+        mover.stdin.flush()
+    said = sorted(mover.communicate(timeout=30)[0].strip() for mover in movers)
+    assert said == ["conflict", "moved"]
+    state, seq = store.load("abcdef") or ({}, 0)
+    assert seq == 3 and [events for _, events in store.changes("abcdef", 0, 2)] == [
+        [state["by"]]]
+    store.close()
+
+
+def test_a_postgresql_database_of_another_program_is_refused_by_name_and_left(postgres):
+    address = postgres.database()
+    postgres.execute(address, "CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)")
+    postgres.execute(address, "INSERT INTO photos VALUES (1, 'cat.jpg')")
+    said = refused(address)
+    assert said == (f"The PostgreSQL database {address} holds another program's tables; it is "
+                    "left as it is: give brailledev a database of its own with --db.")
+    assert postgres.execute(address, "SELECT table_name FROM information_schema.tables "
+                            "WHERE table_schema = 'public'") == [("photos",)]
+
+
+def test_a_postgresql_database_of_a_newer_brailledev_is_refused_by_name(postgres):
+    address = postgres.database()
+    PostgresStore(address).close()
+    postgres.execute(address, f"UPDATE brailledev_meta SET value = '{PG_VERSION + 1}' "
+                     "WHERE key = 'version'")
+    assert refused(address).startswith(
+        f"The PostgreSQL database {address} was set up by a newer brailledev (its version "
+        f"{PG_VERSION + 1}, this one knows up to {PG_VERSION})")
+
+
+def test_processes_starting_together_make_the_schema_once(postgres):
+    address = postgres.database()
+    opened = [subprocess.Popen([sys.executable, "-c", "import sys\n"
+                                "from brailledev.network.stores import open_store\n"
+                                "print(open_store(sys.argv[1]).secret().hex())",
+                                address], stdout=subprocess.PIPE, text=True)
+              for _ in range(4)]
+    secrets = {process.communicate(timeout=60)[0].strip() for process in opened}
+    assert all(process.returncode == 0 for process in opened) and len(secrets) == 1
+
+
+def test_an_address_nobody_answers_at_is_one_sentence_without_its_password(postgres):
+    port = free_port()
+    with pytest.raises(UserError) as caught:
+        open_store(f"postgresql://ann:hidden@127.0.0.1:{port}/tables")
+    said = caught.value.text("en")
+    assert said.startswith(f"No PostgreSQL database answers at postgresql://ann@127.0.0.1:"
+                           f"{port}/tables (") and "hidden" not in said
+    assert said.endswith("start it, check the address, or choose another --db.")
+
+
+def test_a_lost_connection_fails_one_change_and_the_next_connects_again(postgres):
+    store = PostgresStore(postgres.database())
+    store.create("abcdef", "uno", {"n": 0}, [[], []])
+    postgres.execute(postgres.admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     "WHERE application_name = 'brailledev serve'")
+    with pytest.raises(StoreFailed):
+        store.commit("abcdef", 2, {"n": 1}, [[], []], over=False)
+    store.resting_until = 0.0  # past the rest
+    store.commit("abcdef", 2, {"n": 1}, [[], []], over=False)
+    assert store.load("abcdef") == ({"n": 1}, 2)
     store.close()

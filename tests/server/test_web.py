@@ -109,7 +109,10 @@ def test_a_web_page_coming_back_is_told_only_what_it_has_not_read(server):
             welcome = json.loads((await ws.receive()).data)
             if welcome.get("token"):
                 token.append(welcome["token"])
-            return await next_screen(ws)
+            screen = await next_screen(ws)
+            while not screen["messages"]:  # the deal is told once everyone is seated
+                screen = await next_screen(ws)
+            return screen
 
     token: list[str] = []
     first = asyncio.run(visit(0))

@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from brailledev.network.server.room import Room
 from brailledev.network.web.page import page_words
-from layouts.screen import Line, PlayMove
+from layouts.screen import Line
 from layouts.translations import LANGUAGES
-from tests.play_helpers import wanted
+from tests.page_player import PAGE_CONTROLS, Control, Notation, PagePlayer
 from tests.server.helpers import ServerThread
 
 CHROMIUM = "/usr/bin/chromium"
@@ -79,45 +79,91 @@ class WebPlayer:
         return self.screen() > number
 
     def log(self) -> list[str]:
-        """Every sentence the page's live region received, in order."""
-        return list(self.page.eval_on_selector_all("#log p", "items => items.map(i => "
-                                                   "i.textContent)"))
+        """Every sentence the page's log received, in order (all of them, the folded
+        ones too)."""
+        return list(self.page.eval_on_selector_all("#history-list p", "items => items.map("
+                                                   "i => i.textContent)"))
+
+    def controls(self) -> list[Control]:
+        """The controls the page shows, as :mod:`tests.page_player` reads them."""
+        found: list[Control] = self.page.evaluate(PAGE_CONTROLS)
+        return found
+
+    def click(self, control: Control) -> None:
+        """Click ``control`` as a person does (the page's own button, found by its place)."""
+        self.page.locator("#game button").nth(control["index"]).click()
+
+    def shown(self) -> list[str]:
+        """Every string the page shows of the table (its words, its controls, its
+        pictures), the messages and talk apart."""
+        return list(self.page.evaluate(VISIBLE))
 
     def close(self) -> None:
         self.context.close()
 
 
+# The text of every element shown in the game, one string per element, the log and the talk
+# left out (sentences the braille players read too).
+VISIBLE = r"""() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.getElementById('game'), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || !parent.checkVisibility()) continue;
+    if (parent.closest('#log-section, #talk-section, .braille')) continue;
+    found.push(node.textContent.trim());
+  }
+  for (const node of document.querySelectorAll('#game button')) {
+    if (node.checkVisibility()) found.push(node.innerText.replace(/\s+/g, ' ').trim());
+  }
+  return found;
+}"""
+
+
+def play_click(server: ServerThread, code: str, web: WebPlayer, player: PagePlayer,
+               notation: Notation, seat: int = 0) -> int:
+    """Once the page shows the room's last screen for the seat, click what ``player`` picks
+    there (and answer the question it asks, if it asks one); the clicks it took, 0 when the
+    game does not wait for the seat. No control clicked shows notation."""
+    number = wait(lambda: _caught_up(server, code, web, seat), 10, "the page catches up")
+    if number < 0:
+        return 0
+    control = player.pick(web.controls())
+    assert control is not None, web.controls()
+    assert not notation.reads(control["text"]), control
+    web.click(control)
+    clicks = 1
+    if control["asks"]:
+        web.page.wait_for_selector("#question")
+        answer = player.pick(web.controls())
+        assert answer is not None and answer["area"] == "question", web.controls()
+        assert not notation.reads(answer["text"]), answer
+        web.click(answer)
+        clicks += 1
+    deadline = time.monotonic() + 5
+    while web.screen() == number and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return clicks
+
+
+def _caught_up(server: ServerThread, code: str, web: WebPlayer, seat: int) -> int | None:
+    """The number of the screen the page shows once it is the room's last for the seat
+    (-1 when the game does not wait for the seat), ``None`` while it is not there yet."""
+    def look() -> tuple[bool, int]:
+        room = server.room(code)
+        game = room.table.game
+        waits = not game.is_over() and seat in game.must_act()
+        return waits, peer_screen(room, seat)[0]
+    waits, number = server.call(look)
+    if not waits:
+        return -1
+    return number if web.screen() == number else None
+
+
 def peer_screen(room: Room, seat: int) -> tuple[int, tuple[Line, ...], str]:
-    """The number and lines of the screen the room last sent the web seat ``seat`` (in the
-    server's loop)."""
+    """The number, lines and focus of the screen the room last sent the web seat ``seat`` (in
+    the server's loop)."""
     screen = room.peers[seat][0].screen
     assert screen is not None, "no screen sent yet"
     return screen
-
-
-def wanted_target(server: ServerThread, code: str, seat: int) -> str | None:
-    """The target id ("line.region") on the web seat's current screen that a careful player
-    routes now (:func:`tests.play_helpers.wanted`), None when it may not act."""
-    def find() -> str | None:
-        room = server.room(code)
-        if not room.can_act(seat):
-            return None
-        reader = room.web_seats[seat]
-        lines = peer_screen(room, seat)[1]
-        key, index = wanted(lines, room.table.legal(seat), reader.pending)
-        row = next(row for row, line in enumerate(lines) if line.key == key)
-        return f"{row}.{index}"
-    return server.call(find)
-
-
-def any_playable(server: ServerThread, code: str, seat: int) -> str:
-    """A region of the web seat's current screen that plays a legal move."""
-    def find() -> str:
-        room = server.room(code)
-        legal = room.table.legal(seat)
-        for row, line in enumerate(peer_screen(room, seat)[1]):
-            for column, region in enumerate(line.regions):
-                if isinstance(region.target, PlayMove) and region.target.move in legal:
-                    return f"{row}.{column}"
-        raise AssertionError("nothing to play")
-    return server.call(find)

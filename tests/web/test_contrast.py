@@ -8,13 +8,15 @@ import re
 
 import pytest
 
-from brailledev.network.web.page import STATIC
+from brailledev.network.web.page import STATIC, game_style
 from layouts.registry import GAMES, kit
 
-CSS = (STATIC / "page.css").read_text(encoding="utf-8")
+# The page's style sheet and every game's own (its tiles' colours).
+CSS = "\n".join([(STATIC / "page.css").read_text(encoding="utf-8"),
+                  *(found for game in GAMES if (found := game_style(game)) is not None)])
 COLOURS = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})", CSS))
 # The card colours the page styles (--tone-NAME-bg), and those the games' pictures give.
-TONES = sorted(set(re.findall(r"--tone-(\w+)-bg:", CSS)))
+TONES = sorted(set(re.findall(r"--tone-([\w-]+)-bg:", CSS)))
 GIVEN = {tone for game in GAMES for tone in kit(game).picture.tones}
 TEXT = [("page-fg", "page-bg"), ("muted-fg", "page-bg"), ("focus", "page-bg"),
         ("alert-fg", "alert-bg"), ("page-fg", "accent-bg"), ("braille-fg", "braille-bg"),

@@ -10,7 +10,6 @@ import functools
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import Browser
@@ -22,11 +21,11 @@ from layouts.registry import GAMES
 from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import READERS, SeatFingers, Table, _stop
 from tests.brltty.test_whole_games_brltty import GAME_SETUP
+from tests.page_player import Notation, PagePlayer
 from tests.play_helpers import wanted
-from tests.screen_player import CHOOSERS
 from tests.server.helpers import ServerThread, new_table
-from tests.web.helpers import WebPlayer, chromium, peer_screen, wait
-from tests.web.test_table_web import _moved, check_told, screen_number, web_turn
+from tests.web.helpers import WebPlayer, chromium, peer_screen, play_click, wait
+from tests.web.test_table_web import _moved, check_told, web_game
 
 pytestmark = pytest.mark.brltty
 WEB = 0
@@ -38,20 +37,9 @@ def browser() -> Iterator[Browser]:
         yield running
 
 
-def chosen_target(server: ServerThread, code: str) -> tuple[int, str] | None:
-    """The screen number and target ("row.region") a sensible player of the game clicks on
-    the web seat's screen now (tests/screen_player.py's choice), None when it may not act."""
-    def find() -> tuple[int, str] | None:
-        room = server.room(code)
-        if not room.can_act(WEB):
-            return None
-        number, lines, _ = peer_screen(room, WEB)
-        # the choosers read a session: the server's table and its reader of the web seat
-        session = SimpleNamespace(table=room.table, seat=room.web_seats[WEB])
-        key, index = CHOOSERS[room.table.name](session, lines)  # type: ignore[arg-type]
-        row = next(row for row, line in enumerate(lines) if line.key == key)
-        return number, f"{row}.{index}"
-    return server.call(find)
+def screen_number(server: ServerThread, code: str) -> int:
+    """The number of the last screen the room sent the web seat."""
+    return server.call(lambda: peer_screen(server.room(code), WEB)[0])
 
 
 def english_on(text: str) -> list[str]:
@@ -71,14 +59,8 @@ def test_a_whole_game_in_german_at_the_web_page(browser: Browser, game: str) -> 
         try:
             web.join("Zoe")
             assert web.page.get_attribute("html", "lang") == "de"
-            table = Table(server, code)
-            clicks = 0
-            for _ in range(3000):
-                if table.now()[2]:
-                    break
-                clicks += web_turn(server, code, web, lambda: chosen_target(server, code))
-                time.sleep(0.005)
-            assert table.now()[2], "the game did not end"
+            clicks = web_game(server, code, web, game, lang="de")
+            assert Table(server, code).now()[2], "the game did not end"
             told = check_told(server, code, web)
             assert server.call(lambda: server.room(code).web_seats[WEB].lang) == "de"
             assert clicks > 1 and len(told) > 3 and not web.errors
@@ -110,12 +92,13 @@ def test_a_german_page_an_english_and_a_french_display_at_one_table(browser: Bro
             wait(functools.partial(getattr, fingers.link, "started"), what="the table starts")
             fingers.settle()
         table = Table(server, code)
+        player, notation = PagePlayer("uno", "de"), Notation("uno")
         for _ in range(400):
             position, waiting, over = table.now()
             if over:
                 break
             if waiting == WEB:
-                web_turn(server, code, web, lambda: chosen_target(server, code))
+                play_click(server, code, web, player, notation)
                 continue
             if waiting not in by_seat:
                 time.sleep(0.01)

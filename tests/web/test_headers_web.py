@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
+from tests.page_player import Notation, PagePlayer
 from tests.server.helpers import ServerThread, new_table
-from tests.web.helpers import WebPlayer, any_playable, chromium, wait
+from tests.web.helpers import WebPlayer, chromium, play_click, wait
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +36,10 @@ def test_a_player_sits_and_plays_with_no_policy_violation(browser, server):
     try:
         player.page.goto(server.url + "/")
         player.join("Zoe")
-        player.page.wait_for_selector("#hand li")
+        player.page.wait_for_selector("#hand .card")
         wait(lambda: server.call(lambda: server.room(code).can_act(0)), 15, "Zoe's turn")
         moves = server.call(lambda: server.room(code).table.moves)
-        target = any_playable(server, code, 0)
-        player.page.locator(f'[data-target="{target}"]').first.click()
+        assert play_click(server, code, player, PagePlayer("uno"), Notation("uno")) > 0
         wait(lambda: server.call(lambda: server.room(code).table.moves) > moves, 15,
              "the card played")
         assert not player.errors

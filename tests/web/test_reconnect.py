@@ -34,7 +34,7 @@ def test_the_page_comes_back_by_itself_after_the_server_restarts(browser, tmp_pa
         player = WebPlayer(browser, server.url, code, lang)
         page = player.page
         player.join("Zoe", f"?lang={lang}")
-        page.wait_for_selector("#hand li")
+        page.wait_for_selector("#hand .card")
         key = page.evaluate(f"localStorage.getItem('brailledev:{code}')")
         read = len(player.log())
         page.evaluate("document.body.dataset.screen = '0'")  # to see the page drawn again
@@ -46,16 +46,17 @@ def test_the_page_comes_back_by_itself_after_the_server_restarts(browser, tmp_pa
         page.wait_for_selector("#connection", state="hidden", timeout=15_000)
         wait(lambda: words["connection_back"] in player.log()[read:], 10, "back said")
         wait(lambda: player.screen() > 0, 10, "the table drawn again")
-        assert page.locator("#hand > li").count() == 7
+        assert page.locator("#hand .card").count() == 7
         assert page.locator("#players li").first.inner_text().startswith(
             "you" if lang == "en" else "vous")
         assert page.evaluate(f"localStorage.getItem('brailledev:{code}')") == key
         assert not player.errors
         again = player.context.new_page()
         again.goto(f"{server.url}/t/{code}?lang={lang}")
-        again.wait_for_selector("#hand li")
+        again.wait_for_selector("#hand .card")
         assert again.locator("#join").is_hidden()
-        told = again.eval_on_selector_all("#log p", "items => items.map(i => i.textContent)")
+        told = again.eval_on_selector_all("#history-list p",
+                                          "items => items.map(i => i.textContent)")
         assert told[:read] == player.log()[:read]
     finally:
         if player is not None:

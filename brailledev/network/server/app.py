@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import secrets
@@ -36,6 +37,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from brailledev.network.protocol import (
     BadFrame,
     Hello,
+    Leave,
     MoveFrame,
     RouteFrame,
     Say,
@@ -73,6 +75,9 @@ DROPS_BEFORE_CLOSE = 200
 QUEUE_MOST = 5_000  # frames waiting for a slow client before it is dropped
 QUEUE_BYTES = 8 << 20  # characters waiting for a slow client before it is dropped
 UNLOAD_AFTER = 300.0  # seconds a table not in play with nobody at it stays in memory
+# Seconds a table nobody is at stays in memory when the store is shared: its players may
+# come back through another process, which takes it up from the store.
+LET_GO = 2.0
 SWEEP_MOST, SWEEP_LEAST = 600.0, 1.0  # seconds between two sweeps, at most and least
 SWEEP_BATCH = 500  # tables expired or retired at once, the others' turn between
 MOST_TABLES = 10_000  # tables in memory at once
@@ -99,6 +104,7 @@ class Connection:
         self.room: Room | None = None
         self.screen: tuple[int, tuple[Line, ...], str] | None = None
         self.drawn: Json = None
+        self.said: tuple[int, int | None] | None = None
         self.told = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         self.queued = 0  # characters in the queue
@@ -277,6 +283,7 @@ class TableServer:
         app.router.add_post("/tables", self.new_table)
         app.router.add_get("/tables/{code}", self.table_info)
         app.router.add_get("/ws", self.websocket)
+        app.router.add_get("/healthz", self.healthz)
         WebPages(self).add_routes(app)
         app.on_response_prepare.append(secure_headers)
         app.on_startup.append(self._start)
@@ -285,7 +292,8 @@ class TableServer:
         return app
 
     async def _start(self, app: web.Application) -> None:
-        for code in self.store.in_play():
+        # A shared store's tables are taken up by the process their players reach.
+        for code in [] if self.store.shared else self.store.in_play():
             try:
                 room = Room.load(code, self.store)
             except TableDamaged as damage:
@@ -294,6 +302,10 @@ class TableServer:
             if room is not None:
                 self._keep(room)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+        # What exists by now (modules, the tables taken up) stays: full collections, which
+        # paused play 88 ms, no longer walk it.
+        gc.collect()
+        gc.freeze()
 
     async def _close_connections(self, app: web.Application) -> None:
         """Going away: every client is told so (1001) and will come back by itself; the
@@ -319,24 +331,38 @@ class TableServer:
     async def _run(self, room: Room) -> None:
         """The room's own pace: wait until something is due or someone acted, then act;
         a table not in play (over, or waiting for players) that nobody is at leaves memory
-        after a while."""
+        after a while. With a shared store, a table nobody is at does nothing and leaves
+        memory soon, and one another process moved on leaves at once, its connections
+        closed (they come back through the balancer to the process holding it)."""
         wake = self.wakes[room.code]
-        while True:
-            due = room.due()
-            idle = (room.over or not room.started) and not room.connected()
-            if idle:
-                due = self.unload_after
+        while not room.lost:
+            idle = self._idle(room)
+            due = (LET_GO if self.store.shared else self.unload_after) if idle else room.due()
             if due is None or due > 0:
                 wake.clear()
                 try:
                     await asyncio.wait_for(wake.wait(), due)
                 except TimeoutError:
-                    if idle and (room.over or not room.started) and not room.connected():
+                    if idle and self._idle(room):
                         break
             else:
                 await asyncio.sleep(0)  # other tables' turn between two bot moves
-            room.act()
-        del self.rooms[room.code], self.wakes[room.code], self.tasks[room.code]
+            if not (self.store.shared and self._idle(room)):
+                room.act()
+        self._forget(room)
+        for peers in room.peers.values():
+            for peer in peers:
+                peer.drop()
+
+    def _idle(self, room: Room) -> bool:
+        """Whether ``room`` may leave memory: nobody is at it and it is not in play (or,
+        with a shared store, whatever its state)."""
+        return not room.connected() and (self.store.shared or room.over or not room.started)
+
+    def _forget(self, room: Room) -> asyncio.Task[None]:
+        """``room`` out of memory; its task (cancelled by whoever did not run it)."""
+        del self.rooms[room.code], self.wakes[room.code]
+        return self.tasks.pop(room.code)
 
     def _wake(self, room: Room | None) -> None:
         if room is not None and room.code in self.wakes:
@@ -352,6 +378,9 @@ class TableServer:
         table in play. :class:`brailledev.network.store.TableDamaged` when its row cannot
         be read, :class:`Busy` when there is no room for one more in memory."""
         room = self.rooms.get(code)
+        if room is not None and self.store.shared and not room.connected():
+            self._forget(room).cancel()  # another process may have moved it on since
+            room = None
         if room is not None:
             return room
         if code in self.damaged:
@@ -417,6 +446,12 @@ class TableServer:
             "seats": [{"name": state.name, "kind": state.kind, "connected": state.connected,
                        "stand_in": state.stand_in} for state in room.seat_states()]})
 
+    async def healthz(self, request: web.Request) -> web.Response:
+        """``GET /healthz``: 200 while this process takes players (for a load balancer's
+        health check), 503 once it is going away; how many tables it holds."""
+        return web.json_response({"tables": len(self.rooms)},
+                                 status=503 if self.stopping else 200)
+
     # ---- a table's life ------------------------------------------------------------------
 
     async def _sweep_now_and_then(self) -> None:
@@ -480,7 +515,7 @@ class TableServer:
             room = connection.room
             if room is not None:
                 with contextlib.suppress(Refusal):
-                    room.leave(connection, quietly=self.stopping)
+                    room.leave(connection, quietly=self.stopping or room.lost)
                 self._wake(room)
             await connection.close()
             self.connections.discard(connection)
@@ -541,6 +576,8 @@ class TableServer:
             reason = room.say(connection.seat, frame.text)
             if reason is not None:
                 raise Refusal(reason.code, **reason.params)
+        elif isinstance(frame, Leave):
+            room.leave(connection, on_purpose=True)
         elif isinstance(frame, RouteFrame):
             if not connection.web:
                 raise Refusal("frame_unknown_type", kind="route")

@@ -46,6 +46,7 @@ from brailledev.table.presence import (
     SEAT_PERSON,
     Back,
     Gone,
+    Left,
     Said,
     SatDown,
     SeatState,
@@ -87,15 +88,20 @@ class Refusal(Exception):
 class Peer(Protocol):
     """A connection as a room sees it: its seat, whether it is a web page, and a way to
     send it a frame (a web page's: the screen (number, lines, focus) and picture it was last
-    sent, and how many sentences it was told)."""
+    sent, the numbers of the seat's jump and of what it showed at once then, and how many
+    sentences it was told)."""
 
     seat: Seat
     web: bool
     screen: tuple[int, tuple[Line, ...], str] | None
     drawn: Json
+    said: tuple[int, int | None] | None
     told: int
 
     def send(self, text: str) -> None: ...
+
+    def drop(self) -> None:
+        """Close the connection once the frames queued went out (the client comes back)."""
 
 
 @dataclass
@@ -234,6 +240,8 @@ class Room:
         self.told_gone: set[Seat] = set()
         self.last_change = clock()
         self.resting_until = 0.0
+        # Another process moved the table on (a shared store): this one lets it go.
+        self.lost = False
         self.web_seats: dict[Seat, PageReader] = {}
         self._heard: list[list[Event]] = []
         self._played: tuple[Seat, str] | None = None  # the seat and id of a move being made
@@ -366,10 +374,11 @@ class Room:
     # ---- seats -----------------------------------------------------------------------------
 
     def sit(self, hello: Hello, peer: Peer) -> tuple[Seat, str | None]:
-        """Sit ``peer`` down: at its seat again with its key, else at the next free seat
-        (a new key, returned once). Sends it what it missed; a refusal is a :class:`Refusal`.
-        The seat taken (or taken back) is committed before ``peer`` is attached to it: a
-        commit that fails leaves it unseated, told why, and sent nothing of the seat."""
+        """Sit ``peer`` down: at its seat again with its key, else at the free seat it asked
+        for or the next free one (a new key, returned once). Sends it what it missed; a
+        refusal is a :class:`Refusal`. The seat taken (or taken back) is committed before
+        ``peer`` is attached to it: a commit that fails leaves it unseated, told why, and sent
+        nothing of the seat."""
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
@@ -382,7 +391,9 @@ class Room:
                 raise Refusal("table_over")
             if not free:
                 raise Refusal("table_full")
-            seat = free[0]
+            if hello.seat is not None and hello.seat not in free:
+                raise Refusal("seat_taken", number=hello.seat + 1)
+            seat = free[0] if hello.seat is None else hello.seat
             token = secrets.token_urlsafe(TOKEN_BYTES)
         returning = not self.peers.get(seat) and (
             seat in self.told_gone or seat not in self.table.seating.people)
@@ -422,9 +433,10 @@ class Room:
         self.table.take_back(seat)
         self.table.publish([Back(seat, self.seats[seat].name)])
 
-    def leave(self, peer: Peer, quietly: bool = False) -> None:
+    def leave(self, peer: Peer, quietly: bool = False, on_purpose: bool = False) -> None:
         """``peer`` is gone; when it was its seat's last, the seat is away from now on, and
-        everyone is told unless ``quietly`` (the server itself is stopping)."""
+        everyone is told unless ``quietly`` (the server itself is stopping): that its person
+        left when ``on_purpose`` (a ``leave`` frame), else that the connection was lost."""
         peers = self.peers.get(peer.seat, [])
         if peer not in peers:
             return
@@ -435,7 +447,8 @@ class Room:
         self.away_since[seat] = self.clock()
         if not self.over and not quietly:
             self.told_gone.add(seat)
-            self._change(lambda: self.table.publish([Gone(seat, self.seats[seat].name)]))
+            away = Left if on_purpose else Gone
+            self._change(lambda: self.table.publish([away(seat, self.seats[seat].name)]))
 
     def _seat_of(self, token: str) -> Seat | None:
         wanted = hash_token(token)
@@ -582,6 +595,7 @@ class Room:
         except StoreConflict:
             log.error("table %s: change %d was committed already; back to the last one",
                       self.code, self.seq)
+            self.lost = True
             self._reload()
             raise Refusal("server_error") from None
         except StoreFailed:
@@ -643,17 +657,24 @@ class Room:
         peer.told = history.told
         lines = peer.screen[1] if talk and peer.screen is not None else reader.lines()
         drawn = peer.drawn if talk and peer.screen is not None else picture(reader, lines)
+        jump, flash = reader.last_jump(), reader.shown_at_once()
+        said = (jump.number, None if flash is None else flash.number)
         if peer.screen is not None and peer.screen[1:] == (lines, reader.focus) \
-                and peer.drawn == drawn:
+                and peer.drawn == drawn and peer.said == said:
             if texts:
                 peer.send(write_frame("messages", seq=self.seq, first=told, messages=texts))
             return
         number = (peer.screen[0] + 1) if peer.screen else 1
-        peer.screen, peer.drawn = (number, lines, reader.focus), drawn
+        peer.screen, peer.drawn, peer.said = (number, lines, reader.focus), drawn, said
+        newest = reader.history.newest
+        # What the page says at once: the summary the seat put before its reader (a jump to
+        # the messages), or what it shows at once (a refusal): each told once, by number.
         peer.send(write_frame(
             "screen", seq=self.seq, number=number, focus=reader.focus, first=told,
             messages=texts, lines=frame_lines(lines, reader.lang), table=drawn,
-            over=self.over, started=self.started))
+            over=self.over, started=self.started, jump=jump.number,
+            newest=newest.text if newest else "",
+            flash=None if flash is None else {"number": flash.number, "text": flash.text}))
 
     def _send_screens(self, peers: Sequence[Peer], talk: bool = False) -> None:
         for peer in peers:
@@ -678,6 +699,7 @@ class Room:
         before = self.seq
         self._routing = True
         try:
+            reader.clear_flash()  # a click clears what was shown at once, as a key does
             if peer.screen[1][int(row)].key == MESSAGE_LINE:
                 reader.read_on()
             else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +21,8 @@ from aiohttp import web
 
 from brailledev.network.server.room import Room
 from brailledev.network.store import Record
+from brailledev.table.presence import SEAT_BOT, SEAT_FREE, SeatState
+from layouts.catalog import HERE as LAYOUTS
 from layouts.catalog import LANGUAGES
 from layouts.errors import Problem
 from layouts.registry import GAMES, kit
@@ -31,7 +33,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 PAGE_MESSAGES = ("connection_lost", "connection_back", "table_says")
 CACHE = "no-cache"  # pages and their files are small; a new version is taken at once
 FIELD = re.compile(r"\{\{(\w+)\}\}")
-RAW = ("body", "script")  # fields that are HTML made here, not text
+RAW = ("body", "script", "seats", "head")  # fields that are HTML made here, not text
+# A game's own look, in its folder: its card colours beyond the page's palette.
+GAME_CSS = "picture.css"
 # What the server's guard gives a page that shows the form: its token, and whether it asks
 # for the owner's key.
 FORM_TOKEN = web.RequestKey("form_token", str)
@@ -77,14 +81,14 @@ def _template(name: str) -> str:
 
 def render(name: str, language: str, /, **values: str) -> str:
     """A page template with ``{{field}}`` filled, HTML-escaped, from ``values`` then the
-    page's words: ``render("page.html", "fr", title=..., body=..., script=...)`` (``body``
-    and ``script`` are HTML made here, kept as they are)."""
+    page's words: ``render("page.html", "fr", title=..., body=..., script=...)`` (``body``,
+    ``script``, ``seats`` and ``head`` are HTML made here, kept as they are)."""
     words = page_words(language)
 
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)
         if key in RAW:
-            return values[key]
+            return values.get(key, "")
         if key == LINKS:
             return language_links(language)
         return html.escape(values[key] if key in values else words[key])
@@ -142,6 +146,39 @@ def _form_problem(form: Mapping[str, Any], data: dict[str, Any], words: Mapping[
     return None
 
 
+@cache
+def game_style(game: str) -> str | None:
+    """A game's own style sheet (``layouts/<game>/picture.css``), ``None`` when it has none
+    or is no game: ``game_style("rummikub")``."""
+    if game not in GAMES:
+        return None
+    path = LAYOUTS / game / GAME_CSS
+    return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def seat_choice(seats: Sequence[SeatState], words: Mapping[str, str]) -> str:
+    """The seats a player may pick at ``/t/CODE``: a radio button per free seat (the first
+    one checked), the others shown with who sits there; nothing when no seat is free."""
+    free = [seat for seat, state in enumerate(seats) if state.kind == SEAT_FREE]
+    if not free:
+        return ""
+    e = html.escape
+    items = []
+    for seat, state in enumerate(seats):
+        number = seat + 1
+        if state.kind == SEAT_FREE:
+            checked = " checked" if seat == free[0] else ""
+            items.append(f'<li><input type="radio" name="seat" id="seat-{number}" '
+                         f'value="{seat}"{checked}><label for="seat-{number}">'
+                         f'{e(words["seat_free"].format(number=number))}</label></li>')
+        else:
+            who = words["seat_bot"] if state.kind == SEAT_BOT else state.name
+            taken = words["seat_taken"].format(number=number, name=who)
+            items.append(f'<li class="taken">{e(taken)}</li>')
+    return (f'<fieldset class="seats"><legend>{e(words["seat_legend"])}</legend>'
+            f'<ul>{"".join(items)}</ul></fieldset>')
+
+
 class Tables(Protocol):
     """What the pages ask of the table server (the app's ``TableServer``): make a table,
     find one."""
@@ -163,11 +200,13 @@ class WebPages:
         self.server = server
 
     def add_routes(self, app: web.Application) -> None:
-        """``/``, ``/t/CODE`` and the page's two files under ``/web/``."""
+        """``/``, ``/t/CODE``, the page's two files under ``/web/`` and a game's own style
+        sheet under ``/web/game/``."""
         app.router.add_get("/", self.new_page)
         app.router.add_post("/", self.new_table)
         app.router.add_get("/t/{code}", self.table_page)
         app.router.add_get("/web/{name}", self.static)
+        app.router.add_get("/web/game/{game}.css", self.game_style)
 
     def _form(self, request: web.Request, lang: str, problem: str = "") -> str:
         """The form that makes a table, with its token (CSRF) and, when the server makes
@@ -248,10 +287,20 @@ class WebPages:
                   f'{html.escape(json.dumps(config, ensure_ascii=False))}"></div>'
                   '<script type="module" src="/web/page.js"></script>')
         body = render("table.html", lang, join_intro=words["join_intro"].format(
-            game=game_name(game, lang)))
+            game=game_name(game, lang)), seats=seat_choice(room.seat_states(), words))
+        head = (f'<link rel="stylesheet" href="/web/game/{game}.css">'
+                if game_style(game) is not None else "")
         return _html(render("page.html", lang, lang=lang, title=words["game_title"]
                             .format(game=game_name(game, lang), code=code), body=body,
-                            script=script))
+                            script=script, head=head))
+
+    async def game_style(self, request: web.Request) -> web.StreamResponse:
+        """``/web/game/GAME.css``: a game's own look, ``layouts/GAME/picture.css``."""
+        found = game_style(request.match_info["game"])
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.Response(text=found, content_type="text/css", charset="utf-8",
+                            headers={"Cache-Control": CACHE})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         """``/web/page.js`` and ``/web/page.css``, nothing else."""

@@ -1,14 +1,12 @@
-"""What a web page draws besides the screen's lines: the seat's table as a sighted player
-expects it (every player's card count, whose turn, and what the game's own picture draws:
-cards with their print value, colour and braille label, a discard pile, a grid), built only
-from the seat's view and its screen, never from the state.
-
-Every region of the screen travels as a dict; a card label's region carries its braille
-cells (Unicode U+2800..), translated as ``emboss`` translates the label on the card: letter
-by letter through the reader's uncontracted table.
+"""What a web page draws: the seat's table as a sighted player expects it, built only from
+the seat's view and its screen, never from the state. The game's own picture
+(:mod:`layouts.picture`, in the game's folder) gives its pieces in words; this module adds
+what every page shares (every player with their count and whose turn, the seat's clock) and
+the braille cells of every card label, translated as ``emboss`` translates the label on the
+card: letter by letter through the reader's uncontracted table.
 
     frame_lines(lines, "fr")      # [{"key": "hand", "regions": [{"text": "r5", ...}]}]
-    picture(reader, lines)        # {"players": [...], "cards": {"2.0": {...}}, ...}
+    picture(reader, lines)        # {"players": [...], "hand": {...}, "table": [...], ...}
 """
 
 from __future__ import annotations
@@ -66,7 +64,7 @@ def _with_braille(value: Any, lang: str) -> Any:
     """The picture with each card label's cells added beside it (``braille``), as embossed."""
     if isinstance(value, dict):
         found = {key: _with_braille(each, lang) for key, each in value.items()}
-        if isinstance(value.get("label"), str):
+        if value.get("kind") == "card" and value.get("label"):
             found["braille"] = braille_label(value["label"], lang)
         return found
     if isinstance(value, list):
@@ -76,10 +74,11 @@ def _with_braille(value: Any, lang: str) -> Any:
 
 def picture(reader: TableSeat, lines: tuple[Line, ...]) -> Json:
     """The seat's table as the page draws it: every player (name as the seat reads it, how
-    the seat is played, connected or not, card count and its words, whose turn), the key of
-    the hand's line, and what the game's own picture draws (:mod:`layouts.picture`), its card
-    labels in braille, the stock's count in words where it gives one."""
+    the seat is played, connected or not, how many cards and its words, whose turn), the
+    seat's clock, the unit of its hand (cards or tiles), and what the game's own picture draws
+    (:mod:`layouts.picture`), its card labels in braille."""
     view, catalog = reader.view(), reader.catalog
+    drawing = kit(reader.game).picture
     players = []
     for seat, state in enumerate(reader.company.seats()):
         count = view.hand_sizes[seat]
@@ -87,11 +86,10 @@ def picture(reader: TableSeat, lines: tuple[Line, ...]) -> Json:
                         "you": seat == reader.seat,
                         "kind": state.kind, "connected": state.connected
                         if state.kind not in (SEAT_BOT, SEAT_FREE) else None,
-                        "count": count, "cards": catalog.count("web.cards", count, count=count),
+                        "count": count,
+                        "cards": catalog.count(f"web.{drawing.unit}", count, count=count),
                         "turn": view.turn == seat})
-    drawing = kit(reader.game).picture
-    found: Json = {"game": reader.game, "players": players, "hand_line": drawing.hand}
-    found.update(_with_braille(drawing.draw(view, lines, catalog), catalog.lang))
-    if isinstance(found.get("stock"), int):
-        found["stock_words"] = catalog.count("web.stock", found["stock"], count=found["stock"])
+    found: Json = {"game": reader.game, "players": players, "unit": drawing.unit,
+                   "clock": reader.link.time_left() if view.turn == reader.seat else None}
+    found.update(_with_braille(drawing.draw(view, lines, reader.context()), catalog.lang))
     return found

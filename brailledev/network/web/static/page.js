@@ -1,12 +1,13 @@
-// The web seat: sits down at the table through the server's WebSocket, draws the screen the
-// server words for this seat, routes what the player clicks or presses, and says every new
-// message through the page's log (a live region). Its words come from the server (#config).
+// The web seat: sits down at the table through the server's WebSocket, draws the picture the
+// server words for this seat (pieces in words: cards, groups, buttons, a board, a sheet),
+// routes what the player clicks or presses, and says the news since the player's last turn
+// as one message. Its words come from the server (#config); it knows no game.
 const config = JSON.parse(document.getElementById("config").dataset.config);
 const words = config.words;
 const KEY = `brailledev:${config.code}`;  // this browser's seat key at this table
 const $ = (id) => document.getElementById(id);
-const LINES_DRAWN = new Set(["messages", "status", "players", "help"]);
 const BACKOFF = [250, 500, 1000, 2000, 4000];
+const LOG_SHOWN = 8;   // messages in view under "what happened"
 
 let socket = null;
 let seated = false;
@@ -15,6 +16,12 @@ let told = 0;          // messages read so far (sent back on reconnect)
 let tries = 0;
 let lost = false;
 let moves = 0;         // frames received: tests and the bench read it
+let jumped = null;     // the seat's last jump the page followed
+let begun = false;     // the game had begun at the last screen
+let flashed = null;    // the last thing shown at once the page said
+let landed = false;    // the focus was put on the hand after sitting down
+let clockLeft = null;  // seconds on the seat's clock, counted down between frames
+let pieceNumber = 0;   // ids of the pieces drawn, for labels
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
@@ -35,22 +42,30 @@ function saved() {
   try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch { return null; }
 }
 
-function say(text) {
-  $("log").append(element("p", { text }));
-  $("log").scrollTop = $("log").scrollHeight;
-}
-
 function showConnection(text) {
   const note = $("connection");
   note.textContent = text;
   note.hidden = !text;
 }
 
+// What a screen reader says at once: one message, replacing the one before.
+function announce(text) {
+  const news = $("news");
+  news.textContent = "";
+  if (text) news.append(element("p", { text }));
+}
+
+function showProblem(text) {
+  const problem = $("problem");
+  problem.textContent = text;
+  problem.hidden = !text;
+}
+
 // ---- the connection -----------------------------------------------------------------
 
 function connect(hello) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?table=${config.code}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws?code=${config.code}`);
   socket.onopen = () => socket.send(JSON.stringify(hello()));
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => {
@@ -59,7 +74,8 @@ function connect(hello) {
     if (!lost) {
       lost = true;
       showConnection(words.connection_lost);
-      say(words.connection_lost);
+      logMessages([words.connection_lost]);
+      announce(words.connection_lost);
     }
     setTimeout(() => connect(again), BACKOFF[Math.min(tries++, BACKOFF.length - 1)]);
   };
@@ -75,6 +91,14 @@ function send(frame) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
 }
 
+// A refused sit-down in the page's own words; the log keeps the table's sentences only.
+function refusedSitting(code) {
+  const known = { table_full: "refused_full", table_over: "refused_over",
+                  seat_taken: "refused_seat", wrong_token: "refused_key",
+                  table_unknown: "refused_unknown" };
+  return words[known[code] || "refused_other"];
+}
+
 function receive(frame) {
   moves += 1;
   if (frame.type === "welcome") {
@@ -86,169 +110,276 @@ function receive(frame) {
     showConnection("");
     if (lost) {
       lost = false;
-      say(words.connection_back);
+      logMessages([words.connection_back]);
     }
   } else if (frame.type === "screen") {
     draw(frame);
   } else if (frame.type === "messages") {
     tell(frame);
   } else if (frame.type === "error") {
-    say(frame.text || frame.code);
     if (!seated) {
       if (frame.code === "wrong_token") localStorage.removeItem(KEY);
-      showConnection(frame.text || frame.code);
+      showConnection("");
       $("join").hidden = false;
+      const problem = $("join-problem");
+      problem.textContent = refusedSitting(frame.code);
+      problem.hidden = false;
+      if (socket) socket.close();
+    } else {
+      showProblem(frame.text || words.refused_other);
+      announce(frame.text || words.refused_other);
     }
   }
   document.body.dataset.frames = String(moves);
 }
 
-// ---- drawing -------------------------------------------------------------------------
+// ---- pieces --------------------------------------------------------------------------
 
-function cardButton(region, card) {
-  const face = card || { label: region.text, braille: region.braille, caption: region.text };
-  const classes = ["card"];
-  if (card && card.tone) classes.push(`tone-${card.tone}`);
-  if ((card && card.chosen) || region.text.startsWith("[")) classes.push("chosen");
-  const tag = region.target ? "button" : "span";
-  const name = face.caption && face.caption !== face.label ? `${face.caption} (${face.label})` : face.label;
-  const node = element(tag, { class: classes.join(" "), "data-target": region.target,
-                              "data-text": region.text, "aria-label": name,
-                              "aria-pressed": tag === "button" && region.text.startsWith("[") ? "true" : null,
-                              type: tag === "button" ? "button" : null,
-                              role: tag === "span" ? "img" : null });
-  if (card && card.halves) {
-    node.append(element("span", { class: "halves", "aria-hidden": "true" },
-                        card.halves.map((pips) => element("span", { text: String(pips) }))));
-  } else {
-    node.append(element("span", { class: "value", "aria-hidden": "true",
-                                  text: card && card.value ? card.value : face.label }));
+function control(tag, piece, classes, children) {
+  const props = { class: classes.join(" ") };
+  if (tag === "button") {
+    props.type = "button";
+    props["data-target"] = piece.target || null;
+    props["data-choices"] = piece.choices ? "yes" : null;
+    props["aria-expanded"] = piece.choices ? "false" : null;
+    props["aria-pressed"] = piece.pressed === undefined || piece.pressed === null ? null : String(piece.pressed);
   }
-  if (card && card.value) node.append(element("span", { class: "label", "aria-hidden": "true", text: face.label }));
-  if (face.braille) node.append(element("span", { class: "braille", "aria-hidden": "true", text: face.braille }));
+  const node = element(tag, props, children);
+  if (piece.choices) node.choices = piece.choices;
   return node;
 }
 
-function regionNode(region) {
-  if (region.target && !region.action.startsWith("ui:") && region.action !== "show") {
-    return element("button", { type: "button", "data-target": region.target, "data-text": region.text,
-                               text: region.text });
+// A card: its face (a button when a click routes it) and, under it, its braille label as
+// embossed. The label is text of its own, below the face: a screen reader's panning stops on
+// each card (Orca reads a row of buttons side by side as one line and shows only the first).
+function drawCard(piece) {
+  const classes = ["card"];
+  if (piece.tone) classes.push(`tone-${piece.tone}`);
+  if (piece.chosen) classes.push("chosen");
+  if (piece.lifted) classes.push("lifted");
+  if (piece.halves) classes.push("domino");
+  const parts = [element("span", { class: "name", text: piece.name })];
+  for (const mark of piece.marks) parts.push(element("span", { class: "mark", text: mark }));
+  if (piece.halves) {
+    parts.push(element("span", { class: "halves", "aria-hidden": "true" },
+                       piece.halves.map((pips) => element("span", { text: String(pips) }))));
+  } else if (piece.big) {
+    parts.push(element("span", { class: "big", "aria-hidden": "true", text: piece.big }));
   }
-  return element("span", { class: region.mark ? "text mark" : "text", text: region.text });
+  const clickable = piece.target || piece.choices;
+  const face = control(clickable ? "button" : "span", piece, ["face"], parts);
+  const card = element("div", { class: classes.join(" ") }, [face]);
+  if (piece.braille) card.append(element("span", { class: "braille", text: piece.braille }));
+  return card;
 }
 
-function drawHand(frame, line) {
-  const hand = $("hand");
-  hand.replaceChildren();
-  hand.dataset.line = line ? line.key : "";
-  if (!line) return;
-  const cards = frame.table.cards || {};
-  for (const region of line.regions) {
-    const item = element("li");
-    item.append(region.braille !== undefined || cards[region.target]
-      ? cardButton(region, cards[region.target] || null)
-      : element("span", { text: region.text }));
-    hand.append(item);
+function drawButton(piece) {
+  const children = [document.createTextNode(piece.text)];
+  if (piece.detail) children.push(element("span", { class: "detail", text: ` ${piece.detail}` }));
+  if (!piece.target && !piece.choices) return element("span", { class: "text" }, children);
+  return control("button", piece, ["action"], children);
+}
+
+function drawGroup(piece) {
+  const id = `piece-${pieceNumber++}`;
+  const head = element("p", { class: "group-name", id }, [document.createTextNode(piece.name)]);
+  for (const mark of piece.marks) head.append(element("span", { class: "mark", text: mark }));
+  // A row of places scrolls sideways on a phone: the keyboard scrolls it once it has the focus.
+  const scrolls = piece.layout === "line";
+  const list = element("ul", { class: `cards layout-${piece.layout}`, tabindex: scrolls ? "0" : null,
+                               "aria-labelledby": scrolls && piece.name ? id : null });
+  const item = (each) => each.kind === "empty" ? element("li", { class: "empty", "aria-hidden": "true" })
+    : element("li", {}, [drawPiece(each)]);
+  const shown = piece.fold && piece.items.length > piece.fold ? piece.fold : piece.items.length;
+  list.append(...piece.items.slice(0, shown).map(item));
+  if (shown < piece.items.length) {
+    const more = element("button", { type: "button", class: "action more",
+                                     text: fill(words.show_all, { count: piece.items.length }) });
+    more.addEventListener("click", () => {
+      more.closest("li").replaceWith(...piece.items.slice(shown).map(item));
+      list.children[shown]?.querySelector("button")?.focus();
+    });
+    list.append(element("li", {}, [more]));
   }
+  const box = element("div", { class: piece.marks.length ? "group marked" : "group", role: "group",
+                               "aria-labelledby": piece.name ? id : null },
+                      piece.name ? [head, list] : [list]);
+  if (piece.note) box.append(element("p", { class: "note", text: piece.note }));
+  return box;
 }
 
-function drawPlayers(table) {
-  $("players").replaceChildren(...table.players.map((player) => {
-    const parts = [player.name];
-    if (player.kind === "bot") parts.push(words.bot);
-    else if (player.connected === false) parts.push(words.away);
-    if (player.count !== null) parts.push(player.cards);
-    if (player.turn) parts.push(words.to_play);
-    return element("li", { class: player.turn ? "turn" : "", text: parts.join(", ") });
-  }));
+function drawSheet(piece) {
+  const head = element("tr", {}, piece.head.map((text) => element("th", { scope: "col", text })));
+  const row = (cells) => element("tr", {}, cells.map((text, index) => index === 0
+    ? element("th", { scope: "row", text }) : element("td", { text })));
+  return element("div", { class: "sheetbox", tabindex: "0", role: "region", "aria-label": piece.caption },
+                 [element("table", { class: "sheet" }, [
+    element("caption", { text: piece.caption }), element("thead", {}, [head]),
+    element("tbody", {}, piece.rows.map(row)), element("tfoot", {}, piece.foot.map(row))])]);
 }
 
-function drawTable(frame) {
-  const table = frame.table;
-  const box = $("table");
-  box.replaceChildren();
-  if (table.top) {
-    const pile = element("div", { class: "pile" });
-    pile.append(cardButton({ text: table.top.label, target: null }, table.top));
-    const facts = [fill(words.top_card, { card: table.top.caption })];
-    if (table.colour) facts.push(fill(words.colour, { colour: table.colour.name }));
-    facts.push(table.stock_words);
-    pile.append(element("p", { text: facts.join(", ") }));
-    box.append(pile);
-  }
-  if (table.grid) box.append(drawGrid(table.grid));
-  $("table-section").hidden = !box.childElementCount;
-}
-
-function drawGrid(grid) {
+function drawBoard(piece) {
   const head = element("tr", {}, [element("td")]);
-  for (const column of grid.columns) head.append(element("th", { scope: "col", text: column }));
+  for (const column of piece.columns) head.append(element("th", { scope: "col", text: column }));
   const body = element("tbody");
-  for (const row of grid.rows) {
-    const tr = element("tr", {}, [element("th", { scope: "row", text: String(row.number) })]);
+  for (const row of piece.rows) {
+    const tr = element("tr", {}, [element("th", { scope: "row", text: row.name })]);
     for (const square of row.squares) {
-      let node;
-      if (square.target) {
-        node = element("button", { type: "button", class: "square", "data-target": square.target,
-                                   "data-text": square.name,
-                                   "aria-label": fill(words.square_empty, { square: square.name }) });
-      } else if (square.pips === null) {
-        node = element("span", { class: "square empty", "aria-label": fill(words.square_empty, { square: square.name }),
-                                 role: "img" });
-      } else {
-        node = element("span", { class: "square", role: "img", text: String(square.pips),
-                                 "aria-label": fill(words.square_pips, { square: square.name, pips: square.pips }) });
+      let node = null;
+      if (square.target || square.choices) {
+        node = control("button", square, ["square", "lit"], [document.createTextNode(square.text)]);
+        node.setAttribute("aria-label", square.name);
+      } else if (square.text) {
+        node = element("span", { class: `square laid pips-${square.text}`, text: square.text });
       }
-      tr.append(element("td", {}, [node]));
+      tr.append(element("td", { class: node ? "" : "empty" }, node ? [node] : []));
     }
     body.append(tr);
   }
-  return element("div", { class: "gridbox" }, [
-    element("table", { class: "grid", "aria-label": words.grid_heading }, [element("thead", {}, [head]), body])]);
+  return element("div", { class: "boardbox", tabindex: "0", role: "region", "aria-label": piece.name }, [
+    element("table", { class: "board", "aria-label": piece.name }, [element("thead", {}, [head]), body])]);
 }
 
-// The lines drawn elsewhere: the page's own, the hand, and those the game's picture draws.
-function drawnElsewhere(table, key) {
-  return LINES_DRAWN.has(key) || key === table.hand_line || (table.covers || []).includes(key);
+function drawPiece(piece) {
+  const drawers = { card: drawCard, button: drawButton, group: drawGroup, sheet: drawSheet,
+                    board: drawBoard };
+  if (drawers[piece.kind]) return drawers[piece.kind](piece);
+  return element("p", { class: piece.strong ? "text strong" : "text", text: piece.text });
 }
 
-function drawActions(frame) {
-  const box = $("actions");
-  box.replaceChildren();
-  const long = frame.table.long_lines || [];
-  for (const line of frame.lines) {
-    if (drawnElsewhere(frame.table, line.key)) continue;
-    const regions = line.regions.filter((region) => !(region.action || "").startsWith("ui:")
-                                                    && region.action !== "show");
-    if (!regions.length) continue;
-    box.append(element("div", { class: long.includes(line.key) ? "line long" : "line",
-                                "data-line": line.key }, regions.map(regionNode)));
-  }
+// A row of places wider than the screen (a phone) scrolls to its cards: their middle in view.
+function showCards(list) {
+  const cards = list.querySelectorAll(".card");
+  if (!cards.length || list.scrollWidth <= list.clientWidth) return;
+  const first = cards[0].closest("li");
+  const last = cards[cards.length - 1].closest("li");
+  const middle = (first.offsetLeft + last.offsetLeft + last.offsetWidth) / 2;
+  list.scrollLeft = middle - list.clientWidth / 2;
 }
 
-// Where the player is, so the same control has the focus after the page is drawn again.
+window.addEventListener("resize", () => document.querySelectorAll(".layout-line").forEach(showCards));
+
+// Only the pieces that changed are drawn again: a screen reader keeps its place and its
+// focus in the others, and is not sent hundreds of changes a move (Orca lags behind them).
+function drawPieces(box, pieces, area) {
+  const before = [...box.children].filter((node) => node.classList.contains("piece"));
+  pieces.forEach((piece, index) => {
+    const key = JSON.stringify(piece);
+    const old = before[index];
+    if (old && old.drawn === key) return;
+    const node = element("div", { class: "piece", "data-area": `${area}.${index}` }, [drawPiece(piece)]);
+    node.drawn = key;
+    if (old) old.replaceWith(node);
+    else box.append(node);
+    node.querySelectorAll(".layout-line").forEach(showCards);
+  });
+  for (const old of before.slice(pieces.length)) old.remove();
+}
+
+// ---- a question the page asks before routing (a square with several ways to lay) ------
+
+function ask(opener) {
+  closeQuestion();
+  const { prompt, items } = opener.choices;
+  const id = `question-${pieceNumber++}`;
+  const panel = element("div", { class: "question", role: "group", "aria-labelledby": id, id: "question" },
+                        [element("p", { id, text: prompt })]);
+  for (const item of items) panel.append(drawButton(item));
+  const cancel = element("button", { type: "button", class: "action cancel", text: words.cancel });
+  cancel.addEventListener("click", () => { closeQuestion(); opener.focus(); });
+  panel.append(cancel);
+  opener.closest(".piece").after(panel);
+  opener.setAttribute("aria-expanded", "true");
+  panel.querySelector("button").focus();
+}
+
+function closeQuestion() {
+  const open = $("question");
+  if (open) open.remove();
+  for (const node of document.querySelectorAll('[aria-expanded="true"]')) node.setAttribute("aria-expanded", "false");
+}
+
+// ---- drawing -------------------------------------------------------------------------
+
+function playerText(player) {
+  const parts = [player.name];
+  if (player.kind === "bot") parts.push(words.bot);
+  else if (player.kind === "free") parts.push(words.free);
+  else if (player.connected === false) parts.push(words.away);
+  parts.push(player.cards);
+  if (player.turn) parts.push(words.to_play);
+  return parts.join(", ");
+}
+
+function drawPlayers(table) {
+  $("players").replaceChildren(...table.players.map((player) =>
+    element("li", { class: player.turn ? "turn" : "", text: playerText(player) })));
+}
+
+// The last messages in view, every one of them behind "everything that happened" (a box
+// that scrolls would need the focus, and a reader's panning loops in it). Paragraphs, not a
+// list: Orca's panning loops between the last items of a list of sentences.
+function logMessages(texts) {
+  if (!texts.length) return;
+  const history = $("history-list");
+  for (const text of texts) history.append(element("p", { text }));
+  const shown = [...history.children].slice(-LOG_SHOWN);
+  $("log").replaceChildren(...shown.map((item) => element("p", { text: item.textContent })));
+}
+
+function showClock(seconds) {
+  clockLeft = seconds;
+  const clock = $("clock");
+  clock.hidden = seconds === null || seconds === undefined;
+  if (!clock.hidden) clock.textContent = fill(words.clock, { minutes: Math.floor(seconds / 60),
+                                                               seconds: String(seconds % 60).padStart(2, "0") });
+}
+
+setInterval(() => { if (clockLeft) showClock(clockLeft - 1); }, 1000);
+
+// Where the player is, so the same control (or card) has the focus after the page is drawn
+// again.
+const FOCUSABLE = "button, .face";
+
+function focusOn(node) {
+  if (!node.matches("button")) node.setAttribute("tabindex", "-1");
+  node.focus();
+}
+
 function place() {
   const active = document.activeElement;
-  if (!active || !active.dataset || active.dataset.target === undefined) return null;
-  const line = active.closest("[data-line]");
-  const siblings = line ? [...line.querySelectorAll("[data-target]")] : [];
-  return { line: line ? line.dataset.line : null, text: active.dataset.text,
-           index: siblings.indexOf(active) };
+  if (!active || !active.matches(FOCUSABLE)) return null;
+  const area = active.closest("[data-area]") || active.closest("section");
+  const controls = area ? [...area.querySelectorAll(FOCUSABLE)] : [];
+  return { area: area ? (area.dataset.area || area.id) : null, text: active.textContent,
+           index: controls.indexOf(active), section: active.closest("section")?.id };
 }
 
 function restore(where) {
   if (!where) return;
-  const line = where.line === null ? null
-    : document.querySelector(`[data-line="${CSS.escape(where.line)}"]`);
-  const controls = line ? [...line.querySelectorAll("[data-target]")] : [];
-  const same = controls.find((node) => node.dataset.text === where.text);
-  const near = same || controls[Math.min(where.index, controls.length - 1)];
-  (near || $("hand-heading").closest("section").querySelector("[data-target]") || $("log")).focus();
+  const area = where.area === null ? null
+    : document.querySelector(`[data-area="${CSS.escape(where.area)}"]`) || $(where.area);
+  const controls = area ? [...area.querySelectorAll(FOCUSABLE)] : [];
+  // A control the player can press rather than a card that cannot be played now.
+  const buttons = controls.filter((node) => node.matches("button"));
+  const pool = buttons.length ? buttons : controls;
+  const same = pool.find((node) => node.textContent === where.text);
+  const near = same || pool[Math.min(where.index, pool.length - 1)];
+  const section = where.section ? $(where.section) : null;
+  focusOn(near || section?.querySelector(FOCUSABLE) || $("hand").querySelector(FOCUSABLE) || $("status"));
 }
 
-// The sentences of a frame not said yet (a frame may repeat some after a reconnection).
+// After sitting down: the first card of the hand (a button when it can be played).
+function landOnHand() {
+  const first = $("hand").querySelector(FOCUSABLE);
+  if (!first) return;
+  focusOn(first);
+  landed = true;
+}
+
+// The sentences of a frame not logged yet (a frame may repeat some after a reconnection).
 function tell(frame) {
-  for (const text of frame.messages.slice(Math.max(0, told - frame.first))) say(text);
+  logMessages(frame.messages.slice(Math.max(0, told - frame.first)));
   told = Math.max(told, frame.first + frame.messages.length);
 }
 
@@ -256,32 +387,74 @@ function draw(frame) {
   const where = place();
   screen = frame.number;
   tell(frame);
-  const status = frame.lines.find((line) => line.key === "status");
-  $("status").textContent = status ? status.regions.map((r) => r.text).join(" ") : "";
-  const hand = frame.lines.find((line) => line.key === frame.table.hand_line);
-  drawPlayers(frame.table);
-  drawTable(frame);
-  drawHand(frame, hand);
-  drawActions(frame);
-  const help = frame.lines.find((line) => line.key === "help");
-  $("help-text").textContent = help ? help.regions.map((r) => r.text).join(" ") : "";
+  const table = frame.table;
+  $("status").textContent = table.status.join(", ");
+  $("hand-heading").textContent = words[`hand_${table.unit}`];
+  drawPlayers(table);
+  drawPieces($("table"), table.table || [], "table");
+  $("table-section").hidden = !(table.table || []).length;
+  drawPieces($("hand"), table.hand || [], "hand");
+  drawPieces($("actions"), table.actions || [], "actions");
+  drawPieces($("below"), table.below || [], "below");
+  $("help-text").textContent = table.help || "";
+  showClock(table.clock);
+  const flash = frame.flash;
+  showProblem(flash ? flash.text : "");
+  // The news since the last turn, as one message: said when the seat puts it before its
+  // reader (the start of a turn, the end of the game) or when the game begins for the page.
+  const begins = frame.started && !begun;
+  if (flash && flash.number !== flashed) announce(flash.text);
+  else if (begins || (frame.jump !== jumped && frame.focus === "messages")) announce(frame.newest);
+  if (flash) flashed = flash.number;
+  jumped = frame.jump;
+  begun = frame.started;
   document.body.dataset.screen = String(screen);
-  restore(where);
+  // A question stays while what asked it is still drawn.
+  const asked = document.querySelector('[aria-expanded="true"]');
+  if ($("question") && !asked) closeQuestion();
+  if (!landed) landOnHand();
+  else if (!document.activeElement || document.activeElement === document.body) restore(where);
 }
 
 // ---- the player's hands ---------------------------------------------------------------
 
 document.addEventListener("click", (event) => {
-  const control = event.target.closest("[data-target]");
-  if (!control || !control.dataset.target) return;
+  // The braille label under a card's face is part of the card for a pointer.
+  const label = event.target.closest(".card .braille");
+  if (label) {
+    label.closest(".card").querySelector("button")?.click();
+    return;
+  }
+  const control = event.target.closest("button[data-target], button[data-choices]");
+  if (!control) return;
+  if (control.dataset.choices) {
+    ask(control);
+    return;
+  }
+  // An answer to the page's question: the focus goes back to what asked it.
+  const opener = control.closest("#question") ? document.querySelector('[aria-expanded="true"]') : null;
+  closeQuestion();
+  if (opener) opener.focus();
   send({ type: "route", target: control.dataset.target, screen });
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && $("question")) {
+    const opener = document.querySelector('[aria-expanded="true"]');
+    closeQuestion();
+    if (opener) opener.focus();
+  }
 });
 
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();
+  const chosen = document.querySelector('input[name="seat"]:checked');
+  const seat = chosen ? Number(chosen.value) : null;
+  $("join-problem").hidden = true;
   seated = false;
-  connect(() => ({ type: "hello", protocol: 1, code: config.code, name, lang: config.lang, web: true }));
+  connect(() => ({ type: "hello", protocol: 1, code: config.code, name, lang: config.lang, web: true,
+                   ...(seat === null ? {} : { seat }) }));
 });
 
 $("talk").addEventListener("submit", (event) => {
