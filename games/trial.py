@@ -6,12 +6,13 @@ being left out.
 A trial says which player counts and options to try, the bots to play with (the first is
 the game's random bot), how many moves one example plays (enough to meet every phase of
 most games), whether its moves can be listed, how to deal again the cards a seat cannot see
-in a saved state, the readers of its notation to fuzz, positions to read moves on, and box
-data damaged in ways its engine must refuse.
+in a saved state, the readers of its notation to fuzz, positions to read moves on, box
+data damaged in ways its engine must refuse, and which of its moves put a card at a place
+(what a player must never read in notation).
 
     TRIAL = Trial(players=(2, 3), bots=("random", "heuristic"), moves=100, redeal=redeal,
                   readers={"card": lambda game, text: parse_card(text)}, positions=(),
-                  damaged=(("hand_size", 10**8),))
+                  damaged=(("hand_size", 10**8),), places=lambda move: move.kind == "play")
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ State = dict[str, Any]
 Redeal = Callable[[State, int, random.Random], State | None]
 # Reads a text of the game's notation (a card, a set) on a game: ``read(game, "r7")``.
 Reader = Callable[[Any, str], Any]
+# Whether a move puts a card at a place, as its notation writes a card with its place
+# (``*@r10``, ``4/4@c3>``): what no message or line a player reads may hold.
+Places = Callable[[Any], bool]
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Trial:
     readers: Mapping[str, Reader]
     positions: tuple[str, ...]
     damaged: tuple[tuple[str, Any], ...]
+    places: Places
     options: Mapping[str, Any] = field(default_factory=dict)
     lists_moves: bool = True
 

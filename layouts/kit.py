@@ -193,17 +193,19 @@ class GameKit:
         return self._deck().cards(self.rules())
 
     def parse_cards(self, text: str, lang: str) -> list[str]:
-        """A replacement set ``"r7,r7,b+2,wi"`` checked against the deck, in notation; an
-        unknown card is refused with the notation explained in ``lang``."""
+        """A replacement set ``"r7,r7,b+2,wi"`` checked against the deck, in notation; each
+        card written as its label in ``lang`` (French ``"j7,vpas,jk+4"``) or in the game's
+        notation; an unknown card is refused with the labels explained in ``lang``."""
         deck, rules = self._deck(), self.rules()
         known = set(deck.cards(rules))
+        labels = {" ".join(face.lines): face.card for face in self.deck_faces(lang)}
         items = [item.strip() for item in text.split(",") if item.strip()]
         if not items:
             raise PaperError("cards_empty")
         chosen = []
         for item in items:
             try:
-                card = deck.read(item, rules)
+                card = labels[item] if item in labels else deck.read(item, rules)
             except NotationError:
                 card = ""
             if card not in known:

@@ -43,6 +43,7 @@ from layouts.board import READING
 from layouts.domino.screen import PLACES_LINE
 from layouts.elements.screen import ElementsInput
 from layouts.elevens.screen import Chosen
+from layouts.rummikub.work import Work
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -151,10 +152,11 @@ def choose_rummikub(session: Session, lines: Sequence[Line]) -> Choice:
     by_text = {region.text: index for index, region in enumerate(commands.regions)}
     pending = session.seat.pending
     done = commands.regions[by_text[str(words["done"])]].target
-    hinted = getattr(pending, "back", None) is not None  # the hint was laid out
-    if hinted and isinstance(done, PlayMove) and isinstance(done.move, Table):
+    hinted = isinstance(pending, Work) and pending.hinted  # the hint was asked for
+    laid = isinstance(pending, Work) and hinted and pending.rack != pending.start_rack
+    if laid and isinstance(done, PlayMove) and isinstance(done.move, Table):
         return COMMAND_LINE, by_text[str(words["done"])]
-    if str(words["hint"]) in by_text and not hinted:
+    if not hinted:
         return COMMAND_LINE, by_text[str(words["hint"])]
     found = _first(commands, lambda target: isinstance(target, PlayMove)
                    and isinstance(target.move, Draw))
@@ -301,8 +303,9 @@ class MemoryFingers:
             self.press(LineDown() if keys.index(key) > here else LineUp(), "line")
         raise AssertionError(f"never reached the {key} line")
 
-    def route(self, key: str, index: int) -> None:
-        """Go to line ``key``, pan to region ``index`` and press the routing key over it."""
+    def route(self, key: str, index: int, cell: int = 0) -> None:
+        """Go to line ``key``, pan to region ``index`` and press the routing key over it: over
+        its ``cell``-th cell in the window (counted round: any number is one of its cells)."""
         if self.front.boards is not None:
             for _ in range(200):
                 pressed, kind = board_key(self.front, key, index)
@@ -318,7 +321,7 @@ class MemoryFingers:
             self.press(PanRight() if viewport.window < wanted else PanLeft(), "pan")
         window = laid.windows[viewport.window]
         piece = next(piece for piece in window.pieces if piece.region == index)
-        self.press(Route(piece.column), "route")
+        self.press(Route(piece.column + cell % (piece.stop - piece.start)), "route")
 
     def play_turn(self, limit: int = 60) -> int:
         """Play the seat's turn to its end (or the game's), news read first; the keys it took."""

@@ -22,6 +22,7 @@ from brailledev.programs.savefile import Unreadable, held, set_aside
 from brailledev.programs.session import Session
 from brailledev.table.core import DEFAULT_BOT, MOST_SEED, bot_names
 from brailledev.table.keyloop import Front
+from layouts.catalog import output_text
 from layouts.errors import UserError, system_reason
 from layouts.registry import GAMES, kit
 
@@ -141,6 +142,8 @@ def _play(args: argparse.Namespace, save: Path) -> int:
                      gone=lambda error: UserError("display_gone", detail=error, path=save),
                      closed=lambda session: _terminal_closed(session, save))
     session.saving.check_lost("save_failed_at_end")
+    if not session.table.game.is_over():  # a reader who quits learns where the game waits
+        print(output_text("play.saved", session.seat.lang, path=save))
     return 0
 
 

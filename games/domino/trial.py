@@ -41,4 +41,4 @@ TRIAL = Trial(players=(2, 3, 4), bots=("random", "heuristic"), moves=40, redeal=
               readers={"card": _card},
               positions=("domino players=2 table=6/4@0,0>;1/1@0,1> hands=6/0,1/2;3/3,4/4,5/5 "
                          "opening=no",),
-              damaged=(("max_line", None),))
+              damaged=(("max_line", None),), places=lambda move: True)

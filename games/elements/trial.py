@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.elements.notation import Card, read_cards
+from games.elements.notation import Card, Place, read_cards
 from games.trial import State, Trial, deal_again
 
 
@@ -34,4 +34,5 @@ def _cards(game: Any, text: str) -> list[Card]:
 
 TRIAL = Trial(players=(3, 4, 5), bots=("random", "heuristic"), moves=150, redeal=redeal,
               readers={"card": _card, "cards": _cards}, positions=(),
-              damaged=(("rounds", [2, 2, 2]), ("max_value", 10**9)))
+              damaged=(("rounds", [2, 2, 2]), ("max_value", 10**9)),
+              places=lambda move: isinstance(move, Place))

@@ -25,6 +25,12 @@ def _step_any_rows(game: Any, text: str) -> Step:
     return parse_step(text, "abcdefghijklmnopqrstuvwxyz", 0, 999)
 
 
+def _places(step: Step) -> bool:
+    """A card put in a row: ``*@r10``, ``L r12>b``, ``x b7`` (a number card alone, ``r12``,
+    is its own label)."""
+    return step.kind in ("place", "link", "exchange")
+
+
 TRIAL = Trial(players=(2, 3, 4, 6), bots=("random", "heuristic"), moves=120, redeal=redeal,
               readers={"step, any rows": _step_any_rows}, positions=(),
-              damaged=(("start", 0), ("colours", ["r"])))
+              damaged=(("start", 0), ("colours", ["r"])), places=_places)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rummikub.notation import TileSet, parse_set, parse_table, parse_tile
+from games.rummikub.notation import Table, TileSet, parse_set, parse_table, parse_tile
 from games.trial import State, Trial, deal_again
 
 
@@ -33,4 +33,5 @@ def _table(game: Any, text: str) -> list[TileSet]:
 TRIAL = Trial(players=(2, 3, 4), bots=("random", "greedy", "heuristic"), moves=40,
               redeal=redeal, readers={"tile": _tile, "set": _set, "table": _table},
               positions=(), damaged=(("top", 14), ("jokers", "2")),
+              places=lambda move: isinstance(move, Table),
               options={"turn_times": 0}, lists_moves=False)

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from games.trial import State, Trial, deal_again
-from games.uno.notation import parse_card
+from games.uno.notation import PLAY, Move, parse_card
 
 
 def redeal(state: State, seat: int, rng: random.Random) -> State:
@@ -30,8 +30,13 @@ def _card(game: Any, text: str) -> str:
     return parse_card(text, game.colours)
 
 
+def _plays(move: Move) -> bool:
+    """A card played (with a Wild's colour: ``wi:g``)."""
+    return move.kind == PLAY
+
+
 TRIAL = Trial(players=(2, 3, 4, 6), bots=("random", "heuristic"), moves=150, redeal=redeal,
               readers={"card": _card}, positions=(),
               damaged=(("colours", ["r", "r"]), ("hand_size", 10**8), ("deck", {"7": -1}),
                        ("deck", {"0": 1})),
-              options={"match_target": 60})
+              places=_plays, options={"match_target": 60})

@@ -107,7 +107,7 @@ class DominoPadScreen(PadScreen):
             entry = event.entry
             said = [cat.text("pad_turn_entered", player=player(cat, event.seat),
                              lines="+".join(map(str, event.lines)) or cat.text("pad_no_line"),
-                             points=entry.points, total=event.total, count=entry.points)]
+                             count=entry.points, total=event.total)]
             said += [cat.text("pad_row_bonus", row=row + 1, bonus=bonus)
                      for row, bonus in entry.row_bonuses]
             if entry.super_row is not None:

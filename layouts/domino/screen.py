@@ -55,6 +55,7 @@ from games.domino.grid import (
     row_of,
     square_name,
 )
+from games.domino.notation import parse_move
 from games.domino.pad import ScorePad
 from games.saved import each, ensure, field, integer, need_dict
 from layouts.catalog import Catalog
@@ -140,18 +141,32 @@ def place_text(view: DominoView, place: Place) -> str:
 
 
 def option_text(view: DominoView, option: Option, catalog: Catalog) -> str:
-    """``c4>6 11+12 8``; an opening names both cards: ``6/4@c3> 5/5@c4> 10+10+11 5``. The
-    points are those the seat's pad takes (:meth:`DominoView.gain`)."""
+    """``c4>6 11+12 8``; an opening names both cards, each before its place:
+    ``6/4 c3>6 5/5 c4>5 10+10+11 5``. The points are those the seat's pad takes
+    (:meth:`DominoView.gain`)."""
     move = option.move
-    anchor = anchor_of(view.table)
     if isinstance(move, Opening):
-        where = " ".join(
-            f"{p.first}/{p.second}@{square_name(anchor, (p.x, p.y))}"
-            f"{'v' if p.vertical else '>'}" for p in _places(move))
+        where = " ".join(f"{label(p.card, catalog)} {place_text(view, p)}"
+                         for p in _places(move))
     else:
         where = place_text(view, move)
     lines = "+".join(str(value) for value in option.lines) or catalog.text("dom_no_line")
     return f"{where} {lines} {view.gain(option)}"
+
+
+def laid_words(event: Placed, catalog: Catalog) -> str:
+    """The cards a turn laid, each with the half laid on each of its squares, named as the
+    round names them: ``6/4 (4 on c3, 6 on d3)``; an opening's two cards joined."""
+    named = _places(parse_move(event.notation))[0]  # its squares named from the anchor c3
+    first = _places(event.move)[0]
+    anchor = (first.x - named.x, first.y - named.y)
+    told = []
+    for place in _places(event.move):
+        (one, first_half), (two, second_half) = place.cells()
+        told.append(catalog.text("dom_laid_card", card=label(place.card, catalog),
+                                 first=first_half, square=square_name(anchor, one),
+                                 second=second_half, other=square_name(anchor, two)))
+    return catalog.text("dom_laid_apart").join(told)
 
 
 def pad_regions(pad: ScorePad, catalog: Catalog) -> list[Region]:
@@ -338,8 +353,8 @@ class DominoScreen:
         if isinstance(event, Placed):
             lines = "+".join(map(str, event.lines))
             code = "dom_placed_lines" if event.lines else "dom_placed"
-            text = say(code, event.seat, move=event.notation, lines=lines,
-                       points=event.entry.points, count=event.entry.points)
+            text = say(code, event.seat, move=laid_words(event, cat), lines=lines,
+                       count=event.entry.points)
             extras = [cat.text("dom_row_bonus", row=row + 1, points=bonus)
                       for row, bonus in event.entry.row_bonuses]
             if event.entry.super_row is not None:

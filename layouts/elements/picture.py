@@ -148,7 +148,8 @@ class ElementsPicture(Picture):
                 kept = set(routed.move.cards)
                 every = len(kept) == len(view.hand)
                 choices.append(button(words["keep_all"] if every else words["keep"], target))
-            elif isinstance(routed, Ask):
+            # the keep line's cards change sides when clicked in the hand; Ask(None) cancels
+            elif isinstance(routed, Ask) and routed.pending is None:
                 choices.append(button(words["cancel"], target))
         if choices:
             found.append(group(_question(view, said, cat), choices, kind="column"))

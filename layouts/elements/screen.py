@@ -9,14 +9,15 @@ player's laid cards with their combination named), ``hand``, ``choice`` (what is
 Routing a card of the hand: in phase 1 selects it, then an element of the choice line puts it
 face down; when one card is due it is laid at once; in round 3 two cards are selected, then
 ``confirm`` on the choice line lays them; in phase 3 a card is marked for the stock (routing
-again keeps it), then ``confirm`` keeps the rest.
+again keeps it), as on the choice line, which lists the cards kept and discarded (each
+routed changes sides), then ``confirm`` keeps the rest.
 
     lines = SCREEN.screen(game.view(0), context)
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from games.core import Event, Json, Reason
@@ -135,16 +136,16 @@ class ElementsScreen:
         cat, text = context.catalog, context.catalog.text
         if view.phase == PLACE:
             placed = {element: (seat, card) for element, seat, card in view.placements}
-            regions = [Region(text("row_label"))]
+            shown = []
             for element in view.row:
                 if element not in placed:
-                    shown = text("row_free")
+                    face = text("row_free")
                 else:
                     seat, card = placed[element]
-                    shown = (f"{context.names[seat]} "
-                             f"{label(card, cat) if card is not None else text('row_hidden')}")
-                regions.append(Region(f"{label(element_label(element), cat)} {shown},"))
-            return Line(ORDER_LINE, tuple(regions))
+                    face = (f"{context.names[seat]} "
+                            f"{label(card, cat) if card is not None else text('row_hidden')}")
+                shown.append(f"{label(element_label(element), cat)} {face}")
+            return Line(ORDER_LINE, (Region(text("row_label")), *listed(shown)))
         return Line(ORDER_LINE, (Region(text("order_label")),
                                  *(Region(label(element_label(colour), cat), label=True)
                                    for colour in view.order)))
@@ -162,6 +163,7 @@ class ElementsScreen:
         assert view.current is not None
         regions = [Region(text("bids_label", card=label(view.current, context.catalog)))]
         leader = self.leader(view)
+        apart = text("bids_apart")
         for step in range(view.players):
             seat = (view.first + step) % view.players
             regions.append(Region(text("bids_seat", name=context.names[seat])))
@@ -177,7 +179,8 @@ class ElementsScreen:
                 notes.append(text("bids_leads"))
             if view.passed[seat]:
                 notes.append(text("bids_passed"))
-            regions.append(Region(", ".join(notes) + ";", atomic=False))
+            last = step == view.players - 1
+            regions.append(Region(", ".join(notes) + ("" if last else apart), atomic=False))
         return Line(BIDS_LINE, tuple(regions))
 
     @staticmethod
@@ -237,14 +240,25 @@ class ElementsScreen:
                 Region(text("confirm"), target=PlayMove(Lay(tuple(said.chosen)))),
                 cancel))
         if view.phase == KEEP:
-            kept = tuple(card for card in sort_hand(view) if card not in said.chosen)
+            hand = sort_hand(view)
+            kept = tuple(card for card in hand if card not in said.chosen)
+            discarded = [card for card in hand if card in said.chosen]
             return Line(CHOICE_LINE, (
-                Region(text("keep_ask", kept=words.cards(kept) or text("nothing"),
-                            discarded=words.cards(said.chosen) or text("nothing")),
-                       atomic=False),
+                Region(text("keep_label")), *self._toggles(kept, said, context),
+                Region(text("discard_label")), *self._toggles(discarded, said, context),
                 Region(text("confirm"), target=PlayMove(Keep(kept))),
-                Region(text("keep_all"), target=PlayMove(Keep(tuple(sort_hand(view)))))))
+                Region(text("keep_all"), target=PlayMove(Keep(tuple(hand))))))
         return None
+
+    @staticmethod
+    def _toggles(cards: Sequence[Card], said: ElementsInput,
+                 context: Context) -> tuple[Region, ...]:
+        """Phase 3: the cards kept (or discarded), each routed to change sides; ``nothing``
+        when there are none."""
+        if not cards:
+            return (Region(context.catalog.text("nothing")),)
+        return tuple(Region(label(card, context.catalog), target=Ask(said.toggle(card)),
+                            label=True) for card in cards)
 
     def commands(self, view: ElementsView, context: Context) -> Line:
         text = context.catalog.text

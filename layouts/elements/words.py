@@ -1,7 +1,7 @@
 """Elements in words: card labels, combination names, refusals and events, per language.
 
     label(Card("y", 7), Catalog.load("elements", "fr"))      # "j7"
-    label("Eb", Catalog.load("elements", "fr"))              # "eb", an element card
+    label("Eb", Catalog.load("elements", "fr"))              # "éb", an element card
     words = Words.load("fr")
     words.combination(key)                 # "paire de nombres"
     words.event(Won(1, Card("r", 5), (Card("y", 10),), key), viewer=0)
@@ -34,8 +34,9 @@ from layouts.catalog import Catalog
 def label(card: Card | str, catalog: Catalog) -> str:
     """The label of a card, the same on the display and on paper: a number card its colour
     letter and value (``label(Card("y", 7), fr) == "j7"``), an element card, given in its
-    notation ``E`` and colour, ``e`` and the colour letter (``label("Ey", fr) == "ej"``):
-    lower case, so no reader's table puts a capital sign on it."""
+    notation ``E`` and colour, the language's element letter and the colour letter (``e``
+    in English, ``é`` in French: ``label("Ey", fr) == "éj"``, and black ``én``, never the
+    word "en"): lower case, so no reader's table puts a capital sign on it."""
     cards = catalog.section("cards")
     if isinstance(card, Card):
         return f"{cards['colour_prefix'][card.colour]}{card.value}"
@@ -101,10 +102,6 @@ class Words:
         """The colour order, strongest first: ``b r g y k``."""
         return " ".join(self.catalog.section("cards")["colour_prefix"][c] for c in order)
 
-    @staticmethod
-    def numbers(values: Sequence[int]) -> str:
-        return " ".join(str(value) for value in values)
-
 
 @dataclass(frozen=True)
 class _Teller:
@@ -149,8 +146,8 @@ class _Teller:
                          combination=words.combination(event.key),
                          cards=words.cards(event.cards))
         if isinstance(event, HandScored):
-            return text("hand_scored", points=words.numbers(event.points),
-                        totals=words.numbers(event.totals))
+            return text("hand_scored", points=self.scores(event.points),
+                        totals=self.scores(event.totals))
         if isinstance(event, Kept):
             return about("kept", event.seat, count=event.count)
         if isinstance(event, Drew):
@@ -162,7 +159,11 @@ class _Teller:
         if isinstance(event, NewHand):
             return about("new_hand", event.first, number=event.number + 1)
         if isinstance(event, GameOver):
-            return text("game_over_win",
+            return text("game_over_win", count=len(event.winners),
                         players=", ".join(self.who(seat) for seat in event.winners),
-                        points=event.totals[event.winners[0]], count=len(event.winners))
+                        points=event.totals[event.winners[0]])
         return None
+
+    def scores(self, points: Sequence[int]) -> str:
+        """Every seat's points, each after its name: ``you 7, Bo 0, Cy 18``."""
+        return ", ".join(f"{self.who(seat)} {value}" for seat, value in enumerate(points))

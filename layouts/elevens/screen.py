@@ -4,9 +4,11 @@ steps of the turn, commands, messages and help, as lines of regions.
 Each row is one compact line: its colour letter, then its segments (``r 5-16``,
 ``b 3-4 8-13 *10``: a joker stands at b10, inside the segment before it; ``y 5 lig5 11``: a
 link card joins y5 to g5 in the neighbouring row). Routing a card of
-the hand plays it when it has one place, else offers its places (its own place, link cards
-``L r12>b``, the joker exchange) on the choice line. Routing a joker lying in a row exchanges
-it for the player's card. Words come from ``layouts/elevens/{en,fr}.toml``.
+the hand plays it when it has one place, else offers its places in words on the choice line
+(``r12 to r12 r12 by link from y12 for the joker on r12``; a joker's ``* to b7 b9``).
+Routing a joker lying in a row exchanges it for the player's card. Messages and lines name
+cards by their labels and steps in words; notation is for typing only. Words come from
+``layouts/elevens/{en,fr}.toml``.
 
     lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines]
@@ -38,7 +40,14 @@ from games.elevens.engine import (
 )
 from games.saved import field, need_dict, text
 from layouts.catalog import Catalog
-from layouts.elevens.words import event_text, label, reason_text, row_label, step_label
+from layouts.elevens.words import (
+    choice_words,
+    event_text,
+    label,
+    reason_text,
+    row_label,
+    step_words,
+)
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -211,8 +220,9 @@ class ElevensScreen:
                     text = str(words["row_group"]).format(row=row_label(cat, row), count=count)
                     regions.append(Region(text, target=Ask(Chosen(card, row))))
             found = [step for step in found if step.kind == "discard"]
-        regions += [Region(step_label(cat, step), target=PlayMove(step), label=True)
-                    for step in found]
+        # a place alone is written as the card that belongs there is labelled
+        regions += [Region(choice_words(cat, step), target=PlayMove(step),
+                           label=step.kind == "place") for step in found]
         if len(regions) == 1:
             regions.append(Region(str(words["nowhere"])))
         if chosen.row:
@@ -226,7 +236,7 @@ class ElevensScreen:
         words = cat.section("screen")
         head = str(words["this_turn"]).format(count=view.played, limit=view.limit)
         return Line(TURN_LINE, (Region(head),
-                             *(Region(step_label(cat, step)) for step in view.steps)))
+                             *listed(step_words(cat, step) for step in view.steps)))
 
     def commands(self, view: ElevensView, context: Context, legal: Sequence[Hashable]) -> Line:
         """End the turn (or pass), draw, undo, discard a joker, help, quit."""

@@ -1,7 +1,9 @@
 """Elevens in words: card labels, steps, refusals and events in the reader's language.
 
-The engine speaks in canonical notation (``y12``, ``L r5>y``); people read labels from
-``layouts/elevens/<lang>.toml`` (``j12`` in French), the same on the display and on paper.
+The engine speaks in canonical notation (``y12``, ``*@b7``, ``L r5>y``); people read labels
+from ``layouts/elevens/<lang>.toml`` (``j12`` in French), the same on the display and on
+paper, and steps in words (``the joker on b7``, ``y5 by link from r5``): notation is for
+typing only.
 
     cat = Catalog.load("elevens", "fr")
     label("y12", cat)                               # 'j12'
@@ -52,22 +54,49 @@ def label(card: str, catalog: Catalog) -> str:
     return f"{row_label(catalog, row)}{pos}" if row else card
 
 
-def step_label(cat: Catalog, step: Step) -> str:
-    """A step as the reader's notation: ``li r5>j``, ``*@j7``, ``x j7``, ``r12``."""
-    joker = label(JOKER, cat)
+def place_name(cat: Catalog, row: str, pos: int) -> str:
+    """A place of the table, as its row's colour letter and position (what the card that
+    belongs there is labelled): ``place_name(fr, "y", 7) == "j7"``."""
+    return f"{row_label(cat, row)}{pos}"
+
+
+def step_words(cat: Catalog, step: Step) -> str:
+    """A step in words, the card by its label and its place named, for the turn line and
+    the messages: ``r12``, ``the joker on b7``, ``y5 by link from g5``, ``r12 for the joker
+    on r12``: ``step_words(en, place("*", "b", 7)) == "the joker on b7"``."""
     screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):
         return str(screen[step.kind])
     if step.kind == "discard":
-        return str(screen["discard"])
+        return str(screen["step_discard"])
+    place = place_name(cat, step.row, step.pos)
     if step.kind == "exchange":
-        return f"{screen['exchange']} {label(step.card, cat)}"
-    target = f"{row_label(cat, step.row)}{step.pos}"
+        return str(screen["step_exchange"]).format(card=label(step.card, cat), place=place)
+    card = str(screen["step_joker"]).format(place=place) if step.card == JOKER \
+        else label(step.card, cat)
     if step.kind == "link":
-        suffix = f" {joker}" if step.card == JOKER else ""
-        link = label(LINK_CARD, cat)
-        return f"{link} {row_label(cat, step.source)}{step.pos}>{row_label(cat, step.row)}{suffix}"
-    return f"{joker}@{target}" if step.card == JOKER else label(step.card, cat)
+        source = place_name(cat, step.source, step.pos)
+        return str(screen["step_link"]).format(card=card, source=source)
+    return card
+
+
+def choice_words(cat: Catalog, step: Step) -> str:
+    """Where a step puts the card the choice line is about (the line names the card first),
+    in words: ``b7``, ``by link from y12`` (a joker's: ``r12 by link from y12``), ``for the
+    joker on r12``, ``discard joker``:
+    ``choice_words(en, Step("link", "r12", "r", 12, "y")) == "by link from y12"``."""
+    screen = cat.section("screen")
+    if step.kind == "discard":
+        return str(screen["discard"])
+    place = place_name(cat, step.row, step.pos)
+    if step.kind == "exchange":
+        return str(screen["for_joker"]).format(place=place)
+    if step.kind == "link":
+        source = place_name(cat, step.source, step.pos)
+        if step.card == JOKER:
+            return str(screen["step_link"]).format(card=place, source=source)
+        return str(screen["by_link"]).format(source=source)
+    return place
 
 
 def reason_text(cat: Catalog, reason: Reason) -> str:
@@ -95,24 +124,27 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
         return cat.text(code, player=player, **args)
 
     if isinstance(event, Placed):
-        card = label(event.card, cat) if event.card != JOKER else (
-            f"{label(JOKER, cat)}@{row_label(cat, event.row)}{event.pos}")
+        joker = "_joker" if event.card == JOKER else ""
+        place = place_name(cat, event.row, event.pos)
         if event.source:
-            source = f"{row_label(cat, event.source)}{event.pos}"
-            return say("linked", event.seat, source=source, card=card)
-        return say("placed", event.seat, card=card)
+            return say(f"linked{joker}", event.seat, card=label(event.card, cat), place=place,
+                       source=place_name(cat, event.source, event.pos))
+        return say(f"placed{joker}", event.seat, card=label(event.card, cat), place=place)
     if isinstance(event, Exchanged):
-        return say("exchanged", event.seat, card=f"{row_label(cat, event.row)}{event.pos}")
+        return say("exchanged", event.seat, card=place_name(cat, event.row, event.pos))
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
-        return say("drew", event.seat, card=label(event.cards[0] if event.cards else "", cat))
+        card = event.cards[0] if event.cards else ""
+        if card == JOKER:
+            return say("drew_joker", event.seat)
+        return say("drew", event.seat, card=label(card, cat))
     if isinstance(event, BonusTaken):
         words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],
                    half=words["halves"][event.half])
     if isinstance(event, Undone):
-        return say("undone", event.seat, step=step_label(cat, event.step))
+        return say("undone", event.seat, step=step_words(cat, event.step))
     if isinstance(event, TurnEnded):
         return say("passed", event.seat) if event.passed else None
     if isinstance(event, GameOver):

@@ -155,8 +155,8 @@ class RummikubPicture(Picture):
             if target is not None:
                 found.append(button(words[name], target))
         hint_target = commands.get(str(screen["hint"]))
-        if hint_target is not None:
-            hint = work.hint(view)
+        hint = work.hint(view) if hint_target is not None else None
+        if hint is not None and hint.count:  # with no move to lay, Draw a tile is the answer
             laid = ", ".join(face(each, cat).caption for each in hint.played)
             found.append(button(words["hint"], choices=question(
                 words["hint_says"].format(count=hint.count, tiles=laid),

@@ -8,11 +8,13 @@ the set, routing a set's number adds the selection to it, ``new set`` makes the 
 set. A set that is not a run or a group is marked: dots 7 and 8 raised under its number and
 every tile (``Region.mark``); its reason is on the ``problems`` line. ``done`` plays the
 whole table (the engine judges it; a selection left over is refused at once), ``undo`` steps
-back, ``reset`` restores the table, ``draw`` draws, ``hint`` lays out the solver's best move.
+back, ``reset`` restores the table, ``draw`` draws, ``hint`` lays out the solver's best move
+and says what it laid on the ``hint`` line (or that there is none: draw).
 
 A set keeps its number while it lasts, through a hint and the others' turns (the seat keeps
 the places, ``Context.keep``); a joker in a set reads as the number it stands for (``jk5``);
-an opponent's meld is told as the sets it made or changed, by number.
+a meld is told as every set it made or changed, by number, those tiles were taken from
+included (``set 2 lost y10, now y11 y12 y13``).
 
     lines = SCREEN.screen(game.view(0), context)
     [line.key for line in lines][:3]     # ['messages', 'status', 'rack']
@@ -34,7 +36,7 @@ from games.rummikub.engine import (
     RummikubView,
     StartDraw,
 )
-from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set
+from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set, sort_key
 from layouts.catalog import Catalog
 from layouts.rummikub.words import label
 from layouts.rummikub.work import Work, in_place
@@ -52,10 +54,13 @@ from layouts.screen import (
     own_step,
     status_line,
 )
+from layouts.screen import words as word_regions
 
-# The lines of the rack, the selected tiles and why sets are invalid; one line per table set.
+# The lines of the rack, the selected tiles, what the hint did and why sets are invalid; one
+# line per table set.
 RACK_LINE = "rack"
 SELECTION_LINE = "selection"
+HINT_LINE = "hint"
 PROBLEMS_LINE = "problems"
 
 
@@ -95,6 +100,30 @@ def tile_labels(tiles: Sequence[str], cat: Catalog) -> list[str]:
             else label(tile, cat) for place, tile in enumerate(tiles)]
 
 
+def changes(before: Sequence[TileSet], after: Sequence[TileSet], cat: Catalog) -> str:
+    """The sets that differ between two tables of numbered places (:func:`placed`), in
+    words: a set made or grown with its tiles (``set 4 r7 b7 y7``), one that only gave tiles
+    with what it lost and what is left (``set 2 lost y10, now y11 y12 y13``), one taken
+    apart (``set 3 taken apart``): ``changes(start, hinted, catalog)``."""
+    told = []
+    for index in range(max(len(before), len(after))):
+        old = Counter(before[index] if index < len(before) else ())
+        tiles = after[index] if index < len(after) else ()
+        new = Counter(tiles)
+        if old == new:
+            continue
+        shown = " ".join(tile_labels(tiles, cat))
+        if not tiles:
+            told.append(cat.text("set_gone", set=index + 1))
+        elif not new - old:
+            lost = " ".join(label(tile, cat) for tile in sorted((old - new).elements(),
+                                                                 key=sort_key))
+            told.append(cat.text("set_lost", set=index + 1, lost=lost, tiles=shown))
+        else:
+            told.append(cat.text("set_told", set=index + 1, tiles=shown))
+    return str(cat.section("screen")["sets_apart"]).join(told)
+
+
 class RummikubScreen:
     """The :class:`layouts.screen.GameScreen` of Rummikub."""
 
@@ -108,6 +137,8 @@ class RummikubScreen:
             lines.append(self.selection(work, cat))
         # the commands next to the rack: done or hint is a line key away, however big the table
         lines.append(self.commands(view, work, cat))
+        if work is not None and work.hinted:
+            lines.append(self.hinted(work, cat))
         lines += self.table_lines(sets, work, cat)
         if work is not None:
             problems = self.problems(work, cat)
@@ -134,20 +165,20 @@ class RummikubScreen:
         for step in range(1, len(view.hand_sizes)):
             seat = (view.seat + step) % len(view.hand_sizes)
             count = view.hand_sizes[seat]
-            texts.append(context.catalog.count("screen.other", count,
+            texts.append(context.catalog.count("tiles_of", count,
                                                player=context.names[seat], count=count))
         return status_line(texts)
 
     def time_left(self, seconds: int, context: Context) -> str:
-        return context.catalog.count("time_left", seconds, seconds=seconds)
+        return context.catalog.count("time_left", seconds, count=seconds)
 
     def clock_starts(self, seconds: int, context: Context) -> str:
-        return context.catalog.count("clock_starts", seconds, seconds=seconds)
+        return context.catalog.count("clock_starts", seconds, count=seconds)
 
     def clock_notice(self, view: RummikubView, context: Context) -> str | None:
         """How long the seat's turns are, and how to play without the clock (RUM-7)."""
         seconds = view.turn_times[view.seat]
-        return context.catalog.count("clock_notice", seconds, seconds=seconds) if seconds \
+        return context.catalog.count("clock_notice", seconds, count=seconds) if seconds \
             else None
 
     def rack(self, view: RummikubView, context: Context, work: Work | None) -> Line:
@@ -192,6 +223,18 @@ class RummikubScreen:
             lines.append(Line(set_key(1), (Region(str(cat.section("screen")["empty_table"])),)))
         return lines
 
+    def hinted(self, work: Work, cat: Catalog) -> Line:
+        """What the hint laid out, by the sets it made or changed (``done`` plays it), or
+        that there is no move, with ``draw`` to route."""
+        laid = Counter(work.start_rack) - Counter(work.rack)
+        if not laid:
+            return Line(HINT_LINE, (*word_regions(cat.text("hint_none")),
+                                    Region(str(cat.section("screen")["draw"]),
+                                           target=PlayMove(Draw()))))
+        tiles = " ".join(label(tile, cat) for tile in sorted(laid.elements(), key=sort_key))
+        return Line(HINT_LINE, word_regions(cat.text(
+            "hint_laid", tiles=tiles, sets=changes(work.start_sets, work.sets, cat))))
+
     def problems(self, work: Work, cat: Catalog) -> Line | None:
         """Why each marked set is not valid."""
         texts = [cat.text("set_problem", set=index + 1, why=cat.reason(reason))
@@ -213,9 +256,9 @@ class RummikubScreen:
                 regions.append(Region(str(words["undo"]), target=Ask(back)))
             regions.append(Region(str(words["reset"]), target=Ask(None)))
             regions.append(Region(str(words["draw"]), target=PlayMove(Draw())))
-            hint = work.hint(view)
-            if hint.count:
-                regions.append(Region(str(words["hint"]), target=Ask(work.apply_hint(hint))))
+            hinted = work.apply_hint(work.hint(view))
+            regions.append(Region(str(words["hint"]), target=Ask(
+                hinted, then=HINT_LINE, said=" ".join(self.hinted(hinted, cat).text.split()))))
         regions += help_and_quit(cat)
         return Line(COMMAND_LINE, tuple(regions))
 
@@ -270,7 +313,8 @@ class RummikubScreen:
         if isinstance(event, GameOver):
             winners = ", ".join(names[s] for s in event.winners)
             scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.scores))
-            return cat.text("game_over_rummikub", winners=winners, scores=scores)
+            return cat.count("game_over_rummikub", len(event.winners), winners=winners,
+                             scores=scores)
         return None
 
     def save_input(self, pending: Hashable) -> Json:
@@ -283,15 +327,14 @@ class RummikubScreen:
 
     @staticmethod
     def _sets_told(event: Laid, context: Context) -> str:
-        """The sets holding a tile laid, each by its number: ``set 4 r7 b7 y7``."""
-        cat = context.catalog
-        laid = Counter(event.played)
-        told = []
-        for index, tiles in enumerate(placed(event.table, context)):
-            if laid & Counter(tiles):
-                told.append(cat.text("set_told", set=index + 1,
-                                     tiles=" ".join(tile_labels(tiles, cat))))
-        return str(cat.section("screen")["sets_apart"]).join(told)
-
+        """Every set the move changed, by the number it keeps (:func:`changes`): the seat's
+        last table is what it is compared with, so a tile of the same colour and number
+        already on the table is never taken for one laid."""
+        before = context.keep.get(PLACES)
+        after = placed(event.table, context)
+        if before is None:  # no table seen yet: the sets holding a tile laid, as they are
+            laid = Counter(event.played)
+            before = tuple(() if laid & Counter(tiles) else tiles for tiles in after)
+        return changes(before, after, context.catalog)
 
 SCREEN = RummikubScreen()

@@ -47,7 +47,8 @@ class Work:
     """The turn in progress: ``sets`` (the table as it stands now; a set emptied by taking
     keeps its place, so origins and numbers stay valid), ``rack`` (tiles still on the rack),
     ``selection``; ``start_sets``/``start_rack`` for reset; ``back`` the state before the last
-    action: ``Work.start(view).select_rack(0)``."""
+    action; ``hinted`` when the last action asked for the hint (laid out, or none found):
+    ``Work.start(view).select_rack(0)``."""
 
     start_sets: tuple[TileSet, ...]
     start_rack: tuple[str, ...]
@@ -55,6 +56,7 @@ class Work:
     rack: tuple[str, ...]
     selection: tuple[Picked, ...] = ()
     back: Work | None = None
+    hinted: bool = False
 
     @classmethod
     def start(cls, view: RummikubView, sets: Sequence[TileSet] | None = None) -> Work:
@@ -67,7 +69,8 @@ class Work:
     def _then(self, sets: tuple[TileSet, ...], rack: tuple[str, ...],
               selection: tuple[Picked, ...]) -> Work:
         # Every action remembers the state it came from: that is what undo goes back to.
-        return replace(self, sets=sets, rack=rack, selection=selection, back=self)
+        return replace(self, sets=sets, rack=rack, selection=selection, back=self,
+                       hinted=False)
 
     # --- selecting ----------------------------------------------------------------------
 
@@ -151,11 +154,14 @@ class Work:
 
     def apply_hint(self, hint: Solution) -> Work:
         """Lay the hint's table out as the work in progress, each set kept at its place
-        (undo goes back)."""
+        (undo goes back); a hint that plays nothing changes nothing but says so (``hinted``)."""
+        if not hint.count:
+            return replace(self, hinted=True)
         left = list(self.start_rack)
         for tile in hint.played:
             left.remove(tile)
-        return self._then(in_place(self.start_sets, hint.table), tuple(left), ())
+        return replace(self._then(in_place(self.start_sets, hint.table), tuple(left), ()),
+                       hinted=True)
 
 
     # --- saving ---------------------------------------------------------------------------
@@ -257,10 +263,13 @@ def in_place(before: Sequence[TileSet], table: Sequence[TileSet]) -> tuple[TileS
         for new_place, new in enumerate(table):
             common = sum((Counter(old) & Counter(new)).values())
             if common:
-                shared.append((-common, old_place, new_place))
+                # among sets sharing as many tiles, the one changed least: with two tiles of
+                # each kind, a set left as it was is never taken for one built of the same
+                changed = len(old) + len(new) - 2 * common
+                shared.append((-common, changed, old_place, new_place))
     taken: dict[int, int] = {}
     placed: set[int] = set()
-    for _, old_place, new_place in sorted(shared):
+    for _, _, old_place, new_place in sorted(shared):
         if old_place not in taken and new_place not in placed:
             taken[old_place] = new_place
             placed.add(new_place)

@@ -42,6 +42,7 @@ from games.uno.notation import (
     DRAW,
     KEEP,
     PLAY,
+    WILD_DRAW_FOUR,
     WILDS,
     Move,
 )
@@ -127,6 +128,8 @@ class UnoScreen:
         texts = [top_text(view, cat)]
         if view.turn is not None:
             texts.append(cat.text("uno_turn", name=context.names[view.turn]))
+        else:
+            texts.append(cat.text("uno_over"))
         for step in range(1, view.players):
             seat = (view.seat + step * view.direction) % view.players
             count = view.hand_sizes[seat]
@@ -245,6 +248,12 @@ class UnoScreen:
             own = seat == context.seat
             return cat.text(f"{code}_you" if own else code, name=context.names[seat], **args)
 
+        def against(code: str, seat: Seat, other: Seat, **args: Any) -> str:
+            """``seat`` acting on ``other``: the ``_yours`` form when that is the display's."""
+            if other == context.seat:
+                return cat.text(f"{code}_yours", name=context.names[seat], **args)
+            return say(code, seat, other=context.names[other], **args)
+
         def cards(hand: tuple[str, ...]) -> str:
             return " ".join(label(card, cat) for card in hand)
 
@@ -282,23 +291,23 @@ class UnoScreen:
         if isinstance(event, Kept):
             return say("uno_kept", event.seat)
         if isinstance(event, Caught):
-            return say("uno_caught", event.by, other=context.names[event.seat])
+            return against("uno_caught", event.by, event.seat)
         if isinstance(event, Challenged):
+            # won, the Wild Draw Four goes back to the hand it came from (UNO-6)
             code = "uno_challenged_guilty" if event.guilty else "uno_challenged_fair"
-            return say(code, event.by, other=context.names[event.seat])
+            return against(code, event.by, event.seat, card=label(WILD_DRAW_FOUR, cat))
         if isinstance(event, HandShown):
             return cat.text("uno_hand_shown", name=context.names[event.seat],
                             cards=cards(event.cards))
         if isinstance(event, RoundOver):
             scores = ", ".join(f"{context.names[seat]} {points}"
                                for seat, points in enumerate(event.scores))
-            return say("uno_round_won", event.winner, points=event.points, scores=scores,
-                       count=event.points)
+            return say("uno_round_won", event.winner, count=event.points, scores=scores)
         if isinstance(event, MatchOver):
             if context.seat in event.winners:
                 return cat.text("uno_match_won_you")
-            return cat.text("uno_match_won",
-                            name=", ".join(context.names[seat] for seat in event.winners))
+            return cat.count("uno_match_won", len(event.winners),
+                             name=", ".join(context.names[seat] for seat in event.winners))
         return None
 
     def save_input(self, pending: Hashable) -> Json:

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from brailledev.display.braille import translator
 from brailledev.programs.session import Session
 from games.elevens.engine import JOKER, Elevens
@@ -17,6 +19,7 @@ from tests.brltty.harness import Fingers, fingers_on
 from tests.elevens_helpers import table
 
 EN = translator("en-ueb-g1.ctb")
+FR = translator("fr-bfu-comp6.utb")
 
 
 class Player(Fingers):
@@ -29,12 +32,13 @@ class Player(Fingers):
 
 
 @contextmanager
-def playing(tmp_path: Path, game: Elevens | None = None, **options: Any) -> Iterator[Player]:
-    session = Session.start("elevens", players=2, seed=3, lang="en",
+def playing(tmp_path: Path, game: Elevens | None = None, lang: str = "en",
+            **options: Any) -> Iterator[Player]:
+    session = Session.start("elevens", players=2, seed=3, lang=lang,
                             save=tmp_path / "elevens.json", pace=0, options=options)
     if game is not None:
         session.table.game = game
-    with fingers_on(session, EN, Player) as player:
+    with fingers_on(session, EN if lang == "en" else FR, Player) as player:
         yield player
 
 
@@ -47,8 +51,8 @@ def test_elv_6_link_placement_by_routing_keys(tmp_path):
         assert player.text() == "hand y5 b20 b21"
         player.route_word("y5")
         assert player.front.viewport.line_key == "choice"
-        assert player.text() == "y5 to li r5>y li g5>y cancel"
-        player.route_word("g5>y")
+        assert player.text() == "y5 to by link from r5"  # each place whole in a window
+        player.route_word("g5")
         assert player.game.rows["y"][5] == "y5"
         assert player.game.table_links == [("g", 5, "y")]
         # the rows the card went to are the confirmation: nothing waits on the message line
@@ -106,3 +110,35 @@ def test_elv_12_whole_beginner_game_by_routing_keys(tmp_path):
         final = player.read_all_messages()
     assert "Game over." in final[-1]
     assert player.game.is_over() and len(player.game.winners()) == 1
+
+
+@pytest.mark.parametrize(("lang", "row", "cancel"), (("en", "row", "cancel"),
+                                                     ("fr", "rangée", "retour")))
+def test_elv_7_a_joker_routes_from_each_of_its_cells_in_both_languages(tmp_path, lang, row,
+                                                                         cancel):
+    """Issue 37, item 2: a French player's joker is one cell (``⠔``), an English one's two
+    (``⠐⠔``); a routing key over any of them offers its places, and a place routed lays it."""
+    game = table([["b5", "b9", "b16", JOKER, JOKER], ["b3", "b4"]], rows={"r": range(5, 10)})
+    with playing(tmp_path, game, lang=lang) as player:
+        player.read_all_messages()
+        width = len(player.table.translate(JOKER, label=True).cells)
+        assert width == (2 if lang == "en" else 1)
+        routed = 0
+        for joker in (0, 1):
+            player.go_to("hand")
+            ends = [cell for cell, word in player.words() if word == JOKER]
+            assert len(ends) == 2, player.text()
+            for cell in range(ends[joker] - width + 1, ends[joker] + 1):
+                player.go_to("hand")
+                player.press("route", cell)
+                assert player.front.viewport.line_key == "choice", player.text()
+                assert player.text().startswith(JOKER) and f" {row} r" in player.text()
+                routed += 1
+                player.route_word(cancel)
+        assert routed == 2 * width
+        player.go_to("hand")
+        player.route_word(JOKER)
+        player.route_word(row)
+        player.route_word("r10")
+        assert player.game.rows["r"][10] == JOKER
+        assert player.game.hands[0].count(JOKER) == 1

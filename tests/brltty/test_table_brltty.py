@@ -19,6 +19,7 @@ from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.programs.join import DOT_8, Joined, TableFront, connect
 from brailledev.table.core import Table as CoreTable
 from brailledev.table.seat import LocalLink, SeatClient
+from layouts.rummikub.work import Work
 from tests.brltty.harness import Fingers, VirtualBrltty
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
@@ -206,11 +207,14 @@ def test_two_braille_players_and_a_bot_play_a_whole_rummikub_game(tmp_path):
             commands = next(line for line in fingers.joined.seat.lines()
                             if line.key == "commands")
             shown = [region.text for region in commands.regions]
-            if words["hint"] in shown:
-                fingers.route_on("commands", words["hint"])
+            assert words["hint"] in shown  # with a move or without
+            fingers.route_on("commands", words["hint"])
+            pending = fingers.joined.seat.pending
+            assert isinstance(pending, Work)
+            if pending.rack != pending.start_rack:
                 fingers.route_on("commands", words["done"])
-            else:
-                fingers.route_on("commands", words["draw"])
+            else:  # no move: the hint's line says so, and offers to draw
+                fingers.route_on("hint", words["draw"])
 
         assert play_out(players, table, turn) > 4
         views = [fingers.link.view() for fingers in players]

@@ -36,7 +36,7 @@ def test_talk_stays_in_view_under_the_clock_and_time_up_is_shown_at_once(tmp_pat
         fingers.route_on(COMMAND_LINE, words.text("talk"))
         for letter in "gg":
             fingers.chord(cell_to_dots(fingers.table.translate(letter).cells))
-        mark = words.count("time_left", 15, seconds=15)
+        mark = words.count("time_left", 15, count=15)
         _until(lambda: mark in seat.history.texts[-1], "the 15-second mark never came")
         fingers.settle()
         assert fingers.front.viewport.line_key == TALK_LINE and seat.flash is None

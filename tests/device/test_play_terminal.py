@@ -75,6 +75,15 @@ class Terminal:
                 return True
         return False
 
+    def quit(self, said: str) -> None:
+        """Press ``q`` and yes to its question: the program says ``said`` as it ends, and ends
+        well."""
+        self.child.send("qq")
+        self.child.expect_exact(said)
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus == 0
+
     def saved(self) -> dict:
         return json.loads(self.save.read_text())
 
@@ -117,10 +126,7 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert state["table"]["moves"] >= start + 3
         told = terminal.told()
         assert sum(text.startswith(("You play", "You draw")) for text in told) >= 2
-        terminal.child.send("qq")  # quit, and yes to its question
-        terminal.child.expect(pexpect.EOF)
-        terminal.child.close()
-        assert terminal.child.exitstatus == 0
+        terminal.quit(f"The game is saved in {save}; go on with it with --resume {save}.")
     finally:
         terminal.child.terminate(force=True)
     resumed = Terminal(["play", "uno", "--display", "terminal", "--no-speech", "--pace", "0",
@@ -139,6 +145,21 @@ def test_terminal_display_plays_moves_through_a_pseudo_terminal(tmp_path):
         assert resumed.told()[-1] == "Game resumed where it was saved."
     finally:
         resumed.child.terminate(force=True)
+
+
+def test_quitting_says_where_the_game_is_saved_in_french(tmp_path):
+    """Issue 32, item 10: ``q`` leaves an unfinished game saved, and the last line says where
+    and how to go on with it, in the reader's language."""
+    save = tmp_path / "elevens.json"
+    terminal = Terminal(["play", "elevens", "--display", "terminal", "--no-speech", "--pace",
+                         "0", "--lang", "fr", "--save", str(save)], save)
+    try:
+        terminal.settle()
+        terminal.quit(f"La partie est enregistrée dans {save} ; continuez-la avec --resume "
+                      f"{save}.")
+        assert terminal.saved()["table"]["moves"] == 0  # saved, nothing played
+    finally:
+        terminal.child.terminate(force=True)
 
 
 def test_rows_shows_the_board_of_a_multi_line_display_in_the_terminal(tmp_path):

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.programs.session import Session
 from games.core import Reason
 from games.elements.cards import Card
-from games.elements.engine import BID, KEEP, PLACE, Elements, Place
-from layouts.elements.screen import SCREEN, ElementsInput
-from layouts.elements.words import label
+from games.elements.engine import BID, KEEP, PLACE, Elements, HandScored, Place
+from layouts.elements.screen import SCREEN, ElementsInput, sort_hand
+from layouts.elements.words import Words, label
 from layouts.screen import Ask, Context, Line, PlayMove
 from tests.elements_helpers import cards, play, rig
 from tests.play_helpers import told
@@ -56,7 +57,7 @@ def test_phase_1_route_a_card_then_an_element_face_down():
     session = rigged()
     assert session.seat.home() == "hand"
     assert line(session, "order").text == \
-        "elements: er free, ey free, eg free, eb free, ek free,"
+        "elements: er free, ey free, eg free, eb free, ek free"
     route_text(session, "hand", "r5")
     assert session.seat.pending == ElementsInput(place=Card("r", 5))
     assert session.seat.focus == "choice"
@@ -65,22 +66,22 @@ def test_phase_1_route_a_card_then_an_element_face_down():
     route_text(session, "choice", "eg")
     assert session.seat.pending is None
     assert line(session, "order").text == \
-        "elements: er free, ey free, eg you r5, eb free, ek free,"
+        "elements: er free, ey free, eg you r5, eb free, ek free"
     play(game_of(session), "place b5@Er")
     # the bot's card is face down on the display: only a question mark
     assert line(session, "order").text == \
-        "elements: er Bo ?, ey free, eg you r5, eb free, ek free,"
+        "elements: er Bo ?, ey free, eg you r5, eb free, ek free"
 
 
 def test_refusals_name_cards_and_elements_by_their_labels():
     session = rigged("fr")
     session.seat.route(PlayMove(Place(Card("g", 7), "r")))
     assert session.seat.history.texts[-1] == \
-        "Refusé : Vous n'avez pas v7 : choisissez une carte de votre main."
+        "Refusé : vous n'avez pas v7 : choisissez une carte de votre main."
     assert game_of(session).placements == {}
     taken = Reason.of("element_taken", element="Ey")
     assert session.seat.screen.explain(taken, session.seat.context()) == \
-        "L'élément ej a déjà une carte : choisissez un élément libre."
+        "l'élément éj a déjà une carte : choisissez un élément libre."  # told after a colon
 
 
 def test_phase_2_lines_order_points_bids_combinations_and_scores():
@@ -91,7 +92,7 @@ def test_phase_2_lines_order_points_bids_combinations_and_scores():
     route_text(session, "hand", "y10")           # one card due: laid at once
     play(game_of(session), "lay g1", "lay k1")
     assert line(session, "bids").text == (
-        "for r5: you: y10 single card, leads; Bo: g1 single card; Cy: k1 single card;")
+        "for r5: you: y10 single card, leads; Bo: g1 single card; Cy: k1 single card")
     assert [text for text, _ in targets(session, "commands")] == ["pass", "help", "quit"]
     route_text(session, "hand", "y9")
     play(game_of(session), "lay g2", "lay k2")
@@ -113,7 +114,7 @@ def test_phase_2_lines_order_points_bids_combinations_and_scores():
 def test_french_lines():
     session = rigged("fr")
     play(game_of(session), "place r5@Eg", "place b5@Er", "place k9@Eb")
-    assert line(session, "order").text == "ordre : eb er ev ej en"
+    assert line(session, "order").text == "ordre : éb ér év éj én"
     assert line(session, "points").text == "points à gagner : 9 5 5"
     assert line(session, "hand").text.startswith("main : ")
     assert [text for text, _ in targets(session, "commands")] == ["passer", "aide", "quitter"]
@@ -224,3 +225,44 @@ def test_the_screen_never_shows_a_card_the_seat_may_not_know(seed, steps):
     hidden += [card for seat, card in game.placements.values() if seat != 0]
     shown = {region.text.rstrip("*,;") for line in session.seat.lines() for region in line.regions}
     assert not shown & {label(card, session.seat.catalog) for card in hidden}
+
+
+def at_keep(lang: str) -> Session:
+    """A session whose player has to keep or discard (phase 3), by routing alone."""
+    session = start(lang, seed=11)
+    for _ in range(400):
+        session.table.run_bots()
+        if session.seat.view().phase == KEEP and session.seat.view().turn == 0:
+            return session
+        choose(session)
+    raise AssertionError("phase 3 never came")
+
+
+@pytest.mark.parametrize(("lang", "kept"), [("en", "You keep {} cards."),
+                                             ("fr", "Vous gardez {} cartes.")])
+def test_ele_7_the_keep_line_routes_its_cards_between_keep_and_discard(lang, kept):
+    session = at_keep(lang)
+    words = session.seat.catalog.text
+    hand = [label(card, session.seat.catalog) for card in sort_hand(session.seat.view())]
+    assert [region.text for region in line(session, "choice").regions] == \
+        [words("keep_label"), *hand, words("discard_label"), words("nothing"),
+         words("confirm"), words("keep_all")]
+    route_text(session, "choice", hand[0])      # on the keep line itself: discarded
+    route_text(session, "choice", hand[2])
+    assert [region.text for region in line(session, "choice").regions] == \
+        [words("keep_label"), hand[1], *hand[3:], words("discard_label"), hand[0], hand[2],
+         words("confirm"), words("keep_all")]
+    assert f"{hand[0]}*" in line(session, "hand").text   # marked on the hand line too
+    route_text(session, "choice", hand[2])      # routed again on the discard side: kept
+    route_text(session, "choice", words("confirm"))
+    assert kept.format(len(hand) - 1) in told(session)
+
+
+def test_hand_scores_say_whose_they_are():
+    for lang, said in (("en", "Hand over. Points: you 7, Bo 0, Cy 18. "
+                              "Totals: you 12, Bo 3, Cy 18."),
+                       ("fr", "Fin de la manche. Points : vous 7, Bo 0, Cy 18. "
+                              "Totaux : vous 12, Bo 3, Cy 18.")):
+        words = Words.load(lang)
+        names = (words.text("you"), "Bo", "Cy")
+        assert words.event(HandScored((7, 0, 18), (12, 3, 18)), 0, names) == said

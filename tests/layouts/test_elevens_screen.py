@@ -121,8 +121,8 @@ def test_elv_6_link_placement_offered_as_routable_choices():
     session = session_with(game)
     route(session, "hand", "y5")
     assert session.seat.pending == Chosen("y5") and session.seat.focus == "choice"
-    assert texts(session, "choice") == ["y5 to", "li r5>y", "li g5>y", "cancel"]
-    route(session, "choice", "li g5>y")
+    assert texts(session, "choice") == ["y5 to", "by link from r5", "by link from g5", "cancel"]
+    route(session, "choice", "by link from g5")
     assert elevens(session).rows["y"][5] == "y5" and elevens(session).table_links == [("g", 5, "y")]
     assert session.seat.pending is None
     assert "You link from g5 and play y5." in session.seat.history.texts
@@ -145,8 +145,8 @@ def test_joker_offers_every_place_and_discard_and_cancel_keeps_the_turn():
     session = session_with(game)
     route(session, "hand", "*")
     assert texts(session, "choice") == [
-        "* to", "*@r10", "*@r13", "*@y10", "*@y12", "*@g10", "*@g12", "*@b10", "*@b12",
-        "discard *", "cancel"]
+        "* to", "r10", "r13", "y10", "y12", "g10", "g12", "b10", "b12", "discard joker",
+        "cancel"]
     route(session, "choice", "cancel")
     assert session.seat.pending is None
     assert [each.key for each in session.seat.lines()].count("choice") == 0
@@ -200,7 +200,7 @@ def test_pending_choice_survives_nothing_else():
     session = session_with(game)
     session.seat.route(Ask(Chosen("y5")))
     assert session.seat.home() == "choice"
-    route(session, "choice", "li r5>y")
+    route(session, "choice", "by link from r5")
     assert session.seat.home() == "hand"
 
 
@@ -224,13 +224,14 @@ def test_many_places_of_a_joker_are_offered_row_by_row():
     session = session_with(game)
     route(session, "hand", "*")
     assert texts(session, "choice") == [
-        "* to", "row r: 2", "row y: 3", "row g: 3", "row b: 2", "discard *", "cancel"]
+        "* to", "row r: 2", "row y: 3", "row g: 3", "row b: 2", "discard joker", "cancel"]
     route(session, "choice", "row y: 3")
-    assert texts(session, "choice") == ["* to", "*@y10", "*@y13", "li r13>y *", "back", "cancel"]
+    assert texts(session, "choice") == ["* to", "y10", "y13", "y13 by link from r13", "back",
+                                        "cancel"]
     route(session, "choice", "back")
     assert texts(session, "choice")[1] == "row r: 2"
     route(session, "choice", "row y: 3")
-    route(session, "choice", "*@y13")
+    route(session, "choice", "y13")
     assert elevens(session).rows["y"][13] == JOKER and session.seat.pending is None
 
 
@@ -238,7 +239,7 @@ def test_elv_6_row_lines_show_laid_link_cards_on_both_rows():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game)
     route(session, "hand", "y5")
-    route(session, "choice", "li g5>y")
+    route(session, "choice", "by link from g5")
     assert line(session, "row_y").text == "y 5 lig5 11"
     assert line(session, "row_g").text == "g 5-11 liy5"
     assert line(session, "row_r").text == "r 5-11"
@@ -251,7 +252,7 @@ def test_elv_6_row_lines_show_laid_link_cards_in_french():
     game = table([["y5", "b20"], ["b3"]], rows={"r": range(5, 11), "g": range(5, 11)})
     session = session_with(game, lang="fr")
     route(session, "hand", "j5")
-    route(session, "choice", "li v5>j")
+    route(session, "choice", "par liaison depuis v5")
     assert line(session, "row_y").text == "j 5 liv5 11"
     assert line(session, "row_g").text == "v 5-11 lij5"
 

@@ -7,7 +7,10 @@ The expected cells of a label through a table are those of the uncontracted tabl
 is built on (``fr-bfu-g2`` on ``fr-bfu-comp6``, ``en-ueb-g2`` on ``en-ueb-g1``, German
 Vollschrift and Kurzschrift on Basisschrift, ``de-g0``), with no
 contraction mode at all: the letters, digits and signs one by one. The capital sign of a
-table is found from the table itself (``A`` against ``a``).
+table is found from the table itself (``A`` against ``a``). A label reads back as itself
+through the tables of its own language; another language's table may write two of its
+characters alike (German Basisschrift writes é, è and € all ⠈⠑), and the labels still differ
+there.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import louis
 import pytest
 
-from brailledev.display.braille import label_table, translator
+from brailledev.display.braille import available_tables, label_table, translator
 from brailledev.display.window import lay_out_line
 from brailledev.programs.session import Session
 from layouts.catalog import LANGUAGES
@@ -29,6 +32,7 @@ SUPPORTED = ("fr-bfu-comp6.utb", "fr-bfu-g2.ctb", "en-ueb-g1.ctb", "en-ueb-g2.ct
 UNCONTRACTED = {"fr-bfu-comp6.utb": "fr-bfu-comp6.utb", "fr-bfu-g2.ctb": "fr-bfu-comp6.utb",
                 "en-ueb-g1.ctb": "en-ueb-g1.ctb", "en-ueb-g2.ctb": "en-ueb-g1.ctb",
                 "de-g0.utb": "de-g0.utb", "de-g1.ctb": "de-g0.utb", "de-g2.ctb": "de-g0.utb"}
+LANGUAGE_OF = {table.name: table.lang for table in available_tables()}
 # German computer braille: eight dots, a capital is dot 7 in the letter's own cell.
 GERMAN_COMPUTER = "de-de-comp8.ctb"
 PLAIN = louis.dotsIO | louis.ucBrl
@@ -74,8 +78,10 @@ def test_every_label_is_uncontracted_and_uncapitalised_through_every_table(game,
             expected = letter_by_letter(table, text)
             if cells != expected or (sign and sign in cells):
                 wrong[(lang, text)] = (cells, expected)
-            # Reading the cells back with the uncontracted table gives the label exactly.
-            assert translator(UNCONTRACTED[table]).back(cells) == text, (table, text, cells)
+            # Reading the cells back with the uncontracted table of the label's own language
+            # gives the label exactly.
+            if LANGUAGE_OF[table] == lang:
+                assert translator(UNCONTRACTED[table]).back(cells) == text, (table, text, cells)
     assert not wrong, (game, table, wrong)
 
 

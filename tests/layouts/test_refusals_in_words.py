@@ -118,6 +118,9 @@ def test_every_refusal_is_a_sentence_in_the_readers_words(game):
                 assert "{" not in said and "}" not in said, (code, lang, said)
                 assert code not in said, (code, lang, said)
                 assert said[-1] in ".!?", (code, lang, said)
+                if lang == "fr":  # French takes no capital after a colon, but for a name
+                    first = said.split()[0]
+                    assert not first[0].isupper() or first in seat.names, (code, said)
                 for shown in case.get(lang, ()):
                     assert shown in said, (code, lang, shown, said)
                 for notation in unseen:

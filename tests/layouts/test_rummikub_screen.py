@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from brailledev.programs.session import Session
-from games.rummikub.engine import Rummikub
+from games.rummikub.engine import Rummikub, Table
 from games.rummikub.solver import solve
+from layouts.catalog import Catalog
+from layouts.rummikub.screen import changes
+from layouts.rummikub.words import label as tile_label
 from tests.games.test_rummikub_engine import rigged
 from tests.play_helpers import told
 
@@ -177,3 +182,90 @@ def test_the_help_line_names_every_command():
         words = session.seat.catalog.section("screen")
         for command in ("done", "undo", "reset", "draw", "hint", "new_set"):
             assert str(words[command]) in help_text, (lang, command)
+
+
+BEFORE = "Y11 Y12 Y13 | R10 B10 Y10 K10 | R1 B1 K1"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bo lays y1 y9: set 1 y9 y10 y11 y12 y13; set 2 lost y10, now k10 r10 b10; "
+           "set 3 k1 r1 b1 y1."),
+    ("fr", "Bo pose j1 j9 : combinaison 1 j9 j10 j11 j12 j13 ; combinaison 2 perd j10, "
+           "reste n10 r10 b10 ; combinaison 3 n1 r1 b1 j1.")])
+def test_a_meld_names_every_set_it_changed_those_tiles_came_from_included(lang, said):
+    game = rigged(BEFORE, ["K5", "Y9 Y1 R13"])
+    game.turn = 1
+    session = session_with(game, lang)
+    session.seat.lines()    # the table as the player last saw it
+    session.table.play(1, Table((("R1", "B1", "K1", "Y1"), ("Y9", "Y10", "Y11", "Y12", "Y13"),
+                                 ("R10", "B10", "K10"))))
+    assert said in told(session)
+
+
+def test_a_set_taken_apart_is_told_so():
+    before = (("R7", "R8", "R9"), ("K1", "K2", "K3"))
+    after = ((), ("K1", "K2", "K3", "R7"), ("R8", "R9", "R10"))
+    for lang, said in (("en", "set 1 taken apart; set 2 k1 k2 k3 r7; set 3 r8 r9 r10"),
+                       ("fr", "combinaison 1 défaite ; combinaison 2 n1 n2 n3 r7 ; "
+                              "combinaison 3 r8 r9 r10")):
+        assert changes(before, after, Catalog.load("rummikub", lang)) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bo lays y10 y11 y12 y13: set 2 y10 y11 y12 y13."),
+    ("fr", "Bo pose j10 j11 j12 j13 : combinaison 2 j10 j11 j12 j13.")])
+def test_a_set_of_tiles_already_on_the_table_is_credited_to_who_laid_it(lang, said):
+    game = rigged("Y11 Y12 Y13", ["K5", "Y10 Y11 Y12 Y13 R1"])  # each tile twice in the box
+    game.turn = 1
+    session = session_with(game, lang)
+    session.seat.lines()
+    # the new run first: it shares as many tiles with set 1 as set 1 itself does
+    session.table.play(1, Table((("Y10", "Y11", "Y12", "Y13"), ("Y11", "Y12", "Y13"))))
+    assert said in told(session)
+    assert texts(session, "set_1") == ["1", tile_label("Y11", session.seat.catalog),
+                                       tile_label("Y12", session.seat.catalog),
+                                       tile_label("Y13", session.seat.catalog)]
+
+
+def test_32_8_after_a_hint_the_opponents_first_meld_names_only_its_own_sets():
+    session = Session.start("rummikub", players=2, seed=5, lang="en", pace=0,
+                            options={"turn_times": 0})
+    route(session, "commands", "hint")
+    assert texts(session, "set_1") == ["1", "y11", "y12", "y13"]
+    route(session, "commands", "done")
+    session.table.run_bots()
+    meld = next(text for text in told(session) if text.startswith("Bo makes a first meld"))
+    assert "set 1 " not in meld and "set 2 " not in meld, meld
+    assert "set 3 " in meld
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_32_9_hint_says_what_it_laid_and_done_plays_it(lang):
+    game = rigged("K1 K2 K3", ["K4 Y5 Y6 Y7", "B1"])
+    session = session_with(game, lang)
+    words = session.seat.catalog.section("screen")
+    route(session, "commands", words["hint"])
+    assert session.seat.focus == "hint"
+    assert line(session, "hint").text == {
+        "en": "Hint: lay k4 y5 y6 y7: set 1 k1 k2 k3 k4; set 2 y5 y6 y7. Done plays it; you "
+              "may change it first.",
+        "fr": "Conseil : posez n4 j5 j6 j7 : combinaison 1 n1 n2 n3 n4 ; combinaison 2 j5 j6 "
+              "j7. Fini le joue ; vous pouvez le changer avant."}[lang]
+    route(session, "set_1", tile_label("K4", session.seat.catalog))   # the next step: it is gone
+    assert "hint" not in [each.key for each in session.seat.lines()]
+    route(session, "commands", words["undo"])
+    route(session, "commands", words["done"])
+    assert game.is_over()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Hint: no move: draw"),
+                                            ("fr", "Conseil : aucun coup : piocher")])
+def test_32_9_hint_stays_when_there_is_no_move_and_says_draw(lang, said):
+    game = rigged("", ["K1 R5 B9", "Y1"], melded=(False, True))
+    session = session_with(game, lang)
+    words = session.seat.catalog.section("screen")
+    assert words["hint"] in texts(session, "commands")
+    route(session, "commands", words["hint"])
+    assert session.seat.focus == "hint" and line(session, "hint").text == said
+    route(session, "hint", words["draw"])
+    assert len(game.racks[0]) == 4 and game.turn == 1

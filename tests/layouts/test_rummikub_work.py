@@ -104,7 +104,7 @@ def test_rum_7_time_announced_at_one_minute_and_fifteen_seconds():
     assert announcements(59.0, 30.0) == []
     assert announcements(16.0, 14.0) == [15]
     assert announcements(70.0, 10.0) == [60, 15]
-    assert Catalog.load("rummikub", "fr").count("time_left", 15, seconds=15) == \
+    assert Catalog.load("rummikub", "fr").count("time_left", 15, count=15) == \
         "Plus que 15 secondes."
-    assert Catalog.load("rummikub", "fr").count("time_left", 1, seconds=1) == \
+    assert Catalog.load("rummikub", "fr").count("time_left", 1, count=1) == \
         "Plus que 1 seconde."

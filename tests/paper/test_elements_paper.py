@@ -31,7 +31,7 @@ def test_labels_are_the_display_labels(lang):
     assert [face.lines[0] for face in faces] == shown
     french = {face.card: face for face in kit("elements").deck_faces("fr")}
     assert french["y7"].lines == ("j7",) and french["y7"].caption == "jaune 7"
-    assert french["Ek"].lines == ("en",) and french["Ek"].caption == "élément noir"
+    assert french["Ek"].lines == ("én",) and french["Ek"].caption == "élément noir"
     english = {face.card: face for face in kit("elements").deck_faces("en")}
     assert english["Ek"].lines == ("ek",) and english["Ek"].caption == "black element"
 

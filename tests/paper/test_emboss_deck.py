@@ -253,6 +253,23 @@ def test_replacement_set_in_the_game_notation():
     assert [face.lines[0] for face in faces] == ["r7", "r7", "b+2", "wi"]
 
 
+@pytest.mark.parametrize("game", [game for game in GAMES if kit(game).deck is not None])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_replacement_set_reads_the_labels_of_its_language(game, lang):
+    faces = kit(game).deck_faces(lang)
+    written = ",".join(" ".join(face.lines) for face in faces)
+    assert kit(game).parse_cards(written, lang) == [face.card for face in faces]
+
+
+def test_french_cards_are_written_and_explained_as_their_labels():
+    assert kit("uno").parse_cards("j7, vpas, jk+4, r+2", "fr") == ["y7", "gsk", "wi+4", "r+2"]
+    assert kit("rummikub").parse_cards("n5,j12,jo", "fr") == ["K5", "Y12", "J"]
+    assert kit("elements").parse_cards("n10, éb", "fr") == ["k10", "Eb"]
+    with pytest.raises(PaperError) as error:
+        kit("uno").parse_cards("j7,x9", "fr")
+    assert "une couleur r, j, v ou b" in str(error.value) and "vpas" in str(error.value)
+
+
 def test_unknown_card_is_named_and_the_notation_listed():
     with pytest.raises(PaperError) as error:
         kit("uno").parse_cards("r7,x9", "en")

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from games.domino.grid import bounds
+from games.elements.engine import KEEP
 from games.rummikub.tiles import is_joker
 from games.uno.notation import PLAY, Move
 from layouts.domino.picture import places_of
@@ -238,3 +239,22 @@ def test_every_control_a_picture_gives_points_at_a_region_of_the_screen():
             for target in targets:
                 row, column = map(int, target.split("."))
                 assert lines[row].regions[column].target is not None, (game, control)
+
+
+def test_elements_keeping_asks_only_which_cards_to_keep():
+    """Phase 3's choice line routes each card kept or discarded (issue 37, item 7): on the
+    page those cards are the hand's, clicked there, and the question offers the two ways to
+    keep, never a cancel for each card."""
+    page = RoomPage("elements", 3, 4, {})
+    player = PagePlayer("elements")
+    words = words_of(kit("elements").catalog("en"))
+    while not page.game.is_over():
+        page.run_bots()
+        if page.my_turn() and page.game.view(page.page.seat).phase == KEEP:
+            break
+        page.play_turn(player)
+    hand = [control for control in page.controls() if control["area"] == "hand"]
+    page.click(hand[0])
+    [asked] = [piece for piece in page.page.frame["table"]["actions"] if piece.get("items")]
+    assert [item["text"] for item in asked["items"]] == [words["keep"], words["keep_all"]]
+    assert asked["name"] == words["ask_keep"].format(cards=hand[0]["text"])

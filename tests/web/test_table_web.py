@@ -139,13 +139,12 @@ def domino_keys(fingers: SeatFingers) -> None:
 
 
 def rummikub_keys(fingers: SeatFingers) -> None:
-    words = fingers.words_of("screen")
-    commands = next(line for line in fingers.joined.seat.lines() if line.key == "commands")
-    if words["hint"] in [region.text for region in commands.regions]:
-        fingers.route_on("commands", words["hint"])
-        fingers.route_on("commands", words["done"])
-    else:
-        fingers.route_on("commands", words["draw"])
+    """The hint, played if it lays tiles, else a draw (the hint line says there is no move)."""
+    words, seat = fingers.words_of("screen"), fingers.joined.seat
+    fingers.route_on("commands", words["hint"])
+    hint = next(line for line in seat.lines() if line.key == "hint")
+    none = hint.text.startswith(seat.catalog.text("hint_none"))
+    fingers.route_on("commands", words["draw"] if none else words["done"])
 
 
 @pytest.mark.parametrize(("game", "seed", "keys"), [("domino", 3, domino_keys),
