@@ -29,7 +29,7 @@ from brailledev.display.braille import BLANK, Translator, dots_to_cell, table_fo
 from brailledev.display.chords import SPACE_MOVES
 from brailledev.display.keys import Chord, Key, Named
 from brailledev.errors import env_lang
-from brailledev.files import clean_leftovers, state_folder
+from brailledev.files import clean_leftovers, held, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.network.client import TableClient, http_url
 from brailledev.network.remote import Background, RemoteLink
@@ -385,11 +385,18 @@ def _user_name() -> str:
 
 
 def _join(args: argparse.Namespace) -> int:
-
     server = _server(args.server)
     code = args.code.strip().lower()
     save_path = args.save or default_seat_file(server, code)
+    with contextlib.suppress(OSError):  # a folder that cannot be made is told at saving
+        private_folder(save_path.parent)
     clean_leftovers(save_path.parent)
+    with held(save_path, "seat_in_use"):  # one join plays from a seat file at a time
+        return _join_seat(args, server, code, save_path)
+
+
+def _join_seat(args: argparse.Namespace, server: str, code: str, save_path: Path) -> int:
+    """Join from ``save_path``, held by this program."""
     saved = None if args.new else saved_seat(save_path, server, code)
     lang = args.lang or (saved["reader"].get("lang") if saved else None) or env_lang()
     braille_table = args.table or (saved["reader"].get("braille_table") if saved else None) \
