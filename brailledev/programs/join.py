@@ -110,10 +110,10 @@ class Joined(SeatProgram):
         if isinstance(item, bool):
             if not item:
                 self._lost = True
-                seat.tell(catalog.text("connection_lost"))
+                seat.alert(catalog.text("connection_lost"))
             elif self._lost:
                 self._lost = False
-                seat.tell(catalog.text("connection_back"))
+                seat.alert(catalog.text("connection_back"))  # the news missed follows
             return False
         kind = item.get("type")
         if kind == "news":
