@@ -7,18 +7,22 @@ live one), synced, then renamed over the file; the folder is synced so the renam
     write_atomically(Path("uno.json"), data, mode=0o600)
     write_together([(Path("deck.brf"), brf), (Path("deck.pdf"), pdf)])  # both or neither
     clean_leftovers(Path("~/.local/state/brailledev").expanduser())
+    with held(Path("uno.json")): ...   # one program uses the file at a time
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import re
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+from layouts.errors import UserError
 
 # A temporary of write_atomically: ``.NAME.PID.RANDOM.tmp``.
 _TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]{1,10})\.[A-Za-z0-9_]{4,16}\.tmp")
@@ -146,6 +150,48 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError):  # another user's process, or no such number
         return pid < 2**31
     return True
+
+
+@contextlib.contextmanager
+def held(path: Path, in_use: str = "save_in_use") -> Iterator[None]:
+    """Hold ``path`` for this program while it runs (an ``fcntl`` lock on ``path.lock``
+    beside it, let go when the program ends, however it ends: the kernel lets go of a
+    killed one); a file another program holds is refused in one sentence (UserError
+    ``in_use``, naming the file): ``with held(save, "seat_in_use"): ...``; the lock file
+    goes when the program lets go. A folder that does not exist yet holds no file to
+    share: nothing is locked."""
+    lock = path.with_name(f"{path.name}.lock")
+    while True:
+        try:
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            yield
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(handle)
+            raise UserError(in_use, path=path) from None
+        if _same_inode(handle, lock):
+            break
+        # The holder removed this lock file as we opened it: a third program may lock the
+        # new one, so lock that one too.
+        os.close(handle)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):  # the folder beside the file stays tidy
+            os.unlink(lock)
+        os.close(handle)
+
+
+def _same_inode(handle: int, path: Path) -> bool:
+    try:
+        named = os.stat(path)
+    except OSError:
+        return False
+    opened = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def state_folder() -> Path:

@@ -5,8 +5,10 @@ speech and message history of ``play``.
 The network runs in a thread of its own (:class:`brailledev.network.remote.Background`, around
 a :class:`brailledev.network.client.TableClient`); the key loop (:class:`TableFront`) applies
 what the server sent between two keys (:meth:`Joined.step`), so the display never waits for
-the network. The seat's key, the message history and the place in it are saved after every
-change (``--save``), so ``join`` again takes the same seat back where it was.
+the network. The seat's key, the message history and the place in it, and the half-made
+input (a Rummikub turn being built, with its undo) with the table's position it was built
+on, are saved after every change (``--save``), so ``join`` again takes the same seat back
+where it was, the input too while the table has not moved on.
 
     brailledev table new uno --players 4 --people 2 --server http://127.0.0.1:8765
     brailledev join http://127.0.0.1:8765 tkrzvm --name Ann --lang fr
@@ -21,6 +23,7 @@ import contextlib
 import getpass
 import os
 import queue
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,7 +32,7 @@ from brailledev.display.braille import BLANK, Translator, dots_to_cell, table_fo
 from brailledev.display.chords import SPACE_MOVES
 from brailledev.display.keys import Chord, Key, Named
 from brailledev.errors import env_lang
-from brailledev.files import clean_leftovers, state_folder
+from brailledev.files import clean_leftovers, held, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.network.client import TableClient, http_url
 from brailledev.network.remote import Background, RemoteLink
@@ -80,6 +83,7 @@ class Joined(SeatProgram):
         self.server = server
         self.saving = SaveFile(save_path)
         self._lost = False
+        self._input_saved: Hashable = seat.pending
 
     def step(self) -> bool:
         """Apply what the server sent since the last step; True when anything came."""
@@ -92,8 +96,8 @@ class Joined(SeatProgram):
                 break
             changed = True
             news = self._take(item) or news
-        if news:
-            self.save()
+        if news or self.seat.pending != self._input_saved:
+            self.save()  # a half-made input is saved as soon as it changes, as news is
         return changed
 
     def next_due(self) -> float | None:
@@ -106,10 +110,10 @@ class Joined(SeatProgram):
         if isinstance(item, bool):
             if not item:
                 self._lost = True
-                seat.tell(catalog.text("connection_lost"))
+                seat.alert(catalog.text("connection_lost"))
             elif self._lost:
                 self._lost = False
-                seat.tell(catalog.text("connection_back"))
+                seat.alert(catalog.text("connection_back"))  # the news missed follows
             return False
         kind = item.get("type")
         if kind == "news":
@@ -130,14 +134,18 @@ class Joined(SeatProgram):
         return False
 
     def to_dict(self) -> dict[str, Any]:
-        """The seat's key, where it is at the table, and the reader's state."""
+        """The seat's key, where it is at the table (the last change told, the position of
+        the game the half-made input is built on), and the reader's state (the input with
+        it)."""
         return {"format": SEAT_FORMAT, "version": SEAT_VERSION, "server": self.server,
                 "code": self.client.code, "seat": self.seat.seat, "token": self.client.token,
-                "seq": self.client.seq, "reader": self.seat.to_dict()}
+                "seq": self.client.seq, "position": self.link.position,
+                "reader": self.seat.to_dict()}
 
     def save(self) -> None:
         """Save once the server gave the seat its key (before, there is nothing to keep)."""
         if self.client.token is not None:
+            self._input_saved = self.seat.pending
             super().save()
 
     def close(self) -> None:
@@ -326,6 +334,8 @@ def saved_seat(path: Path, server: str, code: str) -> dict[str, Any] | None:
     try:
         check.text(check.field(data, "token"), "token")
         check.integer(check.field(data, "seq"), "seq", 0, MOST_SEQ)
+        if "position" in data:  # seat files of brailledev 0.2 have none
+            check.integer(data["position"], "position", 0, MOST_SEQ)
         SeatClient.saved(check.field(data, "reader"))
     except BadState as error:
         raise UserError("saved_seat_damaged", path=path, detail=damage(error)) from None
@@ -367,7 +377,25 @@ def connect(server: str, code: str, name: str, lang: str, saved: dict[str, Any] 
     seat = TableSeat(link, client.game, lang, braille_table, history)
     if saved is None:
         seat.tell(seat.catalog.text("joined_table", invitation=code, server=server))
+    else:
+        take_back_input(seat, saved)
     return Joined(client, background, inbox, seat, link, server, save_path, running)
+
+
+def take_back_input(seat: TableSeat, saved: dict[str, Any]) -> None:
+    """The half-made input of the seat file ``saved``, back at ``seat`` when the table is
+    still at the position it was built on; else dropped, and the news says so:
+    ``take_back_input(seat, saved_seat(path, server, code))``."""
+    kept = saved["reader"].get("pending")
+    if kept is None:
+        return
+    if saved.get("position") != seat.link.position:
+        seat.tell(seat.catalog.text("input_dropped"))
+        return
+    try:
+        seat.restore_input(kept)
+    except BadState:  # the position is the same: only a file changed by hand gets here
+        seat.tell(seat.catalog.text("input_unfit"))
 
 
 async def _first_state(client: TableClient) -> None:
@@ -385,11 +413,18 @@ def _user_name() -> str:
 
 
 def _join(args: argparse.Namespace) -> int:
-
     server = _server(args.server)
     code = args.code.strip().lower()
     save_path = args.save or default_seat_file(server, code)
+    with contextlib.suppress(OSError):  # a folder that cannot be made is told at saving
+        private_folder(save_path.parent)
     clean_leftovers(save_path.parent)
+    with held(save_path, "seat_in_use"):  # one join plays from a seat file at a time
+        return _join_seat(args, server, code, save_path)
+
+
+def _join_seat(args: argparse.Namespace, server: str, code: str, save_path: Path) -> int:
+    """Join from ``save_path``, held by this program."""
     saved = None if args.new else saved_seat(save_path, server, code)
     lang = args.lang or (saved["reader"].get("lang") if saved else None) or env_lang()
     braille_table = args.table or (saved["reader"].get("braille_table") if saved else None) \

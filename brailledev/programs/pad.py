@@ -20,6 +20,7 @@ is ok (Domino: enter); other chords work as in a game.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 from collections.abc import Callable, Hashable
@@ -32,6 +33,7 @@ from brailledev.display.braille import Translator, table_for, translator
 from brailledev.display.keys import Chord, Key
 from brailledev.display.speech import Silence, Speech
 from brailledev.errors import env_lang
+from brailledev.files import held, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.programs.launch import SeatProgram, add_reader_options, launch
 from brailledev.programs.play import default_save
@@ -285,6 +287,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], paper: Pa
 
 def _run(args: argparse.Namespace, paper: PadPaper) -> int:
     save = args.save or args.resume or default_save(f"{args.game}-pad")
+    if args.save is None and args.resume is None:
+        with contextlib.suppress(OSError):  # a folder we cannot tighten is told at saving
+            private_folder(state_folder(), ours=True)
+    with held(save, "pad_in_use"):  # one program keeps a pad at a time
+        return _keep_pad(args, paper, save)
+
+
+def _keep_pad(args: argparse.Namespace, paper: PadPaper, save: Path) -> int:
+    """Keep the pad saved in ``save``, held by this program: resumed, or a new one."""
     resumed = None
     if args.resume is not None or (not args.new and args.players is None
                                    and _unfinished(save, args.game)):

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from brailledev.display.braille import table_for, translator
 from brailledev.errors import env_lang
-from brailledev.files import clean_leftovers, private_folder, state_folder
+from brailledev.files import clean_leftovers, held, private_folder, state_folder
 from brailledev.helptext import say
 from brailledev.programs import options as game_options
 from brailledev.programs.launch import add_reader_options, launch
-from brailledev.programs.savefile import Unreadable, held, set_aside
+from brailledev.programs.savefile import Unreadable, set_aside
 from brailledev.programs.session import Session
 from brailledev.table.core import DEFAULT_BOT, MOST_SEED, bot_names
 from brailledev.table.keyloop import Front

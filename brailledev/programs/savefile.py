@@ -18,13 +18,11 @@ the engines' ``from_dict``, the screens' ``load_input``). Whatever is wrong is a
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -96,33 +94,6 @@ class SaveFile:
         worked is lost, said in one sentence (UserError ``code`` with the path and why)."""
         if self.failure is not None:
             raise UserError(code, path=self.path, reason=system_reason(self.failure))
-
-
-@contextlib.contextmanager
-def held(path: Path) -> Iterator[None]:
-    """Hold ``path`` for this program while it plays (an ``fcntl`` lock on ``path.lock``
-    beside it, let go when the program ends, however it ends); a save another program
-    holds is refused in one sentence (UserError ``save_in_use``): ``with held(save): ...``;
-    the lock file goes when the program lets go.
-    A folder that does not exist yet holds no save to share: nothing is locked."""
-    lock = path.with_name(f"{path.name}.lock")
-    try:
-        handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        yield
-        return
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise UserError("save_in_use", path=path) from None
-        try:
-            yield
-        finally:
-            with contextlib.suppress(OSError):  # the folder beside the save stays tidy
-                os.unlink(lock)
-    finally:
-        os.close(handle)
 
 
 class Unreadable(Exception):

@@ -318,9 +318,7 @@ class SeatClient:
                 if event.seconds == 0:  # the move the clock plays follows: shown at once
                     time_up = True
                     continue
-                mark = self.screen.time_left(event.seconds, context)
-                self.history.news(mark)
-                self._show_unless_typing(mark)
+                self.alert(self.screen.time_left(event.seconds, context))
                 continue
             text = self.screen.describe(event, context)
             if not text:
@@ -335,6 +333,13 @@ class SeatClient:
         if self.pending is not None and not self.link.waiting_for_me():
             self.pending = None
         self._prompt()
+
+    def alert(self, text: str) -> None:
+        """News the reader meets at once (a turn clock's mark, the connection lost or back):
+        kept with the news and shown where the reader is, unless a line being typed must
+        not be covered: ``seat.alert("The connection to the table is lost.")``."""
+        self.history.news(text)
+        self._show_unless_typing(text)
 
     def typing(self) -> bool:
         """Whether the player is typing a line (a shared table's talk) that what is shown

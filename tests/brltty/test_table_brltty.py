@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from brailledev.display.braille import Translator, cell_to_dots, translator
 from brailledev.display.brlapi import BrlapiDisplay
 from brailledev.programs.join import DOT_8, Joined, TableFront, connect
@@ -23,6 +25,7 @@ from layouts.rummikub.work import Work
 from tests.brltty.harness import Fingers, VirtualBrltty
 from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
+from tests.server.test_join_reconnect import BACK, LOST, Relay
 
 READERS = (("Ann", "en", "en-ueb-g1.ctb"), ("Bea", "fr", "fr-bfu-comp6.utb"))
 
@@ -233,3 +236,44 @@ def test_two_braille_players_play_a_whole_domino_game(tmp_path):
         assert play_out(players, table, turn) >= 40
         ends = [fingers.joined.seat.history.texts[-1] for fingers in players]
     assert "win" in ends[0] and "gagn" in ends[1], ends
+
+
+@pytest.mark.parametrize(("name", "lang", "braille"), READERS)
+def test_a_braille_seat_shows_the_connection_lost_and_back(tmp_path, name, lang, braille):
+    """Issue 32.7 on a real BRLTTY: the seat's connection to a real server is cut (a relay
+    in between closes every socket and refuses new ones) and mended; the display shows at
+    once that it is lost, then that it is back, in the reader's words (the news missed:
+    tests/server/test_join_reconnect.py)."""
+    with ExitStack() as stack:
+        server = stack.enter_context(ServerThread())
+        relay = Relay(int(server.url.rsplit(":", 1)[1]))
+        stack.callback(relay.close)
+        code = new_table(server.url, game="uno", players=3, people=2, seed=short_uno_deal(),
+                         options={"match_target": 0})
+        brltty = stack.enter_context(VirtualBrltty(columns=40))
+        joined = connect(relay.url, code, name, lang, None, tmp_path / f"{name}.json", braille)
+        stack.callback(joined.close)
+        fingers = SeatFingers(brltty, joined, translator(braille))
+        fingers.thread.start()
+        stack.callback(_stop, fingers)
+        other = connect(server.url, code, "Cyd", "en", None, tmp_path / "Cyd.json",
+                        "en-ueb-g1.ctb")
+        stack.callback(other.close)
+        deadline = time.monotonic() + 10
+        while not fingers.link.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        fingers.settle()
+
+        def shows(sentence: str) -> Callable[[list[str]], bool]:
+            start = " ".join(sentence.split()[:3])
+            return lambda rows: fingers.table.back(rows[0]).strip().startswith(start)
+
+        updates = brltty.updates
+        relay.cut()
+        brltty.wait_for(shows(LOST[lang]), after=updates)
+        updates = brltty.updates
+        relay.mend()
+        rows = brltty.wait_for(shows(BACK[lang]), timeout=20, after=updates)
+        assert fingers.table.back(rows[0]).strip() == BACK[lang]
+        assert BACK[lang] in joined.seat.history.sentences

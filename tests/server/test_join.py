@@ -11,7 +11,17 @@ from pathlib import Path
 import pytest
 
 from brailledev.display.braille import cell_to_dots, translator
-from brailledev.display.keys import BACK, Chord, Key, LineDown, LineUp, Named, PanRight, Route
+from brailledev.display.keys import (
+    BACK,
+    Chord,
+    Key,
+    LineDown,
+    LineUp,
+    Named,
+    PanRight,
+    Route,
+    Top,
+)
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.join import DOT_8, Joined, TableFront, connect, saved_seat
 from brailledev.table.presence import TALK_LINE
@@ -294,6 +304,8 @@ def test_a_server_restart_keeps_the_half_made_input_and_the_move_goes_through(se
         player.until(lambda: player.heard("Connected to the table again.")
                      or player.heard("La connexion à la table est rétablie."))
         assert player.seat.pending == pending
+        assert player.seat.shown_at_once() is not None  # shown at once (issue 32.7)
+        player.press(Top())  # the reader read it; a key clears it
         key, index = wanted(player.seat.lines(), player.joined.link.legal(), pending)
         player.route(key, index)
         player.until(lambda: player.joined.link.position > position)

@@ -126,6 +126,7 @@ def damaged(valid: dict[str, Any]) -> list[tuple[str, bytes | str]]:
         ("token a number", changed(lambda seat: seat.update(token=7))),
         ("token huge", changed(lambda seat: seat.update(token="k" * 100_000))),
         ("seq negative", changed(lambda seat: seat.update(seq=-1))),
+        ("position a word", changed(lambda seat: seat.update(position="seven"))),
         ("reader a list", changed(lambda seat: seat.update(reader=[]))),
         ("language unknown", changed(lambda seat: seat["reader"].update(lang="xx"))),
         ("history a string", changed(lambda seat: seat["reader"].update(history="x"))),
@@ -165,7 +166,7 @@ def test_a_damaged_saved_seat_is_one_sentence_naming_it_and_is_left_alone(server
         assert said.startswith(f"La place enregistrée {seat} est abîmée ("), (what, said)
         assert ((seat.read_bytes() if seat.is_file() else None),
                 seat.lstat().st_mtime_ns) == before, what
-    assert len(cases) == 15
+    assert len(cases) == 16
 
 
 def test_a_seat_that_cannot_be_saved_plays_on_and_is_told_once(server, tmp_path):
