@@ -145,9 +145,14 @@ def play_out(players: list[SeatFingers], table: Table, turn: Callable[[SeatFinge
         turn(fingers)
         turns += 1
         assert turns < most, "the game did not end"
-        deadline = time.monotonic() + 5
+        # seconds on a loaded machine; a wait that fails says what the seat had then
+        deadline = time.monotonic() + 15
         while table.now()[0] == position and fingers.joined.seat.pending is None:
-            assert time.monotonic() < deadline, fingers.joined.seat.history.texts[-3:]
+            assert time.monotonic() < deadline, (
+                f"table {table.now()}, display {fingers.text()!r} on "
+                f"{fingers.front.viewport.line_key}, keys {fingers.front.handled}/"
+                f"{fingers.keys}, flash {fingers.joined.seat.flash!r}, "
+                f"news {fingers.joined.seat.history.texts[-3:]}")
             time.sleep(0.005)
     for fingers in players:
         fingers.caught_up(table.now()[0])
