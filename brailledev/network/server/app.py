@@ -110,6 +110,7 @@ class Connection:
         self.queued = 0  # characters in the queue
         self.closing = False
         self.writer: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.filled = time.monotonic()
@@ -171,7 +172,11 @@ class Connection:
         return False
 
     async def close(self) -> None:
-        """Let the frames already queued go out (a last error), then stop writing."""
+        """Let the frames already queued go out (a last error), then stop writing. A close
+        begun by :meth:`drop` ends first: a connection let go before the client answered
+        the close would be reset, and the client lose its last frames unread."""
+        if self.closer is not None:
+            await asyncio.wait([self.closer])
         if self.writer is not None:
             # Frames already queued (a last error) still go out before the writer stops.
             with contextlib.suppress(TimeoutError):
@@ -183,7 +188,20 @@ class Connection:
         sends meanwhile is not read, nothing more is sent to it."""
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self._close_after_frames())
+            self.closer = asyncio.get_running_loop().create_task(self._close_after_frames())
+
+    def expel(self, code: str) -> None:
+        """Close the connection for an abuse, told ``code`` first: the news still queued
+        for it is let go (it is told what it missed when it comes back), so the refusal
+        cannot be stuck behind a flood's news when the close comes:
+        ``connection.expel("too_fast")``."""
+        if self.closing:
+            return
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued = 0
+        self.refuse(code)
+        self.drop()
 
     async def _close_after_frames(self) -> None:
         with contextlib.suppress(TimeoutError):
@@ -527,7 +545,7 @@ class TableServer:
             return
         if not connection.allowed():
             if connection.patience < 0:
-                connection.drop()
+                connection.expel("too_fast")
                 return
             with contextlib.suppress(BadFrame):
                 frame = read_frame(text)
