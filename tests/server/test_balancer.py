@@ -10,10 +10,7 @@ ends as an uninterrupted one through the same balancer does, no change lost or d
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
-import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,8 +20,9 @@ import pytest
 
 from brailledev.network.client import TableClient, WireBot
 from brailledev.network.stores import open_store
+from tests.daemon import Daemon, free_port
 from tests.server.helpers import ServeProcess, new_table, request
-from tests.server.postgres import PrivatePostgres, free_port
+from tests.server.postgres import PrivatePostgres
 
 HAPROXY = "/usr/sbin/haproxy"
 CONFIG = Path(__file__).parents[2] / "deploy" / "haproxy.cfg"
@@ -36,7 +34,7 @@ BACK = 5.0  # seconds within which every seat is playing again
 
 
 class Balancer:
-    """HAProxy in front of ``ports``, with the repository's configuration."""
+    """HAProxy in front of ``ports``, with the repository's configuration, started."""
 
     def __init__(self, folder: Path, ports: list[int]) -> None:
         self.port = free_port()
@@ -45,21 +43,16 @@ class Balancer:
             text = text.replace(f"127.0.0.1:877{number}", f"127.0.0.1:{port}")
         self.config = folder / "haproxy.cfg"
         self.config.write_text(text)
-        self.process = subprocess.Popen([HAPROXY, "-db", "-f", str(self.config)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        preexec_fn=_die_with_parent)
+        self.daemon = Daemon("HAProxy", [HAPROXY, "-db", "-f", str(self.config)],
+                             folder / "haproxy.log")
+        self.daemon.start()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-
-
-def _die_with_parent() -> None:
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        self.daemon.stop()
 
 
 @pytest.fixture
@@ -74,11 +67,9 @@ def cluster(postgres: PrivatePostgres, tmp_path: Path) -> Iterator[tuple[list[Se
         serve.wait_listening()
     balancer = Balancer(tmp_path, [serve.port for serve in serves])
     try:
-        deadline = time.monotonic() + 20
-        while not all(_healthy(serve) for serve in serves) or not _through(balancer):
-            assert balancer.process.poll() is None, balancer.process.communicate()[1]
-            assert time.monotonic() < deadline, "the balancer did not come up"
-            time.sleep(0.1)
+        balancer.daemon.wait_until(
+            lambda: all(_healthy(serve) for serve in serves) and _through(balancer), 20,
+            pause=0.1)
         yield serves, balancer, address
     finally:
         balancer.close()
