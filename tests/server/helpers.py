@@ -21,12 +21,13 @@ from typing import Any, TypeVar
 import aiohttp
 from aiohttp import web
 
-from brailledev.network.client import socket_url
+from brailledev.network.client import WireBot, socket_url
 from brailledev.network.protocol import PROTOCOL
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
 from brailledev.network.server.room import Room
+from brailledev.network.store import TableStore
 from brailledev.network.stores import open_store
 from tests.daemon import Daemon, answers, free_port
 
@@ -298,3 +299,64 @@ class Raw:
             if "state" in frame and frame["state"]["started"]:
                 return frame["state"]
 
+
+def launch_all(serves: list[ServeProcess]) -> None:
+    """Start ``serve`` processes side by side, then wait until each listens."""
+    for serve in serves:
+        serve.launch()
+    for serve in serves:
+        serve.wait_listening()
+
+
+async def seat_bots(url: str, code: str, game: str,
+                    people: int) -> tuple[list[WireBot], list[list[Any]]]:
+    """``people`` bot clients (heuristic, seeds 0, 1..., names P0, P1...) sit down at table
+    ``code`` in turn, each playing on in a task of its own; the bots, and the events of
+    the news each is told, kept as they come: ``await seat_bots(url, code, "uno", 2)``."""
+    bots, told = [], []
+    for index in range(people):
+        bot = WireBot(url, code, game, bot="heuristic", seed=index, name=f"P{index}")
+        events: list[Any] = []
+        bot.client.on_frame = _keeping(bot, events)
+        bots.append(bot)
+        told.append(events)
+        asyncio.get_running_loop().create_task(bot.client.run())
+        await asyncio.wait_for(bot.client.seated.wait(), 10)
+    return bots, told
+
+
+def _keeping(bot: WireBot, events: list[Any]) -> Callable[[dict[str, Any]], None]:
+    take = bot._frame
+
+    def frame(data: dict[str, Any]) -> None:
+        if data.get("type") == "news":
+            events.extend(data["events"])
+        take(data)
+    return frame
+
+
+async def reached(bots: list[WireBot], position: int) -> None:
+    """Wait until one of ``bots`` is told the table reached ``position``."""
+    while max(max(bot.seen, default=0) for bot in bots) < position:
+        await asyncio.sleep(0.001)
+
+
+async def played_out(bots: list[WireBot]) -> None:
+    """Wait until every one of ``bots`` is told the game is over (60 s at most), then stop
+    their clients."""
+    await asyncio.wait_for(asyncio.gather(*(bot.over.wait() for bot in bots)), 60)
+    for bot in bots:
+        await bot.client.stop()
+
+
+def stored_events(store: TableStore, code: str, seat: int) -> list[Any]:
+    """Every event of table ``code`` the store says ``seat`` was told, in order."""
+    return [event for _, events in store.changes(code, seat, 0) for event in events]
+
+
+def told_as_stored(store: TableStore, code: str, bots: list[WireBot],
+                   told: list[list[Any]]) -> None:
+    """Each bot was told exactly the story the store keeps for its seat."""
+    for bot, events in zip(bots, told, strict=True):
+        seat = int(bot.client.seat or 0)
+        assert events == stored_events(store, code, seat), f"seat {seat} was told another story"
