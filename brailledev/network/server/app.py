@@ -110,7 +110,6 @@ class Connection:
         self.queued = 0  # characters in the queue
         self.closing = False
         self.writer: asyncio.Task[None] | None = None
-        self.closer: asyncio.Task[None] | None = None
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.filled = time.monotonic()
@@ -172,11 +171,7 @@ class Connection:
         return False
 
     async def close(self) -> None:
-        """Let the frames already queued go out (a last error), then stop writing. A close
-        begun by :meth:`drop` ends first: a connection let go before the client answered
-        the close would be reset, and the client lose its last frames unread."""
-        if self.closer is not None:
-            await asyncio.wait([self.closer])
+        """Let the frames already queued go out (a last error), then stop writing."""
         if self.writer is not None:
             # Frames already queued (a last error) still go out before the writer stops.
             with contextlib.suppress(TimeoutError):
@@ -188,7 +183,7 @@ class Connection:
         sends meanwhile is not read, nothing more is sent to it."""
         if not self.closing:
             self.closing = True
-            self.closer = asyncio.get_running_loop().create_task(self._close_after_frames())
+            asyncio.get_running_loop().create_task(self._close_after_frames())
 
     def expel(self, code: str) -> None:
         """Close the connection for an abuse, told ``code`` first: the news still queued
