@@ -170,6 +170,10 @@ class RummikubScreen:
         return status_line(texts)
 
     def time_left(self, seconds: int, context: Context) -> str:
+        """The time left in words, ``"Time is up."`` once none is (never "0 seconds left",
+        while the move the clock plays is on its way): ``time_left(15, context)``."""
+        if seconds <= 0:
+            return context.catalog.text("time_up")
         return context.catalog.count("time_left", seconds, count=seconds)
 
     def clock_starts(self, seconds: int, context: Context) -> str:

@@ -18,7 +18,6 @@ always kills what it started.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import random
 import shutil
@@ -39,9 +38,9 @@ from brailledev.display.window import DOTS_78, LEFT_MARKER, RIGHT_MARKER
 from brailledev.programs.session import Session
 from brailledev.table.keyloop import Front
 from layouts.screen import MESSAGE_LINE
+from tests.daemon import die_with_parent, free_port
 
 READY_SETTLE = 0.2  # seconds between BRLTTY's braille device line and BrlAPI serving
-PR_SET_PDEATHSIG = 1  # prctl option, from <linux/prctl.h>
 BRLAPI_BASE_PORT = 4101  # BrlAPI listens on TCP port 4101 + N for host "127.0.0.1:N"
 SEND_GAP = 0.03  # seconds between two lines sent to BRLTTY (see ``send``)
 PUMP_IDLE, PUMPS = 0.15, 3  # empty lines after that many idle seconds, at most PUMPS
@@ -54,12 +53,6 @@ class HarnessError(RuntimeError):
     """BRLTTY did not start, or the display side did not see what it waited for."""
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: Linux kills it when the test process dies, however abruptly
-    (a killed pytest would otherwise leave BRLTTY running)."""
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
 def _port_is_free(port: int) -> bool:
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -68,13 +61,6 @@ def _port_is_free(port: int) -> bool:
         except OSError:
             return False
     return True
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def _free_brlapi_number() -> int:
@@ -116,7 +102,7 @@ class VirtualBrltty:
         self.rows = rows
         self.timeout = timeout
         self.directory = Path(tempfile.mkdtemp(prefix="brltty-harness-"))
-        self.display_port = _free_port()
+        self.display_port = free_port()
         self.brlapi_number = _free_brlapi_number()
         self.process: subprocess.Popen[bytes] | None = None
         self._socket: socket.socket | None = None
@@ -158,7 +144,7 @@ class VirtualBrltty:
             raise HarnessError("BRLTTY is already running")
         for attempt in range(3):
             if attempt and not self._started:  # a port taken meanwhile: take others
-                self.display_port, self.brlapi_number = _free_port(), _free_brlapi_number()
+                self.display_port, self.brlapi_number = free_port(), _free_brlapi_number()
             self._spawn()
             try:
                 self._connect_display()
@@ -183,7 +169,7 @@ class VirtualBrltty:
             # Own process group, so that cleanup reaches anything BRLTTY forks.
             self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
                                             stderr=subprocess.STDOUT, cwd=self.directory,
-                                            start_new_session=True, preexec_fn=_die_with_parent)
+                                            start_new_session=True, preexec_fn=die_with_parent)
 
     def _wait_for_brlapi(self) -> None:
         """Ready once BRLTTY logged its braille device, and a moment more for BrlAPI.

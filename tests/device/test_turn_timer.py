@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from brailledev.display.braille import translator
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs import options as game_options
@@ -27,8 +29,8 @@ class FakeClock:
         return self.now
 
 
-def timed_session(game: Rummikub, clock: FakeClock) -> Session:
-    session = Session.start("rummikub", players=2, seed=1, lang="en", pace=0, bots="greedy",
+def timed_session(game: Rummikub, clock: FakeClock, lang: str = "en") -> Session:
+    session = Session.start("rummikub", players=2, seed=1, lang=lang, pace=0, bots="greedy",
                             clock=clock)
     session.table.game = game
     return session
@@ -124,6 +126,26 @@ def test_no_timer_for_a_seat_without_limit_nor_for_bots_nor_games_without_limits
     uno = Session.start("uno", players=2, seed=1, lang="en", pace=0, clock=clock)
     clock.now += 10_000
     assert not uno.table.tick() and uno.table.timer.left() is None
+
+
+@pytest.mark.parametrize(("lang", "last", "up"), [
+    ("en", "15 seconds left.", "Time is up."),
+    ("fr", "Plus que 15 secondes.", "Temps écoulé."),
+    ("de", "Noch 15 Sekunden.", "Die Zeit ist um."),
+])
+def test_the_status_line_says_the_time_is_up_never_0_seconds_left(lang, last, up):
+    game = rigged("B4 B5 B6", ["B3 K8", "Y1"])
+    game.turn_times = [30, 30]
+    clock = FakeClock()
+    session = timed_session(game, clock, lang)
+    session.table.tick()
+    clock.now += 29.5
+    assert status(session)[-1] == last
+    clock.now += 0.5  # no second left, and the table has not yet played the clock's move
+    assert status(session)[-1] == up
+    assert not any(text[0] == "0" or " 0 " in text for text in status(session))
+    assert session.table.tick() and game.turn == 1
+    assert up not in status(session)  # the bot's turn: no clock shown
 
 
 def test_time_limit_on_the_command_line_reaches_the_timer():

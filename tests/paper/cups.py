@@ -15,23 +15,18 @@ removed.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import grp
 import os
 import pwd
 import shutil
-import signal
-import socket
 import subprocess
-import tempfile
 import time
 from pathlib import Path
-from types import TracebackType
+
+from tests.daemon import Daemon, PrivateDaemon
 
 CUPSD = shutil.which("cupsd") or "/usr/sbin/cupsd"
 SYSTEM_SERVER_BIN = Path("/usr/lib/cups")
-PR_SET_PDEATHSIG = 1
 CAPTURE = """#!/bin/sh
 # Capture backend of the tests: each job's bytes into <folder>/job-<id> of its device URI.
 if [ $# -eq 0 ]; then
@@ -44,30 +39,16 @@ mv "$folder/.job-$1" "$folder/job-$1"
 """
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: the kernel stops cupsd if the test process dies."""
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 class CupsError(RuntimeError):
-    """The private scheduler did not start, or a job did not finish in time."""
+    """A job did not finish in time (a scheduler that does not start is
+    :class:`tests.daemon.DaemonFailed`)."""
 
 
-class PrivateCups:
+class PrivateCups(PrivateDaemon):
     """See the module docstring."""
 
     def __init__(self, timeout: float = 20.0) -> None:
-        self.timeout = timeout
-        self.folder = Path(tempfile.mkdtemp(prefix="cups-harness-"))
-        self.port = _free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__("cups-harness-", timeout)
 
     @property
     def server(self) -> str:
@@ -76,18 +57,6 @@ class PrivateCups:
 
     def env(self) -> dict[str, str]:
         return {**os.environ, "CUPS_SERVER": self.server, "LC_ALL": "C", "LANG": "C"}
-
-    def __enter__(self) -> PrivateCups:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
 
     def start(self) -> None:
         folder = self.folder
@@ -141,22 +110,18 @@ JobRetryLimit 0
   </Limit>
 </Policy>
 """)
-        self.process = subprocess.Popen(
-            [CUPSD, "-f", "-c", str(folder / "conf" / "cupsd.conf"),
-             "-s", str(folder / "conf" / "cups-files.conf")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=_die_with_parent)
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise CupsError(f"cupsd ended at start: {self.log()}")
-            if self.lpstat("-r").stdout.strip() == "scheduler is running":
-                return
-            time.sleep(0.1)
-        raise CupsError(f"cupsd did not answer on {self.server}: {self.log()}")
+        # What cupsd prints goes to its own error log: one place to read when it fails.
+        self.daemon = Daemon(f"cupsd on {self.server}", [
+            CUPSD, "-f", "-c", str(folder / "conf" / "cupsd.conf"),
+            "-s", str(folder / "conf" / "cups-files.conf")], folder / "logs" / "error_log",
+            grace=5.0)
+        self.daemon.start()
+        self.daemon.wait_until(
+            lambda: self.lpstat("-r").stdout.strip() == "scheduler is running",
+            self.timeout, pause=0.1)
 
     def log(self) -> str:
-        errors = self.folder / "logs" / "error_log"
-        return errors.read_text(errors="replace") if errors.exists() else ""
+        return self.daemon.output() if self.daemon is not None else ""
 
     def lpstat(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(["lpstat", *args], capture_output=True, text=True,
@@ -189,17 +154,3 @@ JobRetryLimit 0
             time.sleep(0.05)
         raise CupsError(f"queue {name} delivered {len(self.jobs(name))} of {count} jobs: "
                         f"{self.lpstat('-o', name).stdout} {self.log()}")
-
-    def close(self) -> None:
-        process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
-        if process is not None and process.stderr is not None:
-            process.stderr.close()
-        with contextlib.suppress(OSError):
-            shutil.rmtree(self.folder)

@@ -8,12 +8,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Coroutine, Iterator
@@ -24,13 +21,15 @@ from typing import Any, TypeVar
 import aiohttp
 from aiohttp import web
 
-from brailledev.network.client import socket_url
+from brailledev.network.client import WireBot, socket_url
 from brailledev.network.protocol import PROTOCOL
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
 from brailledev.network.server.room import Room
+from brailledev.network.store import TableStore
 from brailledev.network.stores import open_store
+from tests.daemon import Daemon, answers, free_port
 
 # Every test client comes from 127.0.0.1: the tests of other things lift its limits.
 LIFTED = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))
@@ -113,13 +112,6 @@ class ServerThread:
 BRAILLEDEV = Path(sys.executable).with_name("brailledev")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 class ServeProcess:
     """``brailledev serve`` as a process of its own, on a fixed port and store (a file, or
     a PostgreSQL address with the ``folder`` of its logs), with more of its options in
@@ -131,7 +123,7 @@ class ServeProcess:
         self.db, self.args, self.lang = db, args, lang
         self.folder = folder or Path(db).parent
         self.port = port or free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.daemon: Daemon | None = None
         self.starts = 0
 
     def __enter__(self) -> ServeProcess:
@@ -146,9 +138,14 @@ class ServeProcess:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        """The running server; ``None`` once stopped or killed."""
+        return None if self.daemon is None else self.daemon.process
+
+    @property
     def pid(self) -> int:
-        assert self.process is not None
-        return self.process.pid
+        assert self.daemon is not None
+        return self.daemon.pid
 
     def log(self, start: int) -> Path:
         return self.folder / f"serve-{self.port}-{start}.log"
@@ -160,39 +157,26 @@ class ServeProcess:
 
     def launch(self) -> None:
         """Start it (several start side by side, then each is waited for)."""
-        env = {**os.environ, "LANG": self.lang}
-        with self.log(self.starts).open("wb") as log:
-            self.process = subprocess.Popen(
-                [str(BRAILLEDEV), "serve", "--port", str(self.port), "--db", str(self.db),
-                 *self.args], stdout=log, stderr=subprocess.STDOUT, env=env,
-                start_new_session=True)
+        self.daemon = Daemon(f"brailledev serve on port {self.port}", [
+            str(BRAILLEDEV), "serve", "--port", str(self.port), "--db", str(self.db),
+            *self.args], self.log(self.starts), env={**os.environ, "LANG": self.lang},
+            start_new_session=True)
+        self.daemon.start()
         self.starts += 1
 
     def wait_listening(self) -> None:
         """Wait until it listens (30 s at most)."""
-        assert self.process is not None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                assert self.process.poll() is None, f"the server exited: {self.output()}"
-                time.sleep(0.05)
-        raise AssertionError("the server did not listen")
+        assert self.daemon is not None
+        self.daemon.wait_until(lambda: answers(self.port), 30)
 
     def kill(self) -> None:
         """``kill -9``: no cleanup, no last write."""
-        os.kill(self.pid, signal.SIGKILL)
-        assert self.process is not None
-        self.process.wait(10)
-        self.process = None
+        assert self.daemon is not None
+        self.daemon.kill()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-        self.process = None
+        if self.daemon is not None:
+            self.daemon.stop()
 
     def output(self) -> str:
         return "".join(self.log(start).read_text(errors="replace")
@@ -314,3 +298,65 @@ class Raw:
             frame = await self.until("news")
             if "state" in frame and frame["state"]["started"]:
                 return frame["state"]
+
+
+def launch_all(serves: list[ServeProcess]) -> None:
+    """Start ``serve`` processes side by side, then wait until each listens."""
+    for serve in serves:
+        serve.launch()
+    for serve in serves:
+        serve.wait_listening()
+
+
+async def seat_bots(url: str, code: str, game: str,
+                    people: int) -> tuple[list[WireBot], list[list[Any]]]:
+    """``people`` bot clients (heuristic, seeds 0, 1..., names P0, P1...) sit down at table
+    ``code`` in turn, each playing on in a task of its own; the bots, and the events of
+    the news each is told, kept as they come: ``await seat_bots(url, code, "uno", 2)``."""
+    bots, told = [], []
+    for index in range(people):
+        bot = WireBot(url, code, game, bot="heuristic", seed=index, name=f"P{index}")
+        events: list[Any] = []
+        bot.client.on_frame = _keeping(bot, events)
+        bots.append(bot)
+        told.append(events)
+        asyncio.get_running_loop().create_task(bot.client.run())
+        await asyncio.wait_for(bot.client.seated.wait(), 10)
+    return bots, told
+
+
+def _keeping(bot: WireBot, events: list[Any]) -> Callable[[dict[str, Any]], None]:
+    take = bot._frame
+
+    def frame(data: dict[str, Any]) -> None:
+        if data.get("type") == "news":
+            events.extend(data["events"])
+        take(data)
+    return frame
+
+
+async def reached(bots: list[WireBot], position: int) -> None:
+    """Wait until one of ``bots`` is told the table reached ``position``."""
+    while max(max(bot.seen, default=0) for bot in bots) < position:
+        await asyncio.sleep(0.001)
+
+
+async def played_out(bots: list[WireBot]) -> None:
+    """Wait until every one of ``bots`` is told the game is over (60 s at most), then stop
+    their clients."""
+    await asyncio.wait_for(asyncio.gather(*(bot.over.wait() for bot in bots)), 60)
+    for bot in bots:
+        await bot.client.stop()
+
+
+def stored_events(store: TableStore, code: str, seat: int) -> list[Any]:
+    """Every event of table ``code`` the store says ``seat`` was told, in order."""
+    return [event for _, events in store.changes(code, seat, 0) for event in events]
+
+
+def told_as_stored(store: TableStore, code: str, bots: list[WireBot],
+                   told: list[list[Any]]) -> None:
+    """Each bot was told exactly the story the store keeps for its seat."""
+    for bot, events in zip(bots, told, strict=True):
+        seat = int(bot.client.seat or 0)
+        assert events == stored_events(store, code, seat), f"seat {seat} was told another story"

@@ -10,51 +10,30 @@ Whatever happens, the server is stopped and the folder removed.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import itertools
 import os
 import pwd
-import shutil
 import signal
-import socket
 import subprocess
-import tempfile
-import time
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import psycopg
 
+from tests.daemon import Daemon, PrivateDaemon
+
 BIN = Path("/usr/lib/postgresql/15/bin")
 USER = "brailledev"
-PR_SET_PDEATHSIG = 1
 # A test cluster: nothing is worth a wait for the disk.
 FAST = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
         "-c", "max_connections=200", "-c", "shared_buffers=32MB")
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: the kernel stops postgres if the test process dies."""
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-class PrivatePostgres:
+class PrivatePostgres(PrivateDaemon):
     """See the module docstring."""
 
     def __init__(self, timeout: float = 30.0) -> None:
-        self.timeout = timeout
-        self.folder = Path(tempfile.mkdtemp(prefix="postgres-harness-"))
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__("postgres-harness-", timeout)
         self.numbers = itertools.count(1)
         # PostgreSQL refuses to run as root: then it runs as Debian's postgres user.
         self.owner: dict[str, Any] = {}
@@ -63,18 +42,6 @@ class PrivatePostgres:
             os.chown(self.folder, account.pw_uid, account.pw_gid)
             self.owner = {"user": account.pw_uid, "group": account.pw_gid,
                           "extra_groups": []}
-
-    def __enter__(self) -> PrivatePostgres:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
 
     @property
     def admin(self) -> str:
@@ -89,21 +56,20 @@ class PrivatePostgres:
         subprocess.run([str(BIN / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
                         "-E", "UTF8", "--locale=C", "--no-sync"], check=True,
                        capture_output=True, cwd=self.folder, **self.owner)
-        self.process = subprocess.Popen(
-            [str(BIN / "postgres"), "-D", str(data), "-p", str(self.port),
-             "-h", "127.0.0.1", "-k", str(self.folder), *FAST],
-            stdout=subprocess.DEVNULL, stderr=open(self.folder / "log", "wb"),  # noqa: SIM115
-            cwd=self.folder, preexec_fn=_die_with_parent, **self.owner)
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                psycopg.connect(self.admin, connect_timeout=2).close()
-                return
-            except psycopg.OperationalError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the private PostgreSQL did not start: "
-                                       + (self.folder / "log").read_text()[-2000:]) from None
-                time.sleep(0.1)
+        # SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for every client to go).
+        self.daemon = Daemon("the private PostgreSQL", [
+            str(BIN / "postgres"), "-D", str(data), "-p", str(self.port), "-h", "127.0.0.1",
+            "-k", str(self.folder), *FAST], self.folder / "log", ask=signal.SIGINT,
+            cwd=self.folder, **self.owner)
+        self.daemon.start()
+        self.daemon.wait_until(self._answers, self.timeout, pause=0.1)
+
+    def _answers(self) -> bool:
+        try:
+            psycopg.connect(self.admin, connect_timeout=2).close()
+        except psycopg.OperationalError:
+            return False
+        return True
 
     def database(self) -> str:
         """The address of a new empty database of the cluster."""
@@ -117,14 +83,3 @@ class PrivatePostgres:
         with psycopg.connect(address, autocommit=True) as db:
             cursor = db.execute(statement)
             return cursor.fetchall() if cursor.description else []
-
-    def close(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)  # fast shutdown
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        with contextlib.suppress(OSError):
-            shutil.rmtree(self.folder)

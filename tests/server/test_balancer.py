@@ -10,10 +10,7 @@ ends as an uninterrupted one through the same balancer does, no change lost or d
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
-import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,8 +21,19 @@ import pytest
 from brailledev.network.client import TableClient, WireBot
 from brailledev.network.server.room import Room
 from brailledev.network.stores import open_store
-from tests.server.helpers import ServeProcess, new_table, request
-from tests.server.postgres import PrivatePostgres, free_port
+from tests.daemon import Daemon, free_port
+from tests.server.helpers import (
+    ServeProcess,
+    launch_all,
+    new_table,
+    played_out,
+    reached,
+    request,
+    seat_bots,
+    stored_events,
+    told_as_stored,
+)
+from tests.server.postgres import PrivatePostgres
 
 HAPROXY = "/usr/sbin/haproxy"
 CONFIG = Path(__file__).parents[2] / "deploy" / "haproxy.cfg"
@@ -37,7 +45,7 @@ BACK = 5.0  # seconds within which every seat is playing again
 
 
 class Balancer:
-    """HAProxy in front of ``ports``, with the repository's configuration."""
+    """HAProxy in front of ``ports``, with the repository's configuration, started."""
 
     def __init__(self, folder: Path, ports: list[int]) -> None:
         self.port = free_port()
@@ -46,21 +54,16 @@ class Balancer:
             text = text.replace(f"127.0.0.1:877{number}", f"127.0.0.1:{port}")
         self.config = folder / "haproxy.cfg"
         self.config.write_text(text)
-        self.process = subprocess.Popen([HAPROXY, "-db", "-f", str(self.config)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        preexec_fn=_die_with_parent)
+        self.daemon = Daemon("HAProxy", [HAPROXY, "-db", "-f", str(self.config)],
+                             folder / "haproxy.log")
+        self.daemon.start()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-
-
-def _die_with_parent() -> None:
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        self.daemon.stop()
 
 
 @pytest.fixture
@@ -69,17 +72,12 @@ def cluster(postgres: PrivatePostgres, tmp_path: Path) -> Iterator[tuple[list[Se
     """Three serve processes on one new database, and HAProxy in front of them."""
     address = postgres.database()
     serves = [ServeProcess(address, folder=tmp_path) for _ in range(3)]
-    for serve in serves:
-        serve.launch()
-    for serve in serves:
-        serve.wait_listening()
+    launch_all(serves)
     balancer = Balancer(tmp_path, [serve.port for serve in serves])
     try:
-        deadline = time.monotonic() + 20
-        while not all(_healthy(serve) for serve in serves) or not _through(balancer):
-            assert balancer.process.poll() is None, balancer.process.communicate()[1]
-            assert time.monotonic() < deadline, "the balancer did not come up"
-            time.sleep(0.1)
+        balancer.daemon.wait_until(
+            lambda: all(_healthy(serve) for serve in serves) and _through(balancer), 20,
+            pause=0.1)
         yield serves, balancer, address
     finally:
         balancer.close()
@@ -119,14 +117,7 @@ async def play(serves: list[ServeProcess], url: str, code: str,
     """Two braille seats play to the end, the second's page following; the holder of the
     table is killed when the table first reaches each position of ``kills``; how long each
     seat took to be told a change after each kill."""
-    told: list[list[Any]] = [[], []]
-    bots = []
-    for index in range(2):
-        bot = WireBot(url, code, GAME, bot="heuristic", seed=index, name=f"P{index}")
-        bot.client.on_frame = _keeping(bot, told[index])
-        bots.append(bot)
-        asyncio.get_running_loop().create_task(bot.client.run())
-        await asyncio.wait_for(bot.client.seated.wait(), 10)
+    bots, told = await seat_bots(url, code, GAME, 2)
     screens: list[float] = []
     page = TableClient(url, code, token=bots[1].client.token, web=True,
                        on_frame=lambda frame: screens.append(time.monotonic())
@@ -135,8 +126,7 @@ async def play(serves: list[ServeProcess], url: str, code: str,
     await asyncio.wait_for(page.seated.wait(), 10)
     back: list[float] = []
     for position in kills:
-        while max(max(bot.seen, default=0) for bot in bots) < position:
-            await asyncio.sleep(0.001)
+        await reached(bots, position)
         holder = await asyncio.to_thread(_holder, serves)
         killed = time.monotonic()
         holder.kill()
@@ -150,21 +140,9 @@ async def play(serves: list[ServeProcess], url: str, code: str,
             assert time.monotonic() - killed < 30, "the seats did not come back"
             await asyncio.sleep(0.01)
         back.append(time.monotonic() - killed)
-    await asyncio.wait_for(asyncio.gather(*(bot.over.wait() for bot in bots)), 60)
-    for bot in bots:
-        await bot.client.stop()
+    await played_out(bots)
     await page.stop()
     return bots, told, page, back
-
-
-def _keeping(bot: WireBot, events: list[Any]) -> Any:
-    take = bot._frame
-
-    def frame(data: dict[str, Any]) -> None:
-        if data.get("type") == "news":
-            events.extend(data["events"])
-        take(data)
-    return frame
 
 
 def game(serves: list[ServeProcess], balancer: Balancer, address: str,
@@ -175,11 +153,8 @@ def game(serves: list[ServeProcess], balancer: Balancer, address: str,
     room = Room.load(code, store)  # its last snapshot and the log after it played again
     assert room is not None
     state, seq = room.to_dict(), room.seq
-    for bot, events in zip(bots, told, strict=True):
-        seat = int(bot.client.seat or 0)
-        stored = [event for _, events in store.changes(code, seat, 0) for event in events]
-        assert events == stored, f"seat {seat} was told another story"
-        assert bot.refusals == []
+    told_as_stored(store, code, bots, told)
+    assert all(bot.refusals == [] for bot in bots)
     assert [number for number, _ in store.changes(code, 0, 0)] == list(range(1, seq + 1))
     store.close()
     assert page.reconnections >= len(kills)
@@ -209,10 +184,7 @@ def test_a_process_whose_table_another_moved_on_lets_it_go_and_its_seat_catches_
     # No balancer: each player reaches another process, as during a balancer's mistake.
     address = postgres.database()
     serves = [ServeProcess(address, folder=tmp_path) for _ in range(2)]
-    for serve in serves:
-        serve.launch()
-    for serve in serves:
-        serve.wait_listening()
+    launch_all(serves)
     try:
         code = new_table(serves[0].url, game=GAME, players=2, people=2, seed=SEED,
                          options=OPTIONS)
@@ -222,7 +194,7 @@ def test_a_process_whose_table_another_moved_on_lets_it_go_and_its_seat_catches_
             serve.stop()
     store = open_store(address)
     for seat, events in enumerate(told):
-        stored = [event for _, events in store.changes(code, seat, 0) for event in events]
+        stored = stored_events(store, code, seat)
         # Once a client stopped, the other's leaving is stored but told nobody.
         assert stored[:len(events)] == events, f"seat {seat} was told another story"
         assert all(event["$"] == "Gone" for event in stored[len(events):])

@@ -22,7 +22,8 @@ import pytest
 
 from brailledev.network.client import TableClient
 from brailledev.network.remote import Background
-from tests.server.helpers import ServerThread, free_port, new_table
+from tests.daemon import free_port
+from tests.server.helpers import ServerThread, new_table
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
 

@@ -16,46 +16,32 @@ from brailledev.network.client import WireBot
 from brailledev.network.server.app import GC_THRESHOLDS
 from brailledev.network.server.room import Room
 from brailledev.network.store_sqlite import SqliteStore
-from tests.server.helpers import ServeProcess, ServerThread, new_table
+from tests.server.helpers import (
+    ServeProcess,
+    ServerThread,
+    new_table,
+    played_out,
+    reached,
+    seat_bots,
+    told_as_stored,
+)
 
 GAME, PLAYERS, PEOPLE, SEED = "domino", 3, 2, 4
 
 
-async def play(server: ServeProcess, code: str, kills: tuple[int, ...]) -> list[WireBot]:
+async def play(server: ServeProcess, code: str,
+               kills: tuple[int, ...]) -> tuple[list[WireBot], list[list[Any]]]:
     """Two bot clients sit down in turn and play to the end with the server's bot; the
     server is killed and started again when the table first reaches each position of
-    ``kills``."""
-    told: list[list[Any]] = [[] for _ in range(PEOPLE)]
-    bots = []
-    for index in range(PEOPLE):
-        bot = WireBot(server.url, code, GAME, bot="heuristic", seed=index, name=f"P{index}")
-        events = told[index]
-        bot.client.on_frame = _keeping(bot, events)
-        bots.append(bot)
-        asyncio.get_running_loop().create_task(bot.client.run())
-        await asyncio.wait_for(bot.client.seated.wait(), 10)
+    ``kills``; the bots and the events each was told."""
+    bots, told = await seat_bots(server.url, code, GAME, PEOPLE)
     for position in kills:
-        while max(max(bot.seen, default=0) for bot in bots) < position:
-            await asyncio.sleep(0.001)
+        await reached(bots, position)
         server.kill()
         await asyncio.sleep(0.3)  # the clients find the server gone and start trying
         server.start()
-    await asyncio.wait_for(asyncio.gather(*(bot.over.wait() for bot in bots)), 60)
-    for bot in bots:
-        await bot.client.stop()
-    for bot, events in zip(bots, told, strict=True):
-        bot.told = events  # type: ignore[attr-defined]
-    return bots
-
-
-def _keeping(bot: WireBot, events: list[Any]) -> Any:
-    take = bot._frame
-
-    def frame(data: dict[str, Any]) -> None:
-        if data.get("type") == "news":
-            events.extend(data["events"])
-        take(data)
-    return frame
+    await played_out(bots)
+    return bots, told
 
 
 def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[WireBot], Path]:
@@ -65,17 +51,14 @@ def run(tmp: Path, kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[Wi
     try:
         code = new_table(server.url, game=GAME, players=PLAYERS, people=PEOPLE, seed=SEED,
                          bots="heuristic")
-        bots = asyncio.run(play(server, code, kills))
+        bots, told = asyncio.run(play(server, code, kills))
     finally:
         server.stop()
     store = SqliteStore(server.db)
     room = Room.load(code, store)  # its last snapshot and the log after it played again
     assert room is not None
     state, seq = room.to_dict(), room.seq
-    for bot in bots:
-        seat = int(bot.client.seat or 0)
-        stored = [event for _, events in store.changes(code, seat, 0) for event in events]
-        assert bot.told == stored, f"seat {seat} was told another story"  # type: ignore
+    told_as_stored(store, code, bots, told)
     store.close()
     return state, seq, bots, Path(server.db)
 

@@ -20,7 +20,8 @@ import pytest
 
 from brailledev.programs.cli import main
 from brailledev.programs.join import connect, saved_seat
-from tests.server.helpers import BRAILLEDEV, ServerThread, free_port, new_table
+from tests.daemon import free_port
+from tests.server.helpers import BRAILLEDEV, ServerThread, new_table
 
 NOBODY = 65534
 

@@ -46,7 +46,8 @@ from brailledev.network.stores import open_store
 from brailledev.table.core import Table
 from layouts.errors import UserError
 from layouts.registry import GAMES, kit
-from tests.server.postgres import PrivatePostgres, free_port
+from tests.daemon import free_port
+from tests.server.postgres import PrivatePostgres
 
 DAY = 86_400.0
 LIFE = Lifetimes(unjoined=DAY, finished=3_600.0, idle=30 * DAY, records=365 * DAY)

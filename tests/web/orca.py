@@ -30,7 +30,8 @@ from types import TracebackType
 import louis
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.brltty.harness import VirtualBrltty, _die_with_parent
+from tests.brltty.harness import VirtualBrltty
+from tests.daemon import die_with_parent, end
 from tests.web.helpers import CHROMIUM, FLAGS
 
 ORCA = shutil.which("orca") or "/usr/bin/orca"
@@ -102,8 +103,8 @@ class OrcaDesk:
         with (self.home / log).open("ab") as out:
             process = subprocess.Popen(command, env=self.env, stdin=subprocess.DEVNULL,
                                        stdout=out, stderr=subprocess.STDOUT,
-                                       start_new_session=True, preexec_fn=_die_with_parent)
-        self.stack.callback(_end, process)
+                                       start_new_session=True, preexec_fn=die_with_parent)
+        self.stack.callback(end, process, grace=5.0)
         return process
 
     def _start(self) -> None:
@@ -191,13 +192,3 @@ class OrcaDesk:
     def pan_right(self) -> str:
         """Pan on, as a reader does through a page; what the display shows then."""
         return self.press("fwinrt")
-
-
-def _end(process: subprocess.Popen[bytes]) -> None:
-    """Stop what this desk started, at once if it will not stop when asked."""
-    process.terminate()
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()

@@ -189,6 +189,19 @@ class Connection:
             self.closing = True
             asyncio.get_running_loop().create_task(self._close_after_frames())
 
+    def expel(self, code: str) -> None:
+        """Close the connection for an abuse, told ``code`` first: the news still queued
+        for it is let go (it is told what it missed when it comes back), so the refusal
+        cannot be stuck behind a flood's news when the close comes:
+        ``connection.expel("too_fast")``."""
+        if self.closing:
+            return
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued = 0
+        self.refuse(code)
+        self.drop()
+
     async def _close_after_frames(self) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._drain(), 1.0)
@@ -544,7 +557,7 @@ class TableServer:
             return
         if not connection.allowed():
             if connection.patience < 0:
-                connection.drop()
+                connection.expel("too_fast")
                 return
             with contextlib.suppress(BadFrame):
                 frame = read_frame(text)
