@@ -14,6 +14,7 @@ import pytest
 
 import layouts.uno
 from brailledev.display.braille import translator
+from brailledev.programs import cli
 from brailledev.programs.cli import main
 from emboss import brf
 from emboss.deck import deck_document
@@ -80,9 +81,13 @@ def test_where_the_braille_goes_must_be_said(capsys):
 @pytest.mark.parametrize(("command", "without"), [
     ("deck", replace(kit("uno"), deck=None)), ("scorepad", replace(kit("uno"), pad=None))])
 def test_a_game_without_that_paper_is_refused_naming_those_that_have_it(monkeypatch, capsys,
-                                                                        command, without):
+                                                                        command, without,
+                                                                        request):
     """The games a command offers are those whose kit has its paper (from the registry)."""
     monkeypatch.setattr(layouts.uno, "KIT", without)
+    # the command line is built once a process: built again here, and after, without it
+    cli._parser.cache_clear()
+    request.addfinalizer(cli._parser.cache_clear)
     with pytest.raises(SystemExit) as refused:
         main(["emboss", command, "uno"])
     assert refused.value.code == 2
