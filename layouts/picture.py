@@ -87,7 +87,8 @@ def group(name: str, items: Iterable[Json], *, note: str = "", marks: Sequence[s
     """Pieces that belong together under a name (a Rummikub set, an Elevens row, the hand):
     ``note`` words under them, ``marks`` words that flag the group, ``kind`` how the page
     lays them (``row``; ``column``, one under the other, as a question's answers; ``line``,
-    a row of places kept in columns, an empty place ``{"kind": "empty"}``), ``fold`` how
+    a row of places kept in columns, an empty place ``{"kind": "empty", "text": "7"}``, its
+    number shown faint), ``fold`` how
     many items show before a "show all" (0: all of them):
     ``group("Set 2, a run", tiles, marks=["changed this turn"])``."""
     return {"kind": "group", "name": name, "items": list(items), "note": note,

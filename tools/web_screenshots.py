@@ -2,10 +2,13 @@
 width, taken in Debian's headless Chromium from a real ``brailledev serve`` process.
 
     .venv/bin/python tools/web_screenshots.py          # writes docs/screenshots/*.png
+    .venv/bin/python tools/web_screenshots.py --langs en fr de --out /tmp/shots
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
 import json
 import os
 import socket
@@ -17,6 +20,8 @@ import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+from layouts.translations import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
@@ -57,11 +62,26 @@ def play_some(page: Page, clicks: tuple[str, ...]) -> None:
         page.locator(selector).first.click()
         if page.locator("#question").count():
             page.locator("#question button").first.click()
-        page.wait_for_function(f"document.body.dataset.screen !== '{number}'")
+        # Polled from here: the page's script policy refuses the eval wait_for_function uses.
+        deadline = time.monotonic() + 10
+        while page.evaluate("document.body.dataset.screen") == number:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the page did not move on after {selector}")
+            page.wait_for_timeout(20)
+
+
+def shot_name(game: str, size: str, lang: str) -> str:
+    """A picture's file name: the README's English ones keep their names, ``uno-phone.png``;
+    another language is named in it, ``uno-phone-de.png``."""
+    return f"{game}-{size}.png" if lang == "en" else f"{game}-{size}-{lang}.png"
 
 
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--langs", nargs="+", default=["en"], choices=LANGUAGES)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
@@ -79,22 +99,22 @@ def main() -> int:
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=FLAGS)
-                for game in TABLES:
+                for game, lang in itertools.product(TABLES, args.langs):
                     code = new_table(url, game)
-                    context = browser.new_context(viewport=SIZES["desktop"], locale="en")
+                    context = browser.new_context(viewport=SIZES["desktop"], locale=lang)
                     page = context.new_page()
-                    page.goto(f"{url}/t/{code}?lang=en")
+                    page.goto(f"{url}/t/{code}?lang={lang}")
                     page.fill("#name", "Ann")
-                    page.get_by_role("button", name="Sit down").click()
+                    page.locator("#join-form button[type=submit]").click()
                     page.wait_for_selector("#hand .card")
                     play_some(page, TABLES[game][3])
                     page.wait_for_timeout(300)
                     for size, viewport in SIZES.items():
                         page.set_viewport_size(viewport)
                         page.evaluate("window.scrollTo(0, 0)")
-                        path = OUT / f"{game}-{size}.png"
+                        path = args.out / shot_name(game, size, lang)
                         page.screenshot(path=str(path), full_page=True)
-                        print(path.relative_to(ROOT))
+                        print(path)
                     context.close()
                 browser.close()
         finally:

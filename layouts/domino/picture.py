@@ -121,7 +121,8 @@ class DominoPicture(Picture):
         totals = ", ".join(f"{context.names[seat]} {pad.total()}"
                            for seat, pad in enumerate(view.pads))
         found.append(words["totals"].format(scores=totals))
-        found.append(words["stock"].format(count=view.stock_sizes[view.seat]))
+        stock = view.stock_sizes[view.seat]
+        found.append(context.catalog.count("picture.stock", stock, count=stock))
         return found
 
     @staticmethod
@@ -148,8 +149,8 @@ class DominoPicture(Picture):
                     squares.append({"text": str(pips)})
                 elif here:
                     best = view.gain(here[0])
-                    name = words["lit_name"].format(
-                        points=best, square=square_name(anchor, (x, y)))
+                    name = cat.count("picture.lit_name", best, points=best,
+                                     square=square_name(anchor, (x, y)))
                     choices = None if len(here) == 1 else question(
                         words["ask_way"].format(card=card_words(chosen, cat) if chosen
                                                 else "", square=square_name(anchor, (x, y))),

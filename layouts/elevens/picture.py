@@ -100,10 +100,12 @@ class ElevensPicture(Picture):
             found.append(words["over"])
         elif view.turn == view.seat:
             found.append(words["your_turn"])
-            found.append(words["played"].format(count=view.played, limit=view.limit))
+            found.append(context.catalog.count("picture.played", view.played,
+                                               count=view.played, limit=view.limit))
         elif view.turn is not None:
             found.append(words["turn_of"].format(name=context.names[view.turn]))
-        found.append(words["stock"].format(count=view.stock_size))
+        found.append(context.catalog.count("picture.stock", view.stock_size,
+                                           count=view.stock_size))
         if not view.beginner:
             links = ", ".join(f"{context.names[seat]} {count}"
                               for seat, count in enumerate(view.link_cards))
@@ -121,7 +123,7 @@ class ElevensPicture(Picture):
         for pos in range(view.lowest, view.highest + 1):
             laid = cells.get(pos)
             if laid is None:
-                items.append({"kind": "empty"})
+                items.append({"kind": "empty", "text": str(pos)})
                 continue
             marks = [words["link_to"].format(row=colour(links[pos], cat))] if pos in links else []
             if laid == JOKER:
@@ -148,8 +150,9 @@ class ElevensPicture(Picture):
             return None
         items = [elevens_card(LINK_CARD, cat) for _ in range(view.link_cards[view.seat])]
         items += [elevens_card(BONUS_CARD, cat) for _ in range(view.bonuses[view.seat])]
-        return group(words["held"], items, note=words["bonus_left"].format(
-            count=view.bonus_left))
+        return group(words["held"], items, note=cat.count("picture.bonus_left",
+                                                          view.bonus_left,
+                                                          count=view.bonus_left))
 
     @staticmethod
     def _places(chosen: str, legal: Sequence[Hashable], targets: Targets,
@@ -166,8 +169,8 @@ class ElevensPicture(Picture):
                 elif isinstance(routed, Ask) and isinstance(routed.pending, Chosen):
                     wanted = routed.pending.row
                     count = sum(1 for step in options(legal, chosen) if step.row == wanted)
-                    items.append(button(words["in_row"].format(row=colour(wanted, cat),
-                                                               count=count)
+                    items.append(button(cat.count("picture.in_row", count,
+                                                  row=colour(wanted, cat), count=count)
                                         if wanted else words["all_rows"], target))
                 elif routed is not None:
                     items.append(button(words["cancel"], target))

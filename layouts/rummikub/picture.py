@@ -93,10 +93,12 @@ class RummikubPicture(Picture):
                 laid = sum(arranged.value for tiles in work.sets[len(work.start_sets):]
                            for arranged in [arrange(tuple(tiles))]
                            if tiles and isinstance(arranged, Arranged))
-                found.append(words["first_meld"].format(value=laid, least=view.initial_meld))
+                found.append(context.catalog.count("picture.first_meld", laid, value=laid,
+                                                   least=view.initial_meld))
         else:
             found.append(words["turn_of"].format(name=context.names[view.turn]))
-        found.append(words["pool"].format(count=view.stock_size))
+        found.append(context.catalog.count("picture.pool", view.stock_size,
+                                           count=view.stock_size))
         return found
 
     @staticmethod
@@ -159,7 +161,7 @@ class RummikubPicture(Picture):
         if hint is not None and hint.count:  # with no move to lay, Draw a tile is the answer
             laid = ", ".join(face(each, cat).caption for each in hint.played)
             found.append(button(words["hint"], choices=question(
-                words["hint_says"].format(count=hint.count, tiles=laid),
+                cat.count("picture.hint_says", hint.count, count=hint.count, tiles=laid),
                 [button(words["lay_hint"], hint_target)])))
         return found
 

@@ -98,8 +98,8 @@ class UnoPicture(Picture):
         items = [uno_card(view.top, cat)] if view.top else []
         colour = (words["colour_in_play"].format(colour=colour_name(view.colour, cat))
                   if view.colour else words["no_colour"])
-        return group(words["pile"], items,
-                     note=f"{colour}. {words['stock'].format(count=view.stock_size)}")
+        stock = cat.count("picture.stock", view.stock_size, count=view.stock_size)
+        return group(words["pile"], items, note=f"{colour}. {stock}")
 
     @staticmethod
     def _drawn(view: UnoView, targets: Targets, context: Context) -> Json | None:

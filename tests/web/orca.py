@@ -38,6 +38,8 @@ ORCA = shutil.which("orca") or "/usr/bin/orca"
 XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
 DOT_7, DOT_8 = 0x40, 0x80
 BLANK = 0x2800
+ORCA_WAIT = 600  # seconds a desk waits for another Orca of this user to end
+ORCA_SETTLES = 3  # an Orca that refuses to start ends within this
 
 
 @cache
@@ -137,13 +139,31 @@ class OrcaDesk:
         watcher.start()
         self.stack.callback(watcher.join)
         self.stack.callback(self._done.set)
-        self._spawn([ORCA, "-e", "braille", "-d", "speech"], "orca.log")
+        self._start_orca()
         driver = self.stack.enter_context(sync_playwright())
         self.browser = driver.chromium.launch(
             executable_path=CHROMIUM, headless=False,
             args=[*FLAGS, "--force-renderer-accessibility"],
             env={**self.env, "ACCESSIBILITY_ENABLED": "1"})
         self.stack.callback(self.browser.close)
+
+    def _start_orca(self) -> None:
+        """Orca, once no other Orca of this user runs: it refuses to start beside one (it
+        looks for any process of the user named orca, other desks' too), so a desk waits its
+        turn and starts again if another Orca came first."""
+        deadline = time.monotonic() + ORCA_WAIT
+        while True:
+            while _other_orcas():
+                if time.monotonic() > deadline:
+                    raise RuntimeError("another Orca of this user kept running")
+                time.sleep(0.5)
+            orca = self._spawn([ORCA, "-e", "braille", "-d", "speech"], "orca.log")
+            try:
+                orca.wait(ORCA_SETTLES)
+            except subprocess.TimeoutExpired:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"Orca did not start:\n{self.log}")
 
     def _watch(self) -> None:
         """Keep every text the display shows (a flash message lasts seconds)."""
@@ -192,3 +212,10 @@ class OrcaDesk:
     def pan_right(self) -> str:
         """Pan on, as a reader does through a page; what the display shows then."""
         return self.press("fwinrt")
+
+
+def _other_orcas() -> bool:
+    """Whether an Orca of this user runs (as Orca itself looks: ``pgrep -u UID -x orca``)."""
+    found = subprocess.run(["pgrep", "-u", str(os.getuid()), "-x", "orca"],
+                           capture_output=True, check=False)
+    return bool(found.stdout.strip())

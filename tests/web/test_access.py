@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from layouts.registry import GAMES
+from layouts.translations import LANGUAGES
 from tests.page_player import PagePlayer
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import DESKTOP, PHONE, WebPlayer, chromium, wait
@@ -240,3 +241,20 @@ def test_a_phone_and_200_percent_zoom_never_scroll_sideways(browser, server, gam
         assert unreachable(player.page) == []
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_shows_the_whole_score_pad_and_whole_card_names(browser, server, lang):
+    for game in ("domino", "elevens"):
+        player, _ = seated(browser, server, game, lang, viewport=PHONE)
+        try:
+            # the pad's total column in view without scrolling its box sideways
+            assert player.page.evaluate("[...document.querySelectorAll('.sheetbox')]"
+                                        ".every((box) => box.scrollWidth <= box.clientWidth)")
+            # no card's name cut by its card's edge (German's "Verbindungskarte")
+            cut = player.page.evaluate("""() => [...document.querySelectorAll('.card .name')]
+                .filter((name) => name.scrollWidth > name.clientWidth + 0.5)
+                .map((name) => name.textContent)""")
+            assert cut == [], (game, cut)
+        finally:
+            player.close()

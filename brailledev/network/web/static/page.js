@@ -188,7 +188,9 @@ function drawGroup(piece) {
   const scrolls = piece.layout === "line";
   const list = element("ul", { class: `cards layout-${piece.layout}`, tabindex: scrolls ? "0" : null,
                                "aria-labelledby": scrolls && piece.name ? id : null });
-  const item = (each) => each.kind === "empty" ? element("li", { class: "empty", "aria-hidden": "true" })
+  // An empty place shows its number (which place of a row it is), hidden from a screen reader.
+  const item = (each) => each.kind === "empty"
+    ? element("li", { class: "empty", "aria-hidden": "true", text: each.text ?? "" })
     : element("li", {}, [drawPiece(each)]);
   const shown = piece.fold && piece.items.length > piece.fold ? piece.fold : piece.items.length;
   list.append(...piece.items.slice(0, shown).map(item));
@@ -212,10 +214,18 @@ function drawSheet(piece) {
   const head = element("tr", {}, piece.head.map((text) => element("th", { scope: "col", text })));
   const row = (cells) => element("tr", {}, cells.map((text, index) => index === 0
     ? element("th", { scope: "row", text }) : element("td", { text })));
+  // A total under the sheet spans the empty boxes after its name, as printed: a long name
+  // ("Endsumme") does not widen the rows' first column past a phone's width.
+  const foot = (cells) => {
+    let span = 1;
+    while (span < cells.length - 1 && cells[span] === "") span += 1;
+    return element("tr", {}, [element("th", { scope: "row", colspan: span > 1 ? String(span) : null, text: cells[0] }),
+                              ...cells.slice(span).map((text) => element("td", { text }))]);
+  };
   return element("div", { class: "sheetbox", tabindex: "0", role: "region", "aria-label": piece.caption },
                  [element("table", { class: "sheet" }, [
     element("caption", { text: piece.caption }), element("thead", {}, [head]),
-    element("tbody", {}, piece.rows.map(row)), element("tfoot", {}, piece.foot.map(row))])]);
+    element("tbody", {}, piece.rows.map(row)), element("tfoot", {}, piece.foot.map(foot))])]);
 }
 
 function drawBoard(piece) {
