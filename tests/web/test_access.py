@@ -196,7 +196,10 @@ def test_the_focus_lands_on_the_hand_and_a_turn_is_played_by_keyboard_alone(brow
                 tab_to(page, answer["index"])
                 page.keyboard.press("Enter")
             wait(functools.partial(player.past, number), 5, "the screen after the move")
-            assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+            # the page places the focus once it has drawn the new screen: a moment later
+            wait(lambda: page.evaluate("document.activeElement.tagName") == "BUTTON", 5,
+                 "the focus on a control after the move",
+                 lambda: page.evaluate("document.activeElement.outerHTML").strip()[:200])
             if server.call(lambda: server.room(code).over):
                 break
         assert not player.errors
