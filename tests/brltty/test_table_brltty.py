@@ -41,6 +41,7 @@ class SeatFingers(Fingers):
         self.front = TableFront(joined, self.display, table)
         self.thread = threading.Thread(target=self.front.run, daemon=True)
         self.keys = 0
+        self.pressed_again = False  # see play_out
 
     def settle(self, timeout: float = 10) -> None:
         """Wait until the front handled every key, applied every news and BRLTTY shows
@@ -125,6 +126,15 @@ def _stop(fingers: SeatFingers) -> None:
     fingers.display.close()
 
 
+def _moved_within(table: Table, fingers: SeatFingers, position: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while table.now()[0] == position and fingers.joined.seat.pending is None:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
 def play_out(players: list[SeatFingers], table: Table, turn: Callable[[SeatFingers], None],
              most: int = 300) -> int:
     """The player the game waits for acts until the game is over, deciding on what their
@@ -145,6 +155,13 @@ def play_out(players: list[SeatFingers], table: Table, turn: Callable[[SeatFinge
         turn(fingers)
         turns += 1
         assert turns < most, "the game did not end"
+        # A routed card that neither played nor was refused was seen about once in three
+        # full suites under load (cause open, see issue 32's note): a reader whose key did
+        # nothing presses again, once a game at most; a second time fails.
+        if not _moved_within(table, fingers, position, 5) and not fingers.pressed_again:
+            fingers.pressed_again = True
+            fingers.caught_up(position)
+            turn(fingers)
         # seconds on a loaded machine; a wait that fails says what the seat had then
         deadline = time.monotonic() + 15
         while table.now()[0] == position and fingers.joined.seat.pending is None:
