@@ -126,9 +126,14 @@ def _stop(fingers: SeatFingers) -> None:
     fingers.display.close()
 
 
+def moved(table: Table, fingers: SeatFingers, position: int) -> bool:
+    """Whether the seat's keys moved the table on from ``position`` or left an input."""
+    return table.now()[0] != position or fingers.joined.seat.pending is not None
+
+
 def _moved_within(table: Table, fingers: SeatFingers, position: int, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
-    while table.now()[0] == position and fingers.joined.seat.pending is None:
+    while not moved(table, fingers, position):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.005)
@@ -164,7 +169,7 @@ def play_out(players: list[SeatFingers], table: Table, turn: Callable[[SeatFinge
             turn(fingers)
         # seconds on a loaded machine; a wait that fails says what the seat had then
         deadline = time.monotonic() + 15
-        while table.now()[0] == position and fingers.joined.seat.pending is None:
+        while not moved(table, fingers, position):
             assert time.monotonic() < deadline, (
                 f"table {table.now()}, display {fingers.text()!r} on "
                 f"{fingers.front.viewport.line_key}, keys {fingers.front.handled}/"

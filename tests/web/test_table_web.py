@@ -20,7 +20,7 @@ from playwright.sync_api import Browser
 from brailledev.display.braille import translator
 from brailledev.programs.join import connect
 from tests.brltty.harness import VirtualBrltty
-from tests.brltty.test_table_brltty import SeatFingers, Table, _stop
+from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, moved
 from tests.page_player import Notation, PagePlayer
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import WebPlayer, chromium, play_click, wait
@@ -117,10 +117,6 @@ def braille_turn(server: ServerThread, code: str, fingers: SeatFingers,
     braille_moved(table, fingers, position)
 
 
-def _moved(table: Table, fingers: SeatFingers, position: int) -> bool:
-    return table.now()[0] != position or fingers.joined.seat.pending is not None
-
-
 def braille_moved(table: Table, fingers: SeatFingers, position: int) -> None:
     """Wait until the braille seat's keys moved the table on from ``position`` (or left a
     question pending); on a loaded machine the move may take seconds to come round."""
@@ -129,7 +125,7 @@ def braille_moved(table: Table, fingers: SeatFingers, position: int) -> None:
         return (f"table at {table.now()}, display {fingers.text()!r} on "
                 f"{fingers.front.viewport.line_key}, keys {fingers.front.handled}/"
                 f"{fingers.keys}, flash {seat.flash!r}, news {seat.history.texts[-3:]}")
-    wait(functools.partial(_moved, table, fingers, position), 15, "the braille move", state)
+    wait(functools.partial(moved, table, fingers, position), 15, "the braille move", state)
 
 
 def domino_keys(fingers: SeatFingers) -> None:
