@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 from brailledev.errors import env_lang
 from brailledev.files import private_folder, state_folder, write_atomically
 from brailledev.helptext import say
-from brailledev.network.server.guard import Doorkeeping, hash_key
 from brailledev.network.server.limits import Limits
 from brailledev.network.store import Census, Lifetimes, StoreFailed
 from layouts.catalog import LANGUAGES, output_text
@@ -34,6 +33,7 @@ from layouts.errors import Problem, UserError, system_reason
 
 if TYPE_CHECKING:
     from brailledev.network.server.app import TableServer
+    from brailledev.network.server.guard import Doorkeeping
 
 LEAST_KEY = 16  # characters of an owner's key
 KEY_BYTES = 24  # random bytes of a key ``serve`` makes (32 characters)
@@ -120,6 +120,7 @@ def _private_store(db: Path, ours: bool) -> None:
 def doorkeeping(args: argparse.Namespace, lang: str) -> Doorkeeping:
     """What ``serve``'s command line says of who comes in and how long tables stay;
     a mistake is one :class:`layouts.errors.UserError`."""
+    from brailledev.network.server.guard import Doorkeeping  # aiohttp: only when serving
     if args.open and args.key_file is not None:
         raise UserError("serve_open_and_key")
     if not (args.open or args.key_file is not None):
@@ -184,6 +185,7 @@ def owner_key(path: Path, lang: str) -> str:
                         detail=Problem("damage_not_text")) from None
     if len(key) < LEAST_KEY:
         raise UserError("key_too_short", path=path, least=LEAST_KEY)
+    from brailledev.network.server.guard import hash_key  # aiohttp: only when serving
     return hash_key(key)
 
 
