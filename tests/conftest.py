@@ -107,6 +107,7 @@ class _FilesAndSpread(LoadScopeScheduling):
         return nodeid if path.endswith(SPREAD) else path
 
 
+@pytest.hookimpl(optionalhook=True)  # a run without xdist (``-p no:xdist``) has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return _FilesAndSpread(config, log) if config.getvalue("dist") == "loadfile" else None
 
