@@ -26,8 +26,8 @@ number that way).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -100,17 +100,30 @@ def rules_data(game: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Catalog:
-    """The words of one game in one language, with the common words behind them."""
+    """The words of one game in one language, with the common words behind them.
+    ``print_names``: its sentences name cards as the box prints them ("blue 6"), not by
+    their braille labels ("b6"): a web page's (:meth:`in_print`)."""
 
     game: str
     lang: str
     data: Mapping[str, Any]
+    print_names: bool = False
 
     @classmethod
     def load(cls, game: str, lang: str) -> Catalog:
         _known(lang)
         path = HERE / game / f"{lang}.toml"
         return cls(game, lang, load_toml(path) if path.exists() else {})
+
+    def in_print(self) -> Catalog:
+        """The same words, their sentences naming cards as printed (each game's
+        ``words.name``): ``Catalog.load("uno", "en").in_print()``."""
+        return replace(self, print_names=True)
+
+    def series(self, names: Iterable[str]) -> str:
+        """Cards named one after the other in a sentence: labels apart by a space (as on
+        the display's lines), print names by commas: ``series(["blue 6", "red 4"])``."""
+        return (", " if self.print_names else " ").join(names)
 
     def section(self, name: str) -> Mapping[str, Any]:
         """A whole section: the game's data (``section("cards")``, from its TOML), else its

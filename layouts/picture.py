@@ -110,8 +110,10 @@ def sheet(caption: str, head: Sequence[str], rows: Iterable[Sequence[str]],
 
 def board(name: str, columns: Sequence[str], rows: Iterable[Json]) -> Json:
     """A grid of squares with its column and row names: each row ``{"name": "4",
-    "squares": [...]}``, each square ``{"text": "5"}`` (a half laid), ``{}`` (empty) or a
-    control ``{"text": "+6", "name": ..., "target" | "choices": ...}``."""
+    "squares": [...]}``, each square ``{"text": "5"}`` (a half laid; with ``"joins":
+    "right"`` and a ``"name"``, one half of a card whose other half lies to its right, drawn
+    as one card, read by its name), ``{}`` (empty) or a control ``{"text": "+6", "name":
+    ..., "target" | "choices": ...}``."""
     return {"kind": "board", "name": name, "columns": list(columns), "rows": list(rows)}
 
 

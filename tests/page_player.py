@@ -29,6 +29,8 @@ from layouts.registry import kit
 Control = dict[str, Any]
 AREAS = ("table", "hand", "actions", "below")
 POINTS = re.compile(r"^\+(\d+)")
+# What stands around a word in a sentence: stops, commas, brackets, quotes.
+SENTENCE_MARKS = ".,;:!?()«»\"' "
 
 # The page's controls as the player sees them, read in the page (the same dicts).
 PAGE_CONTROLS = """() => [...document.querySelectorAll('#game button')]
@@ -53,13 +55,30 @@ PAGE_CONTROLS = """() => [...document.querySelectorAll('#game button')]
 
 
 class Notation:
-    """A game's notation, read by its own readers (:mod:`games.trial`) and moves' parser:
-    ``Notation("uno").reads("r7")`` is True, ``reads("red 7")`` False."""
+    """A game's notation, read by its own readers (:mod:`games.trial`) and moves' parser,
+    and its cards' braille labels in ``lang``: ``Notation("uno").reads("r7")`` is True,
+    ``reads("red 7")`` False; ``Notation("uno", "fr").in_sentence("Bo pose j7.")`` finds
+    ``["j7"]``."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, lang: str = "en") -> None:
         game_kit = kit(game)
         self.game = game_kit.new_game(game_kit.default_players, seed=1)
         self.readers = importlib.import_module(f"games.{game}.trial").TRIAL.readers
+        # A number alone is a print value too ("yellow 11"), never told as a label.
+        self.labels = {label for face in game_kit.deck_faces(lang)
+                       for label in face.lines if not label.isdigit()}
+
+    def in_sentence(self, sentence: str) -> list[str]:
+        """The words of ``sentence`` that are a card's braille label, or notation with a
+        sign or a number in it (the moves' plain words, "draw", "pass", are English; a
+        number alone is a print value): ``in_sentence("Cy plays b6.") == ["b6"]``."""
+        found = []
+        for word in sentence.split():
+            word = word.strip(SENTENCE_MARKS)
+            if word in self.labels or (not word.isalpha() and not word.isdigit()
+                                       and self.reads(word)):
+                found.append(word)
+        return found
 
     def reads(self, text: str) -> bool:
         """Whether ``text``, or a part of it between commas, colons or semicolons, is the
@@ -216,7 +235,8 @@ class PagePlayer:
 
 class _Page:
     """A web page as a room sees it (a :class:`brailledev.network.server.room.Peer`): it
-    keeps the last screen it was sent."""
+    keeps the last screen it was sent, and every sentence its log and news were given
+    (``read``: the sentences, the news said at once, what was shown at once)."""
 
     def __init__(self) -> None:
         self.seat = -1
@@ -226,11 +246,14 @@ class _Page:
         self.said: tuple[int, int | None] | None = None
         self.told = 0
         self.frame: Json = {}
+        self.read: list[str] = []
 
     def send(self, text: str) -> None:
         found = json.loads(text)
+        self.read += found.get("messages", [])
         if found["type"] == "screen":
             self.frame = found
+            self.read += [found["newest"]] + ([found["flash"]["text"]] if found["flash"] else [])
 
     def drop(self) -> None:
         raise AssertionError("a room of one process let a page go")

@@ -14,9 +14,9 @@ from games.domino.engine import parse_card
 from games.domino.grid import card_text
 from games.domino.pad import ScorePad
 from layouts.catalog import Catalog
-from layouts.domino.words import label
+from layouts.domino.words import label, print_name
 from layouts.errors import DataError
-from layouts.paper import Column, Face, PadRequest, Sheet, caption_words
+from layouts.paper import Column, Face, PadRequest, Sheet
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -34,11 +34,8 @@ def face(card: str, catalog: Catalog) -> Face:
     """A Domino label: both halves' pips, higher first, 0 a blank half (``6/0``), the same
     label as on the display; the caption names the halves as the box shows them:
     ``6 and blank``, ``1 and 1``."""
-    words = caption_words("domino", catalog.lang)
     high, low = parse_card(card)
-    halves = [str(pips) if pips else words["blank"] for pips in (high, low)]
-    return Face(card, (label((high, low), catalog),),
-                words["card"].format(high=halves[0], low=halves[1]))
+    return Face(card, (label((high, low), catalog),), print_name((high, low), catalog))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

@@ -20,7 +20,7 @@ from games.domino.pad import ScorePad
 from layouts.catalog import Catalog
 from layouts.domino.paper import face
 from layouts.domino.screen import PLACES_LINE, best_first, options_of, selected
-from layouts.paper import caption_words
+from layouts.domino.words import half_words
 from layouts.picture import (
     Json,
     Picture,
@@ -51,16 +51,12 @@ def card_words(card_pips: Card, catalog: Catalog) -> str:
     return face(f"{high}/{low}", catalog).caption
 
 
-def _pips(pips: int, catalog: Catalog) -> str:
-    return str(pips) if pips else str(caption_words("domino", catalog.lang)["blank"])
-
-
 def place_words(view: DominoView, place: Place, catalog: Catalog) -> str:
     """Where a card's halves go, in words: ``5 on c4, 3 to its right``."""
     words = words_of(catalog)
-    return words["place"].format(first=_pips(place.first, catalog),
+    return words["place"].format(first=half_words(place.first, catalog),
                                  square=square_name(anchor_of(view.table), (place.x, place.y)),
-                                 second=_pips(place.second, catalog),
+                                 second=half_words(place.second, catalog),
                                  way=words["down" if place.vertical else "right"])
 
 
@@ -73,6 +69,29 @@ def option_words(view: DominoView, option: Option, catalog: Catalog) -> str:
     lines = (words["lines"].format(values=words["and"].join(map(str, option.lines)))
              if option.lines else words["no_line"])
     return words["option"].format(where=where, lines=lines, points=view.gain(option))
+
+
+# The side of a square its card's other half lies on, by the step from one to the other.
+SIDES = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
+
+
+def laid_halves(view: DominoView, catalog: Catalog) -> dict[Square, Json]:
+    """Each square of a card laid on the grid: its pips, the side its card's other half
+    lies on (the page draws the two as one card), and what a screen reader reads of it:
+    ``{"text": "5", "joins": "right", "name": "5, half of 5 and 3, its other half on
+    d4"}``."""
+    anchor = anchor_of(view.table)
+    found: dict[Square, Json] = {}
+    for place in view.table:
+        cells = place.cells()
+        for (square, pips), (other, _) in (cells, cells[::-1]):
+            step = (other[0] - square[0], other[1] - square[1])
+            found[square] = {"text": str(pips), "joins": SIDES[step],
+                             "name": words_of(catalog)["laid"].format(
+                                 pips=half_words(pips, catalog),
+                                 card=card_words(place.card, catalog),
+                                 square=square_name(anchor, other))}
+    return found
 
 
 class DominoPicture(Picture):
@@ -136,6 +155,7 @@ class DominoPicture(Picture):
         for option in mine:
             place = next(place for place in places_of(option.move) if place.card == chosen)
             at[(place.x, place.y)].append(option)
+        halves = laid_halves(view, cat)
         x0, y0, x1, y1 = bounds(view.grid)
         for x, y in at:
             x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
@@ -146,7 +166,7 @@ class DominoPicture(Picture):
                 pips = view.grid.get((x, y))
                 here = at.get((x, y), [])
                 if pips is not None:
-                    squares.append({"text": str(pips)})
+                    squares.append(halves.get((x, y), {"text": str(pips)}))
                 elif here:
                     best = view.gain(here[0])
                     name = cat.count("picture.lit_name", best, points=best,

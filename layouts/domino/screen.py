@@ -59,7 +59,7 @@ from games.domino.notation import parse_move
 from games.domino.pad import ScorePad
 from games.saved import each, ensure, field, integer, need_dict
 from layouts.catalog import Catalog
-from layouts.domino.words import label
+from layouts.domino.words import half_name, label, name
 from layouts.screen import (
     COMMAND_LINE,
     HAND_LINE,
@@ -163,9 +163,11 @@ def laid_words(event: Placed, catalog: Catalog) -> str:
     told = []
     for place in _places(event.move):
         (one, first_half), (two, second_half) = place.cells()
-        told.append(catalog.text("dom_laid_card", card=label(place.card, catalog),
-                                 first=first_half, square=square_name(anchor, one),
-                                 second=second_half, other=square_name(anchor, two)))
+        told.append(catalog.text("dom_laid_card", card=name(place.card, catalog),
+                                 first=half_name(first_half, catalog),
+                                 square=square_name(anchor, one),
+                                 second=half_name(second_half, catalog),
+                                 other=square_name(anchor, two)))
     return catalog.text("dom_laid_apart").join(told)
 
 
@@ -318,10 +320,10 @@ class DominoScreen:
         return lines
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words, its card as the reader's label."""
+        """A refusal in words, its card named for the reader (:func:`name`)."""
         args = dict(reason.params)
         if "card" in args:
-            args["card"] = label(parse_card(str(args["card"])), context.catalog)
+            args["card"] = name(parse_card(str(args["card"])), context.catalog)
         return context.catalog.text(reason.code, **args)
 
     def prompt(self, view: DominoView, context: Context) -> str | None:
@@ -343,7 +345,7 @@ class DominoScreen:
             return cat.text(f"{code}_you" if own else code, name=context.names[seat], **args)
 
         def cards(hand: Sequence[Card]) -> str:
-            return " ".join(label(card, cat) for card in hand)
+            return cat.series(name(card, cat) for card in hand)
 
         if isinstance(event, RoundStarted):
             return say("dom_round_started", event.dealer, round=event.round + 1)

@@ -12,8 +12,8 @@ from typing import Any
 
 from games.elements.cards import ELEMENT_PREFIX, Card, element_label
 from layouts.catalog import Catalog
-from layouts.elements.words import Words, label
-from layouts.paper import Column, Face, PadRequest, Sheet, caption_words, filled_rounds
+from layouts.elements.words import label, print_name
+from layouts.paper import Column, Face, PadRequest, Sheet, filled_rounds
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -26,14 +26,9 @@ def deck_cards(rules: Mapping[str, Any]) -> list[str]:
 def face(card: str, catalog: Catalog) -> Face:
     """An Elements label, the display's own: ``j7``, ``ej`` in French; the caption names the
     card as the box prints it: ``jaune 7``, ``élément jaune``."""
-    words, captions = Words(catalog), caption_words("elements", catalog.lang)
-    if card.startswith(ELEMENT_PREFIX):
-        colour = words.colour(card[len(ELEMENT_PREFIX):])
-        return Face(card, (label(card, catalog),), captions["element"].format(colour=colour))
-    number = Card(card[0], int(card[1:]))
-    return Face(card, (label(number, catalog),),
-                captions["number"].format(colour=words.colour(number.colour),
-                                          value=number.value))
+    shown: Card | str = card if card.startswith(ELEMENT_PREFIX) \
+        else Card(card[0], int(card[1:]))
+    return Face(card, (label(shown, catalog),), print_name(shown, catalog))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

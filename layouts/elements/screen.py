@@ -38,7 +38,7 @@ from games.elements.engine import (
     Placed,
 )
 from games.saved import distinct, each, field, need_dict
-from layouts.elements.words import Words, label
+from layouts.elements.words import Words, label, name
 from layouts.screen import (
     CHOICE_LINE,
     COMMAND_LINE,
@@ -290,14 +290,15 @@ class ElementsScreen:
         return text("prompt_lay_one" if view.need == 1 else "prompt_lay_two", card=card)
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal in words, its card and element as the reader's labels (``j7``, ``ej``),
-        the move it names in the reader's words."""
+        """A refusal in words, its card and element named for the reader (``j7``, ``ej``; on
+        a web page ``yellow 7``, ``yellow element``), the move it names in the reader's
+        words."""
         args = dict(reason.params)
         if "card" in args:
             card = str(args["card"])
-            args["card"] = label(Card(card[0], int(card[1:])), context.catalog)
+            args["card"] = name(Card(card[0], int(card[1:])), context.catalog)
         if "element" in args:
-            args["element"] = label(str(args["element"]), context.catalog)
+            args["element"] = name(str(args["element"]), context.catalog)
         if reason.code == "not_now":
             args["move"] = context.catalog.text(f"move_{args['move']}")
         return context.catalog.text(reason.code, **args)

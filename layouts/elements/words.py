@@ -29,6 +29,7 @@ from games.elements.engine import (
     Won,
 )
 from layouts.catalog import Catalog
+from layouts.paper import caption_words
 
 
 def label(card: Card | str, catalog: Catalog) -> str:
@@ -41,6 +42,22 @@ def label(card: Card | str, catalog: Catalog) -> str:
     if isinstance(card, Card):
         return f"{cards['colour_prefix'][card.colour]}{card.value}"
     return f"{cards['element_prefix']}{cards['colour_prefix'][card[len(ELEMENT_PREFIX):]]}"
+
+
+def print_name(card: Card | str, catalog: Catalog) -> str:
+    """A card named as the box prints it: ``print_name(Card("y", 7), Catalog.load(
+    "elements", "fr")) == "jaune 7"``, ``print_name("Ey", fr) == "élément jaune"``."""
+    captions = caption_words("elements", catalog.lang)
+    colours = catalog.section("names")["colours"]
+    if isinstance(card, Card):
+        return captions["number"].format(colour=colours[card.colour], value=card.value)
+    return captions["element"].format(colour=colours[card[len(ELEMENT_PREFIX):]])
+
+
+def name(card: Card | str, catalog: Catalog) -> str:
+    """A card as a sentence names it: its label, or its print name for a catalog
+    :meth:`Catalog.in_print` (a web page's): ``name(Card("b", 3), catalog)``."""
+    return print_name(card, catalog) if catalog.print_names else label(card, catalog)
 
 
 @dataclass(frozen=True)
@@ -58,8 +75,9 @@ class Words:
         return self.catalog.lang
 
     def cards(self, cards: Iterable[Card]) -> str:
-        """Labels one after the other: ``words.cards([Card("y", 7), Card("b", 2)])``."""
-        return " ".join(label(card, self.catalog) for card in cards)
+        """Cards one after the other as a sentence names them (:func:`name`):
+        ``words.cards([Card("y", 7), Card("b", 2)])``."""
+        return self.catalog.series(name(card, self.catalog) for card in cards)
 
 
     def colour(self, colour: str) -> str:
@@ -99,7 +117,10 @@ class Words:
         return said[:1].upper() + said[1:] if said else None
 
     def order(self, order: Sequence[str]) -> str:
-        """The colour order, strongest first: ``b r g y k``."""
+        """The colour order, strongest first: ``b r g y k``, on a web page by the colours'
+        names: ``words.order("brgyk")``."""
+        if self.catalog.print_names:
+            return self.catalog.series(self.colour(colour) for colour in order)
         return " ".join(self.catalog.section("cards")["colour_prefix"][c] for c in order)
 
 
@@ -125,24 +146,24 @@ class _Teller:
         catalog = words.catalog
         if isinstance(event, Placed):
             if event.cards and event.seat == self.viewer:
-                return text("placed_own", card=label(event.cards[0], catalog),
-                            element=label(element_label(event.element), catalog))
+                return text("placed_own", card=name(event.cards[0], catalog),
+                            element=name(element_label(event.element), catalog))
             return text("placed", player=self.who(event.seat),
-                        element=label(element_label(event.element), catalog))
+                        element=name(element_label(event.element), catalog))
         if isinstance(event, Revealed):
-            shown = ", ".join(f"{label(element_label(element), catalog)} {label(card, catalog)}"
+            shown = ", ".join(self.placement(element_label(element), card)
                               for element, _, card in event.placements)
             return text("revealed", cards=shown, order=words.order(event.order))
         if isinstance(event, ToStock):
-            return text(f"to_stock_{event.why}", card=label(event.card, catalog))
+            return text(f"to_stock_{event.why}", card=name(event.card, catalog))
         if isinstance(event, Bidding):
-            return about("bidding", event.seat, card=label(event.card, catalog))
+            return about("bidding", event.seat, card=name(event.card, catalog))
         if isinstance(event, Laid):
             return about("laid", event.seat, cards=words.cards(event.cards))
         if isinstance(event, Passed):
             return about("passed", event.seat)
         if isinstance(event, Won):
-            return about("won", event.seat, card=label(event.card, catalog),
+            return about("won", event.seat, card=name(event.card, catalog),
                          combination=words.combination(event.key),
                          cards=words.cards(event.cards))
         if isinstance(event, HandScored):
@@ -163,6 +184,15 @@ class _Teller:
                         players=", ".join(self.who(seat) for seat in event.winners),
                         points=event.totals[event.winners[0]])
         return None
+
+    def placement(self, element: str, card: Card) -> str:
+        """A card shown on its element: ``er b7``, on a web page ``blue 7 on the red
+        element``."""
+        catalog = self.words.catalog
+        if catalog.print_names:
+            return catalog.text("revealed_on", card=name(card, catalog),
+                                element=name(element, catalog))
+        return f"{label(element, catalog)} {label(card, catalog)}"
 
     def scores(self, points: Sequence[int]) -> str:
         """Every seat's points, each after its name: ``you 7, Bo 0, Cy 18``."""

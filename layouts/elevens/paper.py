@@ -13,11 +13,8 @@ from typing import Any
 
 from games.elevens.engine import JOKER
 from layouts.catalog import Catalog
-from layouts.elevens.words import BONUS_CARD, LINK_CARD, label
-from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
-
-# What the caption calls the cards that are not number cards (keys of [names]).
-_KINDS = {JOKER: "joker", LINK_CARD: "link", BONUS_CARD: "bonus"}
+from layouts.elevens.words import BONUS_CARD, LINK_CARD, label, print_name
+from layouts.paper import Face, PadRequest, Sheet, rounds_pad
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -33,12 +30,7 @@ def deck_cards(rules: Mapping[str, Any]) -> list[str]:
 def face(card: str, catalog: Catalog) -> Face:
     """An Elevens label: colour letter + value (``j12`` in French), ``*``, ``li``, ``11``; the
     caption names the card as the box prints it: ``jaune 12``, ``carte liaison``."""
-    words = caption_words("elevens", catalog.lang)
-    if card in _KINDS:
-        return Face(card, (label(card, catalog),), words[_KINDS[card]])
-    colour = catalog.section("names")["colours"][card[0]]
-    return Face(card, (label(card, catalog),),
-                words["number"].format(colour=colour, value=card[1:]))
+    return Face(card, (label(card, catalog),), print_name(card, catalog))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

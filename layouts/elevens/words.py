@@ -30,6 +30,7 @@ from games.elevens.engine import (
     split_card,
 )
 from layouts.catalog import Catalog
+from layouts.paper import caption_words
 
 
 def row_label(cat: Catalog, row: str) -> str:
@@ -54,6 +55,38 @@ def label(card: str, catalog: Catalog) -> str:
     return f"{row_label(catalog, row)}{pos}" if row else card
 
 
+def print_name(card: str, catalog: Catalog) -> str:
+    """A card named as the box prints it: ``print_name("y12", Catalog.load("elevens",
+    "fr")) == "jaune 12"``, ``"carte liaison"`` for a link card."""
+    words = caption_words("elevens", catalog.lang)
+    if card in _SPECIAL:
+        return words[_SPECIAL[card]]
+    row, pos = split_card(card)
+    if not row:
+        return card
+    return words["number"].format(colour=catalog.section("names")["colours"][row], value=pos)
+
+
+def name(card: str, catalog: Catalog) -> str:
+    """A card as a sentence names it: its label, or its print name for a catalog
+    :meth:`Catalog.in_print` (a web page's): ``name("y11", catalog)``."""
+    return print_name(card, catalog) if catalog.print_names else label(card, catalog)
+
+
+def row_words(cat: Catalog, row: str) -> str:
+    """A row as a sentence names it: its colour letter (``j`` in French), on a web page its
+    colour (``jaune``): ``row_words(cat, "y")``."""
+    if cat.print_names:
+        return str(cat.section("names")["colours"].get(row, row))
+    return row_label(cat, row)
+
+
+def place_words(cat: Catalog, row: str, pos: int) -> str:
+    """A place of the table as a sentence names it: as the card that belongs there
+    (:func:`name`): ``y7``, on a web page ``yellow 7``: ``place_words(cat, "y", 7)``."""
+    return name(f"{row}{pos}", cat) if cat.print_names else place_name(cat, row, pos)
+
+
 def place_name(cat: Catalog, row: str, pos: int) -> str:
     """A place of the table, as its row's colour letter and position (what the card that
     belongs there is labelled): ``place_name(fr, "y", 7) == "j7"``."""
@@ -61,21 +94,22 @@ def place_name(cat: Catalog, row: str, pos: int) -> str:
 
 
 def step_words(cat: Catalog, step: Step) -> str:
-    """A step in words, the card by its label and its place named, for the turn line and
-    the messages: ``r12``, ``the joker on b7``, ``y5 by link from g5``, ``r12 for the joker
-    on r12``: ``step_words(en, place("*", "b", 7)) == "the joker on b7"``."""
+    """A step in words, the card and its place named as sentences name them (:func:`name`),
+    for the turn line and the messages: ``r12``, ``the joker on b7``, ``y5 by link from
+    g5``, ``r12 for the joker on r12``:
+    ``step_words(en, place("*", "b", 7)) == "the joker on b7"``."""
     screen = cat.section("screen")
     if step.kind in ("draw", "end", "undo"):
         return str(screen[step.kind])
     if step.kind == "discard":
         return str(screen["step_discard"])
-    place = place_name(cat, step.row, step.pos)
+    place = place_words(cat, step.row, step.pos)
     if step.kind == "exchange":
-        return str(screen["step_exchange"]).format(card=label(step.card, cat), place=place)
+        return str(screen["step_exchange"]).format(card=name(step.card, cat), place=place)
     card = str(screen["step_joker"]).format(place=place) if step.card == JOKER \
-        else label(step.card, cat)
+        else name(step.card, cat)
     if step.kind == "link":
-        source = place_name(cat, step.source, step.pos)
+        source = place_words(cat, step.source, step.pos)
         return str(screen["step_link"]).format(card=card, source=source)
     return card
 
@@ -100,13 +134,18 @@ def choice_words(cat: Catalog, step: Step) -> str:
 
 
 def reason_text(cat: Catalog, reason: Reason) -> str:
-    """A refusal in words, its cards and rows as labels of ``cat``'s language."""
+    """A refusal in words, its cards and rows named in ``cat``'s language (:func:`name`): a
+    place as its row's letter and number (``y7``), on a web page the place whole in
+    ``row`` (``yellow 7``) and rows by their colours."""
     args = dict(reason.params)
-    for key in ("row", "source"):
+    whole = cat.print_names and "row" in args and "pos" in args
+    if whole:
+        args["row"], args["pos"] = place_words(cat, str(args["row"]), int(args["pos"])), ""
+    for key in ("source",) if whole else ("row", "source"):
         if key in args:
-            args[key] = row_label(cat, str(args[key]))
+            args[key] = row_words(cat, str(args[key]))
     if "card" in args:
-        args["card"] = label(str(args["card"]), cat)
+        args["card"] = name(str(args["card"]), cat)
     return cat.text(reason.code, **args)
 
 
@@ -125,20 +164,20 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
 
     if isinstance(event, Placed):
         joker = "_joker" if event.card == JOKER else ""
-        place = place_name(cat, event.row, event.pos)
+        place = place_words(cat, event.row, event.pos)
         if event.source:
-            return say(f"linked{joker}", event.seat, card=label(event.card, cat), place=place,
-                       source=place_name(cat, event.source, event.pos))
-        return say(f"placed{joker}", event.seat, card=label(event.card, cat), place=place)
+            return say(f"linked{joker}", event.seat, card=name(event.card, cat), place=place,
+                       source=place_words(cat, event.source, event.pos))
+        return say(f"placed{joker}", event.seat, card=name(event.card, cat), place=place)
     if isinstance(event, Exchanged):
-        return say("exchanged", event.seat, card=place_name(cat, event.row, event.pos))
+        return say("exchanged", event.seat, card=place_words(cat, event.row, event.pos))
     if isinstance(event, Discarded):
         return say("discarded", event.seat)
     if isinstance(event, Drew):
         card = event.cards[0] if event.cards else ""
         if card == JOKER:
             return say("drew_joker", event.seat)
-        return say("drew", event.seat, card=label(card, cat))
+        return say("drew", event.seat, card=name(card, cat))
     if isinstance(event, BonusTaken):
         words = cat.section("names")
         return say("bonus", event.seat, colour=words["colours"][event.row],
@@ -148,14 +187,15 @@ def event_text(cat: Catalog, event: Event, me: Seat | None = None,
     if isinstance(event, TurnEnded):
         return say("passed", event.seat) if event.passed else None
     if isinstance(event, GameOver):
-        def name(seat: Seat) -> str:
+        def called(seat: Seat) -> str:
             if names is not None:
                 return names[seat]
             if seat == me:
                 return str(cat.section("names")["you"])
             return str(cat.section("names")["seat"]).format(seat=seat + 1)
 
-        scores = ", ".join(f"{name(seat)} {points}" for seat, points in enumerate(event.scores))
+        scores = ", ".join(f"{called(seat)} {points}"
+                           for seat, points in enumerate(event.scores))
         return cat.text("result", scores=scores,
-                        winners=", ".join(name(seat) for seat in event.winners))
+                        winners=", ".join(called(seat) for seat in event.winners))
     return None

@@ -12,8 +12,8 @@ from typing import Any
 
 from games.rummikub import tiles
 from layouts.catalog import Catalog
-from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
-from layouts.rummikub.words import label
+from layouts.paper import Face, PadRequest, Sheet, rounds_pad
+from layouts.rummikub.words import label, print_name
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -31,12 +31,7 @@ def face(card: str, catalog: Catalog) -> Face:
     """A tile's label, the display's own: colour letter + number (``j12`` in French for
     yellow 12), the joker ``jo`` (French) or ``jk`` (English); the caption names the tile as
     the box prints it: ``jaune 12``, ``joker``."""
-    words = caption_words("rummikub", catalog.lang)
-    if tiles.is_joker(card):
-        return Face(card, (label(card, catalog),), words["joker"])
-    colour = catalog.section("names")["colours"][tiles.colour_of(card)]
-    caption = words["number"].format(colour=colour, value=tiles.number_of(card))
-    return Face(card, (label(card, catalog),), caption)
+    return Face(card, (label(card, catalog),), print_name(card, catalog))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

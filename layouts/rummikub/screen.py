@@ -38,7 +38,7 @@ from games.rummikub.engine import (
 )
 from games.rummikub.tiles import Arranged, TileSet, arrange, is_joker, parse_set, sort_key
 from layouts.catalog import Catalog
-from layouts.rummikub.words import label
+from layouts.rummikub.words import joker_for, label, name
 from layouts.rummikub.work import Work, in_place
 from layouts.screen import (
     COMMAND_LINE,
@@ -90,14 +90,28 @@ def turn_work(view: RummikubView, context: Context) -> Work | None:
     return Work.start(view, placed(view.table, context))
 
 
+def _stands_for(tiles: Sequence[str]) -> tuple[int, ...] | None:
+    """The number each tile of a valid set stands for (a joker's own), else ``None``."""
+    arranged = arrange(tuple(tiles))
+    return arranged.numbers if isinstance(arranged, Arranged) and \
+        arranged.tiles == tuple(tiles) else None
+
+
 def tile_labels(tiles: Sequence[str], cat: Catalog) -> list[str]:
     """The labels of a set's tiles, a joker with the number it stands for (``jk5``) when
     the set is valid."""
-    arranged = arrange(tuple(tiles))
-    numbers = arranged.numbers if isinstance(arranged, Arranged) and \
-        arranged.tiles == tuple(tiles) else None
+    numbers = _stands_for(tiles)
     return [f"{label(tile, cat)}{numbers[place]}" if is_joker(tile) and numbers is not None
             else label(tile, cat) for place, tile in enumerate(tiles)]
+
+
+def tile_names(tiles: Sequence[str], cat: Catalog) -> str:
+    """A set's tiles as a sentence names them (:func:`name`), a joker with the number it
+    stands for when the set is valid: ``r4 jk5 r6``, on a web page ``red 4, joker as 5,
+    red 6``."""
+    numbers = _stands_for(tiles)
+    return cat.series(joker_for(numbers[place], cat) if is_joker(tile) and numbers is not None
+                      else name(tile, cat) for place, tile in enumerate(tiles))
 
 
 def changes(before: Sequence[TileSet], after: Sequence[TileSet], cat: Catalog) -> str:
@@ -112,11 +126,11 @@ def changes(before: Sequence[TileSet], after: Sequence[TileSet], cat: Catalog) -
         new = Counter(tiles)
         if old == new:
             continue
-        shown = " ".join(tile_labels(tiles, cat))
+        shown = tile_names(tiles, cat)
         if not tiles:
             told.append(cat.text("set_gone", set=index + 1))
         elif not new - old:
-            lost = " ".join(label(tile, cat) for tile in sorted((old - new).elements(),
+            lost = cat.series(name(tile, cat) for tile in sorted((old - new).elements(),
                                                                  key=sort_key))
             told.append(cat.text("set_lost", set=index + 1, lost=lost, tiles=shown))
         else:
@@ -272,14 +286,14 @@ class RummikubScreen:
         return context.catalog.text("your_turn_rummikub")
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """A refusal with its tiles and sets in the reader's labels (a set given in notation,
-        ``K4 J K6``, reads ``k4 jk5 k6``)."""
+        """A refusal with its tiles and sets named for the reader (a set given in notation,
+        ``K4 J K6``, reads ``k4 jk5 k6``, on a web page ``black 4, joker as 5, black 6``)."""
         cat = context.catalog
         params = dict(reason.params)
         if isinstance(params.get("tile"), str):
-            params["tile"] = label(str(params["tile"]), cat)
+            params["tile"] = name(str(params["tile"]), cat)
         if isinstance(params.get("set"), str):
-            params["set"] = " ".join(tile_labels(parse_set(str(params["set"])), cat))
+            params["set"] = tile_names(parse_set(str(params["set"])), cat)
         return cat.text(reason.code, **params)
 
     def echoes(self, event: Event, context: Context) -> bool:
@@ -299,11 +313,11 @@ class RummikubScreen:
 
         if isinstance(event, Laid):
             return say("laid_initial" if event.initial else "laid", event.seat,
-                       tiles=" ".join(label(t, cat) for t in event.played),
+                       tiles=cat.series(name(t, cat) for t in event.played),
                        sets=self._sets_told(event, context))
         if isinstance(event, Drew):
             if event.cards:
-                tiles = " ".join(label(t, cat) for t in event.cards)
+                tiles = cat.series(name(t, cat) for t in event.cards)
                 return say("drew_penalty" if event.penalty else "drew", event.seat,
                            tiles=tiles, count=event.count)
             return say("drew_penalty" if event.penalty else "drew", event.seat,
@@ -311,7 +325,7 @@ class RummikubScreen:
         if isinstance(event, Passed):
             return say("passed", event.seat)
         if isinstance(event, StartDraw):
-            return say("start_draw", event.seat, tile=label(event.tile, cat))
+            return say("start_draw", event.seat, tile=name(event.tile, cat))
         if isinstance(event, FirstPlayer):
             return say("first_player", event.seat)
         if isinstance(event, GameOver):

@@ -12,8 +12,8 @@ from typing import Any
 
 from games.uno import notation
 from layouts.catalog import Catalog
-from layouts.paper import Face, PadRequest, Sheet, caption_words, rounds_pad
-from layouts.uno.words import colour_name, label
+from layouts.paper import Face, PadRequest, Sheet, rounds_pad
+from layouts.uno.words import label, print_name
 
 
 def deck_cards(rules: Mapping[str, Any]) -> list[str]:
@@ -33,14 +33,7 @@ def face(card: str, catalog: Catalog) -> Face:
     """An Uno label (UNO-12): colour letter + value, a Wild alone: ``r5``, ``jk+4``; the
     caption names the card as the box prints it: ``rouge 7``, ``jaune passe ton tour``,
     ``joker +4``."""
-    words = caption_words("uno", catalog.lang)
-    colour = notation.colour_of(card)
-    if not colour:
-        return Face(card, (label(card, catalog),), words[card])
-    value = card[len(colour):]
-    caption = words.get(value, words["number"]).format(colour=colour_name(colour, catalog),
-                                                       value=value)
-    return Face(card, (label(card, catalog),), caption)
+    return Face(card, (label(card, catalog),), print_name(card, catalog))
 
 
 def pad(request: PadRequest) -> list[Sheet]:

@@ -62,7 +62,7 @@ from layouts.screen import (
     own_step,
     status_line,
 )
-from layouts.uno.words import colour_name, label
+from layouts.uno.words import colour_name, label, name
 
 # The order of values within a colour on the hand line: numbers, then the action cards.
 VALUE_ORDER = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "sk", "rv", "+2")
@@ -223,12 +223,12 @@ class UnoScreen:
         return context.catalog.text(code, top=top_text(view, context.catalog))
 
     def explain(self, reason: Reason, context: Context) -> str:
-        """The engine's reason with card labels, colour names and seat names in place of
-        codes."""
+        """The engine's reason with cards named (:func:`layouts.uno.words.name`), colour names
+        and seat names in place of codes."""
         args = dict(reason.params)
         for key in ("card", "top"):
             if isinstance(args.get(key), str) and args[key] in _CARDS:
-                args[key] = label(args[key], context.catalog)
+                args[key] = name(args[key], context.catalog)
         if args.get("colour") in COLOURS:
             args["colour"] = colour_name(str(args["colour"]), context.catalog)
         seat = args.get("seat")
@@ -255,7 +255,7 @@ class UnoScreen:
             return say(code, seat, other=context.names[other], **args)
 
         def cards(hand: tuple[str, ...]) -> str:
-            return " ".join(label(card, cat) for card in hand)
+            return cat.series(name(card, cat) for card in hand)
 
         if isinstance(event, RoundStarted):
             return say("uno_round", event.dealer, round=event.round)
@@ -271,13 +271,13 @@ class UnoScreen:
             return say("uno_drew", event.seat, count=event.count)
         if isinstance(event, FirstCard):
             code = "uno_first_returned" if event.returned else "uno_first"
-            return cat.text(code, card=label(event.card, cat))
+            return cat.text(code, card=name(event.card, cat))
         if isinstance(event, Reshuffled):
             return cat.text("uno_reshuffled", count=event.count)
         if isinstance(event, Played):
-            text = say("uno_played", event.seat, card=label(event.card, cat))
+            text = say("uno_played", event.seat, card=name(event.card, cat))
             if event.card in WILDS:
-                text = say("uno_played_wild", event.seat, card=label(event.card, cat),
+                text = say("uno_played_wild", event.seat, card=name(event.card, cat),
                            colour=colour_name(event.colour, cat))
             if event.uno:
                 text += " " + say("uno_said", event.seat)
@@ -295,7 +295,7 @@ class UnoScreen:
         if isinstance(event, Challenged):
             # won, the Wild Draw Four goes back to the hand it came from (UNO-6)
             code = "uno_challenged_guilty" if event.guilty else "uno_challenged_fair"
-            return against(code, event.by, event.seat, card=label(WILD_DRAW_FOUR, cat))
+            return against(code, event.by, event.seat, card=name(WILD_DRAW_FOUR, cat))
         if isinstance(event, HandShown):
             return cat.text("uno_hand_shown", name=context.names[event.seat],
                             cards=cards(event.cards))

@@ -4,12 +4,14 @@ language, the same on the display, on the embossed card and on a web page.
     label("r+2", Catalog.load("uno", "fr"))        # 'r+2'
     label("wi+4", Catalog.load("uno", "fr"))       # 'jk+4'
     colour_name("y", Catalog.load("uno", "en"))    # 'yellow'
+    name("y7", Catalog.load("uno", "en").in_print())  # 'yellow 7', as the box prints it
 """
 
 from __future__ import annotations
 
-from games.uno.notation import WILDS
+from games.uno.notation import WILDS, colour_of
 from layouts.catalog import Catalog
+from layouts.paper import caption_words
 
 
 def label(card: str, catalog: Catalog) -> str:
@@ -24,3 +26,21 @@ def label(card: str, catalog: Catalog) -> str:
 def colour_name(colour: str, catalog: Catalog) -> str:
     """A colour in words: ``colour_name("r", Catalog.load("uno", "fr")) == "rouge"``."""
     return str(catalog.section("names")["colours"][colour])
+
+
+def print_name(card: str, catalog: Catalog) -> str:
+    """A card named as the box prints it: ``print_name("ysk", Catalog.load("uno", "fr")) ==
+    "jaune passe ton tour"``, ``"joker +4"`` for a Wild Draw Four."""
+    words = caption_words("uno", catalog.lang)
+    colour = colour_of(card)
+    if not colour:
+        return words[card]
+    value = card[len(colour):]
+    return words.get(value, words["number"]).format(colour=colour_name(colour, catalog),
+                                                    value=value)
+
+
+def name(card: str, catalog: Catalog) -> str:
+    """A card as a sentence names it: its label, or its print name for a catalog
+    :meth:`Catalog.in_print` (a web page's): ``name("b6", catalog)``."""
+    return print_name(card, catalog) if catalog.print_names else label(card, catalog)

@@ -129,7 +129,7 @@ def play_click(server: ServerThread, code: str, web: WebPlayer, player: PagePlay
     """Once the page shows the room's last screen for the seat, click what ``player`` picks
     there (and answer the question it asks, if it asks one); the clicks it took, 0 when the
     game does not wait for the seat. No control clicked shows notation."""
-    number = wait(lambda: _caught_up(server, code, web, seat), 10, "the page catches up")
+    number = wait(lambda: caught_up(server, code, web, seat), 10, "the page catches up")
     if number < 0:
         return 0
     control = player.pick(web.controls())
@@ -150,7 +150,7 @@ def play_click(server: ServerThread, code: str, web: WebPlayer, player: PagePlay
     return clicks
 
 
-def _caught_up(server: ServerThread, code: str, web: WebPlayer, seat: int) -> int | None:
+def caught_up(server: ServerThread, code: str, web: WebPlayer, seat: int) -> int | None:
     """The number of the screen the page shows once it is the room's last for the seat
     (-1 when the game does not wait for the seat), ``None`` while it is not there yet."""
     def look() -> tuple[bool, int]:

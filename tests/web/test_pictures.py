@@ -11,9 +11,11 @@ from collections import Counter
 import pytest
 
 from games.domino.grid import bounds
+from games.domino.notation import anchor_of, column_of, row_of
 from games.elements.engine import KEEP
 from games.rummikub.tiles import is_joker
 from games.uno.notation import PLAY, Move
+from layouts.domino.paper import face as domino_face
 from layouts.domino.picture import places_of
 from layouts.domino.screen import best_first, options_of
 from layouts.picture import words_of
@@ -119,7 +121,8 @@ def test_domino_lights_where_the_chosen_card_goes_with_the_points_the_places_lin
     options = best_first(view, options_of(view))
     frame = page.page.frame["table"]
     board = frame["table"][0]
-    lit = [square for row in board["rows"] for square in row["squares"] if square.get("name")]
+    lit = [square for row in board["rows"] for square in row["squares"]
+           if square.get("target") or square.get("choices")]
     assert lit, "no square lit"
     chosen = next(card for card in frame["hand"][0]["items"] if card["chosen"])
     mine = [option for option in options if tuple(chosen["halves"]) in
@@ -134,6 +137,36 @@ def test_domino_lights_where_the_chosen_card_goes_with_the_points_the_places_lin
     sheet = frame["below"][0]
     assert sheet["foot"][0][-1] == str(view.pads[0].total())
     assert sheet["head"][1:4] == ["10", "11", "12"] and len(sheet["rows"]) == 20
+
+
+def test_domino_draws_the_two_halves_of_each_card_laid_as_one_card_and_names_it():
+    page = RoomPage("domino", 2, 7, {})
+    player = PagePlayer("domino")
+    for _ in range(5):
+        page.run_bots()
+        page.play_turn(player)
+    page.run_bots()
+    view = page.game.view(0)
+    board = page.page.frame["table"]["table"][0]
+    anchor = anchor_of(view.table)
+    columns = {name: index for index, name in enumerate(board["columns"])}
+    rows = {line["name"]: line["squares"] for line in board["rows"]}
+
+    def square(at: tuple[int, int]) -> dict[str, str]:
+        return rows[str(row_of(anchor, at[1]))][columns[column_of(anchor, at[0])]]
+
+    steps = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
+    opposite = {"right": "left", "left": "right", "down": "up", "up": "down"}
+    catalog = kit("domino").catalog("en")
+    assert len(view.table) > 5
+    for place in view.table:
+        (one, first), (two, second) = place.cells()
+        half, other = square(one), square(two)
+        assert (half["text"], other["text"]) == (str(first), str(second))
+        assert steps[half["joins"]] == (two[0] - one[0], two[1] - one[1])
+        assert other["joins"] == opposite[half["joins"]]
+        card_name = domino_face(f"{place.card[0]}/{place.card[1]}", catalog).caption
+        assert card_name in half["name"] and card_name in other["name"]
 
 
 def test_a_lit_square_with_several_ways_asks_which_before_laying():

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from tests.page_player import Notation, PagePlayer
 from tests.server.helpers import ServerThread, new_table
-from tests.web.helpers import WebPlayer, chromium, play_click
+from tests.web.helpers import WebPlayer, caught_up, chromium, play_click, wait
 
 # What the page shows, as the box's language says it: the stock on the status line at 2, 1
 # and 0 cards, and the player's own line at 2 cards and 1.
@@ -42,6 +42,9 @@ def test_the_page_counts_cards_in_the_plural_forms_of_its_language(browser, lang
             status: set[str] = set()
             mine: set[str] = set()
             for _ in range(60):
+                # read on the screen the seat plays on: a screen between two moves may still
+                # show the stock before the draw (missed "1 carte" once in a loaded suite)
+                wait(lambda: caught_up(server, code, web, 0), 10, "the page shows the turn")
                 status.update(part.strip() for part in web.page.inner_text("#status")
                               .split(","))
                 mine.add(web.page.locator("#players li").first.inner_text().strip())

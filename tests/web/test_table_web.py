@@ -1,10 +1,12 @@
 """Whole games at the web page in a real headless Chromium, played by clicking only: a player
 who knows only the page (:mod:`tests.page_player`) picks from the controls it shows, by their
 words and marks, and clicks them; no control clicked shows the game's notation, and nothing
-is ever typed. Uno, Elevens and Elements against bots; Domino and Rummikub with a braille
-player on a real BRLTTY (Virtual driver, ``brailledev join``'s own client and key loop)
-pressing routing keys; each reads the other's moves in their own language, and the page's log
-receives every sentence the server told the web seat, in order."""
+is ever typed. Uno, Elevens and Elements against bots, in English and French; Domino and
+Rummikub with a braille player on a real BRLTTY (Virtual driver, ``brailledev join``'s own
+client and key loop) pressing routing keys; each reads the other's moves in their own
+language, and the page's log receives every sentence the server told the web seat, in order.
+No line of the page's log nor of its news names a card by its braille label or in notation
+("Cy plays blue 6.", never "b6"); the braille player at the same table reads the labels."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from playwright.sync_api import Browser
 
 from brailledev.display.braille import translator
 from brailledev.programs.join import connect
+from layouts.registry import kit
 from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import SeatFingers, Table, _stop, moved
 from tests.page_player import Notation, PagePlayer
@@ -43,13 +46,16 @@ def check_told(server: ServerThread, code: str, web: WebPlayer) -> list[str]:
 
 def web_game(server: ServerThread, code: str, web: WebPlayer, game: str,
              other: Callable[[], None] | None = None, most: int = 1000,
-             lang: str = "en") -> int:
+             lang: str = "en", news: list[str] | None = None) -> int:
     """The web seat plays, by clicking, until the game is over (``other``: a braille
-    player's turn when the game waits for seat 1; ``lang``: the page's language); the clicks
-    it took."""
+    player's turn when the game waits for seat 1; ``lang``: the page's language; ``news``
+    gathers what the page said at once and showed as a problem); the clicks it took."""
     table, player, notation = Table(server, code), PagePlayer(game, lang), Notation(game)
     clicks = 0
     while True:
+        if news is not None:
+            news.extend(text for text in web.page.eval_on_selector_all(
+                "#news p, #problem", "items => items.map(i => i.textContent)") if text)
         _, waiting, over = table.now()
         if over:
             return clicks
@@ -63,6 +69,13 @@ def web_game(server: ServerThread, code: str, web: WebPlayer, game: str,
         assert clicks < most, "the game did not end"
 
 
+def in_print(texts: list[str], game: str, lang: str) -> list[tuple[str, list[str]]]:
+    """The sentences of ``texts`` that name a card by its braille label or in notation,
+    with what was found in each."""
+    notation = Notation(game, lang)
+    return [(text, found) for text in texts if (found := notation.in_sentence(text))]
+
+
 SETUP: dict[str, dict[str, Any]] = {
     "uno": {"players": 3, "seed": 4, "options": {"match_target": 0}},
     "elevens": {"players": 2, "seed": 2},
@@ -70,29 +83,33 @@ SETUP: dict[str, dict[str, Any]] = {
 }
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", sorted(SETUP))
-def test_a_web_player_plays_a_whole_game_against_bots_by_clicking_only(browser, game):
+def test_a_web_player_plays_a_whole_game_against_bots_by_clicking_only(browser, game, lang):
+    news: list[str] = []
     with ServerThread() as server:
         code = new_table(server.url, game=game, people=1, pace=0, **SETUP[game])
-        web = WebPlayer(browser, server.url, code)
+        web = WebPlayer(browser, server.url, code, lang)
         try:
             web.join("Zoe")
-            assert web_game(server, code, web, game) > 10
+            assert web_game(server, code, web, game, lang=lang, news=news) > 10
             told = check_told(server, code, web)
             assert not web.errors
         finally:
             web.close()
-    assert any(text.startswith("Zoe") or "You" in text for text in told)
+    you = kit(game).catalog(lang).text("you")
+    assert any(text.startswith(("Zoe", you.capitalize())) for text in told)
+    assert news and in_print(told + news, game, lang) == []
 
 
 @contextmanager
-def table_of_two(browser: Browser, tmp_path, **settings: Any):
-    """Zoe at a web page (seat 0, English), Bea on a French braille display (seat 1), a bot.
-    """
+def table_of_two(browser: Browser, tmp_path, lang: str = "en", **settings: Any):
+    """Zoe at a web page (seat 0, in ``lang``), Bea on a French braille display (seat 1), a
+    bot."""
     with ExitStack() as stack:
         server = stack.enter_context(ServerThread())
         code = new_table(server.url, players=3, people=2, **settings)
-        web = WebPlayer(browser, server.url, code)
+        web = WebPlayer(browser, server.url, code, lang)
         stack.callback(web.close)
         web.join("Zoe")
         brltty = stack.enter_context(VirtualBrltty(columns=40))
@@ -143,19 +160,27 @@ def rummikub_keys(fingers: SeatFingers) -> None:
     fingers.route_on("commands", words["draw"] if none else words["done"])
 
 
-@pytest.mark.parametrize(("game", "seed", "keys"), [("domino", 3, domino_keys),
-                                                     ("rummikub", 5, rummikub_keys)])
+# The win said last, in the page's language.
+WON = {"en": "win", "fr": "gagn"}
+
+
+@pytest.mark.parametrize(("game", "seed", "keys", "lang"),
+                         [("domino", 3, domino_keys, "fr"), ("rummikub", 5, rummikub_keys, "en")])
 def test_a_web_player_and_a_braille_player_play_a_whole_game(browser, tmp_path, game, seed,
-                                                               keys):
+                                                               keys, lang):
     options = {"turn_times": 0} if game == "rummikub" else {}
-    with table_of_two(browser, tmp_path, game=game, seed=seed, options=options) as (
+    news: list[str] = []
+    with table_of_two(browser, tmp_path, lang, game=game, seed=seed, options=options) as (
             server, code, web, fingers):
         other = functools.partial(braille_turn, server, code, fingers, keys)
-        assert web_game(server, code, web, game, other) >= 10
+        assert web_game(server, code, web, game, other, lang=lang, news=news) >= 10
         told = check_told(server, code, web)
         fingers.caught_up(Table(server, code).now()[0])
         heard = fingers.joined.seat.history.texts
         assert not web.errors
     assert any(text.startswith("Bea ") for text in told)
     assert any("Zoe " in text for text in heard)
-    assert any("win" in text.lower() for text in told[-3:]), told[-3:]
+    assert any(WON[lang] in text.lower() for text in told[-3:]), told[-3:]
+    assert news and in_print(told + news, game, lang) == []
+    # the braille player reads the cards by their labels, as on the display
+    assert len(in_print(heard, game, "fr")) > 5, heard[:10]

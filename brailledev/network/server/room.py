@@ -225,7 +225,17 @@ class RoomLink:
 class PageReader(TableSeat):
     """The server's reader of a web seat. A page is sent the sentences themselves, never
     the message line: that line stays empty here (worded, it would hold the whole summary
-    the other players' talk gathers, rebuilt word by word at every line of it)."""
+    the other players' talk gathers, rebuilt word by word at every line of it). Its
+    sentences name cards as the box prints them ("Cy plays blue 6."), for the sighted
+    person at the page; its screen's lines keep the labels the page shows in braille."""
+
+    def __init__(self, link: RoomLink, game: str, lang: str, history: History) -> None:
+        super().__init__(link, game, lang, history=history)
+        self.catalog = self.catalog.in_print()
+
+    def set_lang(self, lang: str) -> None:
+        super().set_lang(lang)
+        self.catalog = self.catalog.in_print()
 
     def context(self) -> Context:
         return replace(super().context(), messages=Messages())

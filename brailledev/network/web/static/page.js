@@ -240,7 +240,13 @@ function drawBoard(piece) {
         node = control("button", square, ["square", "lit"], [document.createTextNode(square.text)]);
         node.setAttribute("aria-label", square.name);
       } else if (square.text) {
-        node = element("span", { class: `square laid pips-${square.text}`, text: square.text });
+        // A half laid: drawn joined to its card's other half; a screen reader reads the card.
+        const classes = ["square", "laid", `pips-${square.text}`];
+        if (square.joins) classes.push(`joins-${square.joins}`);
+        node = element("span", { class: classes.join(" ") }, square.name
+          ? [element("span", { "aria-hidden": "true", text: square.text }),
+             element("span", { class: "sr-only", text: square.name })]
+          : [document.createTextNode(square.text)]);
       }
       tr.append(element("td", { class: node ? "" : "empty" }, node ? [node] : []));
     }
