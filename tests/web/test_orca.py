@@ -2,7 +2,7 @@
 in Chromium (under Xvfb, a private D-Bus and accessibility bus) to a braille display on a real
 BRLTTY (:mod:`tests.web.orca`). After sitting down the news since the last turn reaches the
 display as one message, then the focus is on the hand; panning from the top of the page
-reaches every card of the hand and every player, and on to the end of the page.
+reaches every card of the hand and every player (one desk and one sitting down for both).
 
 A turn of Uno is played by the display's keys alone: panning from the hand (Orca moves the
 focus to each card it shows) to a card that can be played, then its routing key.
@@ -99,7 +99,8 @@ def seated(desk: OrcaDesk, server: ServerThread, game: str) -> tuple[Page, int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_orca_shows_the_news_as_one_message_then_the_focus_on_the_hand(desk, server, game):
+def test_orca_shows_the_news_then_the_hand_and_panning_from_the_top_reaches_everything(
+        desk, server, game):
     page, shown = seated(desk, server, game)
     try:
         # The news since the last turn, one message: the display starts with its first words.
@@ -115,16 +116,8 @@ def test_orca_shows_the_news_as_one_message_then_the_focus_on_the_hand(desk, ser
         first = squashed(page.locator("#hand .card .name").first.inner_text()).lower()
         wait(lambda: any(text.lower().startswith(first) for text in desk.seen[shown:]), 30,
              "the hand's first card on the display")
-    finally:
-        page.close()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_orca_panning_from_the_top_reaches_every_card_and_player(desk, server, game):
-    page, _ = seated(desk, server, game)
-    try:
-        first = squashed(page.locator("#hand .card .name").first.inner_text()).lower()
         wait(lambda: desk.text().lower().startswith(first), 30, "the focus on the hand")
+        # Then from the top of the page, panning reaches every card and every player.
         cards = [squashed(name).lower()
                  for name in page.locator("#hand .card .name").all_inner_texts()]
         players = [squashed(line).lower()
