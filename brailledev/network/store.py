@@ -40,6 +40,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from brailledev.network.protocol import to_json
 from games.core import Json, Seat
 
 MT_WORDS = 625  # a Mersenne Twister's state as ``random.getstate`` gives it: 624 words, a position
@@ -263,9 +264,9 @@ def dump_events(events: Sequence[Json] | Shares) -> str:
 
 
 def dump(data: Json) -> str:
-    """``data`` as the stores write it: compact JSON, letters as they are (every kind of
-    store keeps the same text): ``dump({"a": [1]}) == '{"a":[1]}'``."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """``data`` as the stores write it: compact JSON, letters as they are, as the wire's
+    (every kind of store keeps the same text): ``dump({"a": [1]}) == '{"a":[1]}'``."""
+    return to_json(data)
 
 
 def pack(data: Json) -> Json:

@@ -1,5 +1,6 @@
 """The table store in a PostgreSQL database: several ``serve`` processes, on one machine or
-several, share it (:class:`brailledev.network.store.TableStore`).
+several, share it (:class:`brailledev.network.store_sql.SqlStore` but how it connects, opens
+a transaction, makes and upgrades its schema, and two statements it does in one round trip).
 
 Each process has one connection (psycopg 3, statements prepared after a few uses). A change
 is one statement (a row of the log, and a snapshot now and then) whose update of the table's
@@ -22,34 +23,26 @@ newer brailledev, is refused by name and left as it was.
 
 from __future__ import annotations
 
-import json
-import logging
 import secrets
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-from brailledev.network.logs import QuietLog
 from brailledev.network.store import (
     HISTORY,
-    Census,
-    Lifetimes,
-    Record,
-    Result,
     Shares,
     StoreConflict,
     Stored,
-    StoreFailed,
-    TableDamaged,
     dump,
     dump_events,
     pack,
     stored,
 )
+from brailledev.network.store_sql import RECORDS, Connection, Dialect, SqlStore, first_line
 from games.core import Json, Seat
 from layouts.errors import UserError
 
@@ -58,9 +51,10 @@ LOCK = 0x62726C64  # "brld": the advisory lock held while the schema is made or 
 CONNECT_WAIT = 5  # seconds to reach the database before it is called unreachable
 # Milliseconds a statement may wait for a lock or run: longer would freeze every table.
 TIMEOUTS = "-c lock_timeout=1000 -c statement_timeout=5000"
-REST = 5.0  # seconds writes are refused at once after one failed (the Retry-After)
 
-SCHEMA = """
+DIALECT = Dialect(placeholder="%s", listed="json_array_elements_text(?::json) AS held(value)",
+                  meta="brailledev_meta", boolean="BOOLEAN", real="DOUBLE PRECISION")
+SCHEMA = DIALECT.sql(f"""
 CREATE TABLE brailledev_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tables (
     code TEXT PRIMARY KEY,
@@ -80,16 +74,8 @@ CREATE TABLE changes (
     PRIMARY KEY (code, seq)
 );
 CREATE INDEX moves ON changes (code, seat, move) WHERE move IS NOT NULL;
-CREATE TABLE records (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    scores TEXT NOT NULL,
-    over BOOLEAN NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    ended DOUBLE PRECISION NOT NULL
-)
-"""
+{RECORDS}
+""")
 # Version 2: a change is a row of the log (the change as the room plays it again); the state
 # is a snapshot now and then, in a table of its own so that a move rewrites a small row.
 UPGRADE_2 = """
@@ -102,8 +88,6 @@ INSERT INTO snapshots SELECT code, seq, state FROM tables;
 ALTER TABLE tables DROP COLUMN state;
 ALTER TABLE changes ADD COLUMN change TEXT
 """
-log = logging.getLogger("brailledev.network.store")
-T = TypeVar("T")
 
 
 def shown(address: str) -> str:
@@ -117,28 +101,29 @@ def shown(address: str) -> str:
     return urlunsplit(parts._replace(netloc=user + host))
 
 
-class PostgresStore:
+class PostgresStore(SqlStore):
     """Tables, their changes and records in a PostgreSQL database at ``address`` (a
     ``postgresql://`` URL); see the module docstring."""
 
+    dialect = DIALECT
+    error = psycopg.Error
+    conflict = psycopg.errors.IntegrityError
     shared = True
 
     def __init__(self, address: str) -> None:
+        super().__init__(shown(address))
         self.address = address
-        self.name = shown(address)
-        self.resting_until = 0.0
-        self.failures = QuietLog(log)
         try:
             self.db = self._connect()
         except psycopg.Error as error:
             raise UserError("store_unreachable", address=self.name,
-                            detail=_first_line(error)) from None
+                            detail=first_line(error)) from None
         try:
             self._prepare()
         except psycopg.Error as error:
             self.db.close()
             raise UserError("store_database_unusable", address=self.name,
-                            detail=_first_line(error)) from None
+                            detail=first_line(error)) from None
         except UserError:
             self.db.close()
             raise
@@ -179,58 +164,18 @@ class PostgresStore:
     def close(self) -> None:
         self.db.close()
 
-    # ---- failures --------------------------------------------------------------------------
+    # ---- what PostgreSQL does its own way --------------------------------------------------
 
-    def _connection(self) -> psycopg.Connection[Any]:
-        """The connection, made again if it was lost."""
+    def _connection(self) -> Connection:
         if self.db.closed or self.db.broken:
             self.db.close()
             self.db = self._connect()
         return self.db
 
     @contextmanager
-    def _writing(self, one_statement: bool = False) -> Iterator[psycopg.Connection[Any]]:
-        """One write transaction (``one_statement``: a single statement, its own
-        transaction, without the round trips of BEGIN and COMMIT); a failure is
-        :class:`StoreFailed`, and the writes after it are refused at once for ``REST``
-        seconds."""
-        now = time.monotonic()
-        if now < self.resting_until:
-            raise StoreFailed("resting after a failure", retry=self.resting_until - now)
-        try:
-            db = self._connection()
-            if one_statement:
-                yield db
-                return
-            with db.transaction():
-                yield db
-        except psycopg.errors.IntegrityError:
-            raise
-        except psycopg.Error as error:
-            self.resting_until = time.monotonic() + REST
-            raise self._failed(error, f"; writes refused for {REST:.0f} s") from None
-
-    def _reading(self, read: Callable[[psycopg.Connection[Any]], T]) -> T:
-        try:
-            return read(self._connection())
-        except psycopg.Error as error:
-            raise self._failed(error) from None
-
-    def _failed(self, error: psycopg.Error, then: str = "") -> StoreFailed:
-        """What the server is told of a failure, logged once a minute."""
-        self.failures.tell(f"store {self.name}", f"{_first_line(error)}{then}", logging.ERROR)
-        return StoreFailed(_first_line(error), retry=REST)
-
-    # ---- tables ----------------------------------------------------------------------------
-
-    def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
-        now = time.time()
-        with self._writing() as db:
-            db.execute("INSERT INTO tables VALUES (%s, %s, 1, FALSE, %s, %s)",
-                       (code, game, now, now))
-            db.execute("INSERT INTO snapshots VALUES (%s, 1, %s)", (code, dump(pack(state))))
-            db.execute("INSERT INTO changes VALUES (%s, 1, %s, NULL, NULL, NULL)",
-                       (code, dump(events)))
+    def _transaction(self, db: Connection) -> Iterator[None]:
+        with self.db.transaction():
+            yield
 
     def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
                over: bool, move: tuple[Seat, str] | None = None,
@@ -242,144 +187,33 @@ class PostgresStore:
         snapshot = ""
         values: tuple[Any, ...] = (seq, over, time.time(), code, seq - 1)
         if state is not None:
-            snapshot = (", snapped AS (UPDATE snapshots SET seq = %s, state = %s "
+            snapshot = (", snapped AS (UPDATE snapshots SET seq = ?, state = ? "
                         "WHERE code = (SELECT code FROM moved)), "
                         "pruned AS (DELETE FROM changes WHERE code = (SELECT code FROM moved) "
-                        "AND seq <= %s)")
+                        "AND seq <= ?)")
             values += (seq, dump(pack(state)), seq - HISTORY)
         try:
-            with self._writing(one_statement=True) as db:
-                inserted = db.execute(
-                    "WITH moved AS (UPDATE tables SET seq = %s, over = %s, updated = %s "
-                    f"WHERE code = %s AND seq = %s RETURNING code){snapshot} "
-                    "INSERT INTO changes SELECT code, %s, %s, %s, %s, %s FROM moved",
-                    (*values, seq, dump_events(events), seat, move_id,
-                     dump(change))).rowcount
-        except psycopg.errors.IntegrityError:
+            with self._writing(alone=True) as db:
+                inserted = self._run(
+                    db, "WITH moved AS (UPDATE tables SET seq = ?, over = ?, updated = ? "
+                    f"WHERE code = ? AND seq = ? RETURNING code){snapshot} "
+                    "INSERT INTO changes SELECT code, ?, ?, ?, ?, ? FROM moved",
+                    *values, seq, dump_events(events), seat, move_id, dump(change)).rowcount
+        except self.conflict:
             raise StoreConflict(code, seq) from None
         if inserted != 1:  # another process moved it on (or retired it) first
             raise StoreConflict(code, seq)
 
-    def snapshot(self, code: str, seq: int, state: Json) -> None:
-        with self._writing() as db:
-            written = db.execute(
-                "UPDATE snapshots SET seq = %s, state = %s WHERE code = %s AND seq <= %s "
-                "AND EXISTS (SELECT 1 FROM tables WHERE code = %s AND seq = %s)",
-                (seq, dump(pack(state)), code, seq, code, seq)).rowcount
-            if written != 1:
-                raise StoreConflict(code, seq)
-            db.execute("DELETE FROM changes WHERE code = %s AND seq <= %s", (code, seq - HISTORY))
-
     def load(self, code: str) -> Stored | None:
         # One statement: the snapshot and the log after it as one moment of the database.
-        row = self._reading(lambda db: db.execute(
+        rows = self._read(
             "SELECT state, seq, (SELECT json_agg(json_build_array(c.seq, c.change) "
             "ORDER BY c.seq) FROM changes c WHERE c.code = s.code AND c.seq > s.seq) "
-            "FROM snapshots s WHERE code = %s", (code,)).fetchone())
-        if row is None:
+            "FROM snapshots s WHERE code = ?", code)
+        if not rows:
             return None
-        state, at, log = row
+        state, at, log = rows[0]
         return stored(code, state, int(at), [(int(seq), change) for seq, change in log or []])
-
-    def record(self, code: str) -> Record | None:
-        row = self._reading(lambda db: db.execute(
-            "SELECT game, players, scores, over, created, ended FROM records WHERE code = %s",
-            (code,)).fetchone())
-        if row is None:
-            return None
-        game, players, scores, over, created, ended = row
-        try:
-            result = Result(tuple((str(name), str(kind)) for name, kind in json.loads(players)),
-                            tuple(int(score) for score in json.loads(scores)), bool(over))
-            return Record(code, str(game), result, float(created), float(ended))
-        except (ValueError, TypeError) as error:
-            raise TableDamaged(code, f"record: {error}") from None
-
-    def exists(self, code: str) -> bool:
-        return self._reading(lambda db: db.execute(
-            "SELECT 1 FROM tables WHERE code = %s UNION ALL "
-            "SELECT 1 FROM records WHERE code = %s", (code, code)).fetchone()) is not None
-
-    def in_play(self) -> list[str]:
-        rows = self._reading(lambda db: db.execute(
-            "SELECT code FROM tables WHERE NOT over AND seq > 1 ORDER BY created").fetchall())
-        return [str(code) for code, in rows]
-
-    def changes(self, code: str, seat: Seat, since: int) -> list[tuple[int, Json]]:
-        rows = self._reading(lambda db: db.execute(
-            "SELECT seq, events FROM changes WHERE code = %s AND seq > %s ORDER BY seq",
-            (code, since)).fetchall())
-        found: list[tuple[int, Json]] = []
-        for seq, events in rows:
-            try:
-                per_seat: list[Any] = json.loads(events)
-            except ValueError as error:
-                raise TableDamaged(code, f"change {seq}: {error}") from None
-            found.append((int(seq), per_seat[seat] if seat < len(per_seat) else []))
-        return found
-
-    def played(self, code: str, seat: Seat, move_id: str) -> bool:
-        return self._reading(lambda db: db.execute(
-            "SELECT 1 FROM changes WHERE code = %s AND seat = %s AND move = %s",
-            (code, seat, move_id)).fetchone()) is not None
-
-    # ---- a table's life --------------------------------------------------------------------
-
-    def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
-               most: int) -> int:
-        with self._writing() as db:
-            tables = db.execute(
-                "DELETE FROM tables WHERE code IN (SELECT code FROM tables WHERE seq = 1 "
-                "AND created < %s AND NOT code = ANY(%s) LIMIT %s)",
-                (now - lifetimes.unjoined, list(keep), most)).rowcount
-            records = db.execute(
-                "DELETE FROM records WHERE code IN (SELECT code FROM records WHERE ended < %s "
-                "LIMIT %s)", (now - lifetimes.records, most)).rowcount
-        return tables + records
-
-    def retirable(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
-                  most: int) -> list[str]:
-        rows = self._reading(lambda db: db.execute(
-            "SELECT code FROM tables WHERE ((over AND updated < %s) "
-            "OR (NOT over AND seq > 1 AND updated < %s)) AND NOT code = ANY(%s) LIMIT %s",
-            (now - lifetimes.finished, now - lifetimes.idle, list(keep), most)).fetchall())
-        return [str(code) for code, in rows]
-
-    def retire(self, code: str, result: Result | None) -> None:
-        with self._writing() as db:
-            if result is not None:
-                db.execute(
-                    "INSERT INTO records SELECT code, game, %s, %s, %s, created, updated "
-                    "FROM tables WHERE code = %s ON CONFLICT (code) DO UPDATE SET "
-                    "players = excluded.players, scores = excluded.scores, "
-                    "over = excluded.over, ended = excluded.ended",
-                    (dump([list(player) for player in result.players]),
-                     dump(list(result.scores)), result.over, code))
-            db.execute("DELETE FROM tables WHERE code = %s", (code,))
 
     def compact(self) -> None:
         """Nothing to do: PostgreSQL's autovacuum gives the room of dropped rows back."""
-
-    def census(self) -> Census:
-        def count(db: psycopg.Connection[Any]) -> tuple[Any, ...]:
-            row = db.execute(
-                "SELECT (SELECT count(*) FROM tables WHERE seq = 1), "
-                "(SELECT count(*) FROM tables WHERE seq > 1 AND NOT over), "
-                "(SELECT count(*) FROM tables WHERE over), "
-                "(SELECT count(*) FROM records)").fetchone()
-            return tuple(row) if row is not None else (0, 0, 0, 0)
-        waiting, playing, finished, records = self._reading(count)
-        return Census(int(waiting), int(playing), int(finished), int(records))
-
-    def secret(self) -> bytes:
-        row = self._reading(lambda db: db.execute(
-            "SELECT value FROM brailledev_meta WHERE key = 'secret'").fetchone())
-        if row is None:
-            raise TableDamaged("brailledev_meta", "secret: missing")
-        return bytes.fromhex(str(row[0]))
-
-
-def _first_line(error: BaseException) -> str:
-    """psycopg's messages run over several lines (a hint, the statement): the first says
-    what happened."""
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]

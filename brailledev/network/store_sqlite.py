@@ -1,5 +1,6 @@
 """The table store in one SQLite file: the embedded default, one process, no set-up
-(:class:`brailledev.network.store.TableStore`).
+(:class:`brailledev.network.store_sql.SqlStore` but how it connects, opens a transaction, makes
+its schema and compacts).
 
 The database is in WAL mode with ``synchronous=NORMAL``: a commit is in the operating
 system's hands before the server goes on, which a killed server (``kill -9``) cannot lose;
@@ -20,40 +21,18 @@ change), is brought up to date in place.
 
 from __future__ import annotations
 
-import json
-import logging
 import secrets
 import sqlite3
-import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
 
-from brailledev.network.logs import QuietLog
-from brailledev.network.store import (
-    HISTORY,
-    Census,
-    Lifetimes,
-    Record,
-    Result,
-    Shares,
-    StoreConflict,
-    Stored,
-    StoreFailed,
-    TableDamaged,
-    dump,
-    dump_events,
-    pack,
-    stored,
-)
-from games.core import Json, Seat
+from brailledev.network.store_sql import RECORDS, Connection, Dialect, SqlStore
 from layouts.errors import UserError
 
 APPLICATION_ID = 0x62726C64  # "brld"
 VERSION = 3  # 1: brailledev 0.1's tables and changes, without an id; 2: no log, no snapshots
 BUSY_WAIT = 1.0  # seconds a write waits for another process's; longer freezes every table
-REST = 5.0  # seconds writes are refused at once after one failed (the Retry-After)
 WAL_KEPT = 4 << 20  # bytes the write-ahead log keeps after a checkpoint
 
 TABLES = """
@@ -75,21 +54,15 @@ CREATE TABLE changes (
 """
 # Version 2: the move each change played (its seat and id, found however old), records of
 # retired tables, and the store's secret.
-UPGRADE_2 = """
+DIALECT = Dialect(placeholder="?", listed="json_each(?)", meta="meta", boolean="INTEGER",
+                  real="REAL")
+UPGRADE_2 = DIALECT.sql(f"""
 ALTER TABLE changes ADD COLUMN seat INTEGER;
 ALTER TABLE changes ADD COLUMN move TEXT;
 CREATE INDEX moves ON changes (code, seat, move) WHERE move IS NOT NULL;
-CREATE TABLE records (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    scores TEXT NOT NULL,
-    over INTEGER NOT NULL,
-    created REAL NOT NULL,
-    ended REAL NOT NULL
-);
+{RECORDS};
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+""")
 # Version 3: a change is a row of the log (the change as the room plays it again); the state
 # is a snapshot now and then, in a table of its own so that a move rewrites a small row.
 UPGRADE_3 = """
@@ -98,22 +71,22 @@ INSERT INTO snapshots SELECT code, seq, state FROM tables;
 ALTER TABLE tables DROP COLUMN state;
 ALTER TABLE changes ADD COLUMN change TEXT;
 """
-log = logging.getLogger("brailledev.network.store")
 VERSION_1_COLUMNS = {"tables": ["code", "game", "state", "seq", "over", "created", "updated"],
                      "changes": ["code", "seq", "events"]}
-T = TypeVar("T")
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """Tables, their changes and records in one SQLite file (``":memory:"`` for tests); see
     the module docstring."""
 
+    dialect = DIALECT
+    error = sqlite3.Error
+    conflict = sqlite3.IntegrityError
     shared = False  # one process: the file's lock would freeze the others' tables
 
     def __init__(self, path: Path | str) -> None:
+        super().__init__(str(path))
         self.path = path
-        self.resting_until = 0.0
-        self.failures = QuietLog(log)
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_WAIT)
             found = self._version()
@@ -156,8 +129,7 @@ class SqliteStore:
         self.db.execute(f"PRAGMA journal_size_limit={WAL_KEPT}")
         if version == VERSION:
             return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(self.db):
             if version == 0:
                 self._script(TABLES)
             if version <= 1:
@@ -167,10 +139,6 @@ class SqliteStore:
             self._script(UPGRADE_3)
             self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.db.execute(f"PRAGMA user_version={VERSION}")
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         if version == 1:  # auto_vacuum takes effect on a store made without it by a VACUUM
             self.db.execute("PRAGMA auto_vacuum=INCREMENTAL")
             self.db.execute("VACUUM")
@@ -184,196 +152,27 @@ class SqliteStore:
     def close(self) -> None:
         self.db.close()
 
-    # ---- failures --------------------------------------------------------------------------
+    # ---- what SQLite does its own way ------------------------------------------------------
+
+    def _connection(self) -> Connection:
+        return self.db
 
     @contextmanager
-    def _writing(self) -> Iterator[None]:
-        """One write transaction; a failure is :class:`StoreFailed`, and the writes after
-        it are refused at once for ``REST`` seconds (each would wait ``BUSY_WAIT`` for a
-        lock, freezing every table, or fail on the same full disk)."""
-        now = time.monotonic()
-        if now < self.resting_until:
-            raise StoreFailed("resting after a failure", retry=self.resting_until - now)
+    def _transaction(self, db: Connection) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
-        except sqlite3.IntegrityError:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
-        except sqlite3.Error as error:
-            self.resting_until = time.monotonic() + REST
-            raise self._failed(error, f"; writes refused for {REST:.0f} s") from None
-
-    def _reading(self, read: Callable[[], T]) -> T:
-        try:
-            return read()
-        except sqlite3.Error as error:
-            raise self._failed(error) from None
-
-    def _failed(self, error: sqlite3.Error, then: str = "") -> StoreFailed:
-        """What the server is told of a failure, logged once a minute."""
-        self.failures.tell(f"store {self.path}", f"{error}{then}", logging.ERROR)
-        return StoreFailed(str(error), retry=REST)
-
-    # ---- tables ----------------------------------------------------------------------------
-
-    def create(self, code: str, game: str, state: Json, events: Sequence[Json]) -> None:
-        now = time.time()
-        with self._writing():
-            self.db.execute("INSERT INTO tables VALUES (?, ?, 1, 0, ?, ?)", (code, game, now, now))
-            self.db.execute("INSERT INTO snapshots VALUES (?, 1, ?)", (code, dump(pack(state))))
-            self.db.execute("INSERT INTO changes VALUES (?, 1, ?, NULL, NULL, NULL)",
-                            (code, dump(events)))
-
-    def commit(self, code: str, seq: int, change: Json, events: Sequence[Json] | Shares,
-               over: bool, move: tuple[Seat, str] | None = None,
-               state: Json | None = None) -> None:
-        seat, move_id = move if move is not None else (None, None)
-        try:
-            with self._writing():
-                moved = self.db.execute(
-                    "UPDATE tables SET seq = ?, over = ?, updated = ? WHERE code = ? AND seq = ?",
-                    (seq, int(over), time.time(), code, seq - 1)).rowcount
-                if moved != 1:  # another process moved it on (or retired it) first
-                    raise StoreConflict(code, seq)
-                self.db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?)",
-                                (code, seq, dump_events(events), seat, move_id,
-                                 dump(change)))
-                if state is not None:
-                    self._snapshot(code, seq, state)
-        except sqlite3.IntegrityError:
-            raise StoreConflict(code, seq) from None
-
-    def snapshot(self, code: str, seq: int, state: Json) -> None:
-        with self._writing():
-            if self.db.execute("SELECT seq FROM tables WHERE code = ?",
-                               (code,)).fetchone() != (seq,):
-                raise StoreConflict(code, seq)
-            self._snapshot(code, seq, state)
-
-    def _snapshot(self, code: str, seq: int, state: Json) -> None:
-        self.db.execute("UPDATE snapshots SET seq = ?, state = ? WHERE code = ?",
-                        (seq, dump(pack(state)), code))
-        self.db.execute("DELETE FROM changes WHERE code = ? AND seq <= ?", (code, seq - HISTORY))
-
-    def load(self, code: str) -> Stored | None:
-        def read() -> tuple[Any, list[Any]]:
-            snapshot = self.db.execute("SELECT state, seq FROM snapshots WHERE code = ?",
-                                       (code,)).fetchone()
-            if snapshot is None:
-                return None, []
-            return snapshot, self.db.execute(
-                "SELECT seq, change FROM changes WHERE code = ? AND seq > ? ORDER BY seq",
-                (code, snapshot[1])).fetchall()
-        snapshot, log = self._reading(read)
-        if snapshot is None:
-            return None
-        return stored(code, snapshot[0], int(snapshot[1]), log)
-
-    def record(self, code: str) -> Record | None:
-        row = self._reading(lambda: self.db.execute(
-            "SELECT game, players, scores, over, created, ended FROM records WHERE code = ?",
-            (code,)).fetchone())
-        if row is None:
-            return None
-        game, players, scores, over, created, ended = row
-        try:
-            result = Result(tuple((str(name), str(kind)) for name, kind in json.loads(players)),
-                            tuple(int(score) for score in json.loads(scores)), bool(over))
-            return Record(code, str(game), result, float(created), float(ended))
-        except (ValueError, TypeError) as error:
-            raise TableDamaged(code, f"record: {error}") from None
-
-    def exists(self, code: str) -> bool:
-        return self._reading(lambda: self.db.execute(
-            "SELECT 1 FROM tables WHERE code = ? UNION ALL SELECT 1 FROM records WHERE code = ?",
-            (code, code)).fetchone()) is not None
-
-    def in_play(self) -> list[str]:
-        rows = self._reading(lambda: self.db.execute(
-            "SELECT code FROM tables WHERE over = 0 AND seq > 1 ORDER BY created").fetchall())
-        return [str(code) for code, in rows]
-
-    def changes(self, code: str, seat: Seat, since: int) -> list[tuple[int, Json]]:
-        rows = self._reading(lambda: self.db.execute(
-            "SELECT seq, events FROM changes WHERE code = ? AND seq > ? ORDER BY seq",
-            (code, since)).fetchall())
-        found: list[tuple[int, Json]] = []
-        for seq, events in rows:
-            try:
-                per_seat: list[Any] = json.loads(events)
-            except ValueError as error:
-                raise TableDamaged(code, f"change {seq}: {error}") from None
-            found.append((int(seq), per_seat[seat] if seat < len(per_seat) else []))
-        return found
-
-    def played(self, code: str, seat: Seat, move_id: str) -> bool:
-        return self._reading(lambda: self.db.execute(
-            "SELECT 1 FROM changes WHERE code = ? AND seat = ? AND move = ?",
-            (code, seat, move_id)).fetchone()) is not None
-
-    # ---- a table's life --------------------------------------------------------------------
-
-    def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
-               most: int) -> int:
-        held = json.dumps(list(keep))
-        with self._writing():
-            codes = [code for code, in self.db.execute(
-                "SELECT code FROM tables WHERE seq = 1 AND created < ? "
-                "AND code NOT IN (SELECT value FROM json_each(?)) LIMIT ?",
-                (now - lifetimes.unjoined, held, most))]
-            for table in ("changes", "snapshots", "tables"):
-                self.db.executemany(f"DELETE FROM {table} WHERE code = ?", [(c,) for c in codes])
-            gone = self.db.execute(
-                "DELETE FROM records WHERE code IN (SELECT code FROM records WHERE ended < ? "
-                "LIMIT ?)", (now - lifetimes.records, most)).rowcount
-        return len(codes) + gone
-
-    def retirable(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
-                  most: int) -> list[str]:
-        rows = self._reading(lambda: self.db.execute(
-            "SELECT code FROM tables WHERE ((over = 1 AND updated < ?) "
-            "OR (over = 0 AND seq > 1 AND updated < ?)) "
-            "AND code NOT IN (SELECT value FROM json_each(?)) LIMIT ?",
-            (now - lifetimes.finished, now - lifetimes.idle, json.dumps(list(keep)),
-             most)).fetchall())
-        return [str(code) for code, in rows]
-
-    def retire(self, code: str, result: Result | None) -> None:
-        with self._writing():
-            if result is not None:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO records SELECT code, game, ?, ?, ?, created, "
-                    "updated FROM tables WHERE code = ?",
-                    (dump([list(player) for player in result.players]),
-                     dump(list(result.scores)), int(result.over), code))
-            for table in ("changes", "snapshots", "tables"):
-                self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def compact(self) -> None:
+        """Give what the sweep freed back to the system, and truncate the write-ahead log."""
         try:
             # execute() would step the pragma once, freeing one page: a script runs it out.
             self.db.executescript("PRAGMA incremental_vacuum;")
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         except sqlite3.Error as error:
             raise self._failed(error) from None
-
-    def census(self) -> Census:
-        def count() -> tuple[Any, ...]:
-            return tuple(self.db.execute(
-                "SELECT (SELECT count(*) FROM tables WHERE seq = 1), "
-                "(SELECT count(*) FROM tables WHERE seq > 1 AND over = 0), "
-                "(SELECT count(*) FROM tables WHERE over = 1), "
-                "(SELECT count(*) FROM records)").fetchone())
-        waiting, playing, finished, records = self._reading(count)
-        return Census(int(waiting), int(playing), int(finished), int(records))
-
-    def secret(self) -> bytes:
-        row = self._reading(lambda: self.db.execute(
-            "SELECT value FROM meta WHERE key = 'secret'").fetchone())
-        return bytes.fromhex(str(row[0]))

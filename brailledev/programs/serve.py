@@ -204,10 +204,12 @@ async def _run(server: TableServer, host: str, port: int, lang: str, db: str,
     """Bind, say so, then serve until a signal; nothing is said before the port is ours."""
     from aiohttp import web
 
+    from brailledev.network.server.app import BACKLOG
+
     runner = web.AppRunner(server.app(), access_log=None, handle_signals=True)
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     except OSError as error:
         await runner.cleanup()
         raise UserError("port_in_use", host=host, port=port, detail=error) from None

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from brailledev.network.client import TableClient
-from brailledev.network.store_sqlite import REST
+from brailledev.network.store_sql import REST
 from brailledev.network.wire import codec_for
 from games.uno.notation import Move
 from tests.server.helpers import ServerThread, new_table, store_locked

@@ -32,7 +32,8 @@ from brailledev.network.client import TableClient, WireBot
 from brailledev.network.protocol import PROTOCOL
 from brailledev.network.server import room as room_module
 from brailledev.network.server.app import CODE_LENGTH, CODE_LETTERS
-from brailledev.network.store_sqlite import REST, VERSION
+from brailledev.network.store_sql import REST
+from brailledev.network.store_sqlite import VERSION
 from brailledev.network.web.page import STATIC
 from tests.server.helpers import (
     BRAILLEDEV,

@@ -65,6 +65,9 @@ CODE_LENGTH = 12
 # too long for the protocol is refused with a message and the connection stays.
 HARD_FRAME_LIMIT = 1 << 20
 HEARTBEAT = 20.0  # seconds between pings: a vanished client is noticed within two
+# Connections waiting to be accepted: every client of a restarted server comes back at once,
+# and past aiohttp's 128 the kernel drops them, to be tried again 1, 3, 7 ... s later.
+BACKLOG = 4096
 # Frames a second a connection may send, and in one burst: far above a person's pace, far
 # below a flood.
 RATE, BURST = 50.0, 100
