@@ -51,12 +51,22 @@ class SeatFingers(Fingers):
         line it was leaving)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            with self.front.busy:
-                if (self.front.handled >= self.keys and self.joined.inbox.empty()
-                        and self.brltty.display_rows() == self.front.written):
-                    return
+            if self.at_rest(lambda: self.front.handled >= self.keys
+                            and self.joined.inbox.empty()
+                            and self.brltty.display_rows() == self.front.written, deadline):
+                return
             time.sleep(0.005)
         raise AssertionError(f"display shows {self.brltty.display_rows()}")
+
+    def at_rest(self, check: Callable[[], bool], deadline: float) -> bool:
+        """``check`` read while the front is between two keys or news (False when it is
+        still busy at ``deadline``)."""
+        if not self.front.busy.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            return False
+        try:
+            return check()
+        finally:
+            self.front.busy.release()
 
     def chord(self, dots: int) -> None:
         """Press keys of the braille keyboard together (BRLTTY's ``passdots``)."""
@@ -309,11 +319,10 @@ def test_a_card_routed_as_the_news_moves_the_display_is_refused_in_words(tmp_pat
         play_out(players, table, uno_turn, until=lambda waiting: waiting == seat.seat)
         position = table.now()[0]
         deadline = time.monotonic() + 15
-        while True:
-            with fingers.front.busy:
-                if fingers.link.position == position and fingers.joined.inbox.empty() \
-                        and fingers.front.viewport.line_key == MESSAGE_LINE:
-                    break
+        while not fingers.at_rest(lambda: fingers.link.position == position
+                                  and fingers.joined.inbox.empty()
+                                  and fingers.front.viewport.line_key == MESSAGE_LINE,
+                                  deadline):
             assert time.monotonic() < deadline, "the news never moved the display"
             time.sleep(0.005)
         display.holding.clear()
