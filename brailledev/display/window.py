@@ -351,6 +351,21 @@ class Viewport:
         return Hit(laid.line.key, number, piece.region, braille.to_text[offset],
                    laid.line.regions[piece.region])
 
+    def reaches(self, cell: int, row: int = 0) -> tuple[str | None, Hashable]:
+        """What routing key ``cell`` of display ``row`` reaches: the key of the line there
+        (``None``: no line) and ``"<"`` or ``">"`` for a marker, else the target of the
+        region under it (``None``: a blank cell): ``viewport.reaches(7) == ("hand", ...)``."""
+        window = self._window_at(row)
+        if window is None:
+            return None, None
+        line = self.lines[self.top + row].line.key
+        if window.more_left and cell == 0:
+            return line, "<"
+        if window.more_right and cell == self.columns - 1:
+            return line, ">"
+        hit = self.route(cell, row)
+        return line, None if hit is None else hit.target
+
     def handle(self, key: Key) -> Hit | None:
         """Move for panning and line keys (and routing over a marker); resolve other routes.
 

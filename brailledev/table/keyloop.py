@@ -12,13 +12,21 @@ reader left on that line. A refusal the seat shows at once covers the top row: p
 it, any other key clears it (a routing key or a line key only clears it; a typed letter or a
 named command also acts), and the reader is where they were.
 
+What the display shows can change by itself (news, a notice): a routing key that comes
+within ``REACTION`` seconds of such a change was pressed on what the reader felt before it,
+so when the change gave its cell another meaning (a card became the message line, a
+refusal covered the row) nothing is done and the reader is told so at once, in words.
+
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     front.run()          # until the player quits
 """
 
 from __future__ import annotations
 
+import copy
 import threading
+import time
+from collections.abc import Hashable
 from typing import Generic, Protocol, TypeVar
 
 from brailledev.display.base import RESIZED, Display
@@ -38,7 +46,7 @@ from brailledev.display.keys import (
     Route,
     Top,
 )
-from brailledev.display.window import LaidLine, Place, Viewport, lay_out_line
+from brailledev.display.window import LaidLine, Place, Viewport, Window, lay_out_line
 from brailledev.table.boardkeys import BoardKeys
 from brailledev.table.seat import SeatClient
 from layouts.board import Size
@@ -46,6 +54,9 @@ from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, w
 
 # Seconds between two looks at the turn clock when nothing else is due.
 IDLE_POLL = 0.2
+# Seconds after the display changed by itself in which a routing key was aimed at what it
+# showed before: no reader feels new cells and routes on them sooner.
+REACTION = 0.5
 
 
 class Driven(Protocol):
@@ -88,13 +99,21 @@ class Front(Generic[D]):
         self._flash: LaidLine | None = None
         self._flash_seen = -1
         self._flash_window = 0
+        self._flash_shown: Window | None = None
         # The status line was reached by reading past the news: panning past it returns.
         self._status_then_back = False
-        # For tests and benchmarks: the rows last written, keys handled so far, and whether
-        # the loop waits for the player with nothing else to do.
+        # What the display showed before it last changed by itself (no key since), and when
+        # it changed: a routing key that follows within ``reaction`` seconds was aimed at it.
+        self._before: tuple[Viewport, Window | None] | None = None
+        self.changed_at = -REACTION
+        self.reaction = REACTION
+        # For tests and benchmarks: the rows last written, keys handled so far, whether the
+        # loop waits for the player with nothing else to do, and a lock held while a key or
+        # news is acted on and drawn (what these say is whole while it is free).
         self.written: list[str] = []
         self.handled = 0
         self.idle = threading.Event()
+        self.busy = threading.Lock()
 
     def stop(self) -> None:
         """Thread-safe: end ``run`` at its next turn (tests, signals)."""
@@ -131,9 +150,9 @@ class Front(Generic[D]):
             self._places[place.key] = place
         rows, texts = viewport.rows(), viewport.texts()
         flash = self._flashed()
-        if flash is not None:
-            window = flash.windows[self._flash_window]
-            rows[0], texts[0] = window.cells, window.text
+        self._flash_shown = None if flash is None else flash.windows[self._flash_window]
+        if self._flash_shown is not None:
+            rows[0], texts[0] = self._flash_shown.cells, self._flash_shown.text
         self.display.write(rows, text=texts)
         self.written = rows
 
@@ -177,8 +196,12 @@ class Front(Generic[D]):
         session = self.session
         self.redraw()
         while not self._stop.is_set():
-            if session.step():
-                self.redraw()
+            with self.busy:
+                if session.step():
+                    before, rows = self._shown(), self.written
+                    self.redraw()
+                    if self.written != rows:
+                        self._changed_by_itself(before)
             due = session.next_due()
             if due is None:
                 self.idle.set()
@@ -186,12 +209,30 @@ class Front(Generic[D]):
             if key is None:
                 continue
             self.idle.clear()
-            if not self.press(key):
+            with self.busy:
+                going_on = self.press(key)
+                if going_on:
+                    self.redraw()
+                    self.handled += 1
+            if not going_on:
                 break
-            self.redraw()
-            self.handled += 1
         self.idle.set()
         session.save()
+
+    def _shown(self) -> tuple[Viewport, Window | None]:
+        """What the display shows as routing keys reach it: the lines where the reader is,
+        and the window of the refusal covering the top row."""
+        return copy.copy(self.viewport), self._flash_shown
+
+    def _changed_by_itself(self, before: tuple[Viewport, Window | None]) -> None:
+        """The display was drawn again for news: what it showed before is kept for the keys
+        pressed on it (the oldest since the reader's last key)."""
+        if self.boards is not None:
+            return
+        now = time.monotonic()
+        if self._before is None or now - self.changed_at >= self.reaction:
+            self._before = before
+        self.changed_at = now
 
     def press(self, key: Key) -> bool:
         """Act on one key; False when the player quits. Quit asks first: while its question
@@ -201,6 +242,12 @@ class Front(Generic[D]):
         asked = seat.quit_asked
         if asked and (isinstance(key, Route) or key == Named("quit")):
             return False
+        before, self._before = self._before, None
+        if isinstance(key, Route) and before is not None and self.boards is None \
+                and time.monotonic() - self.changed_at < self.reaction \
+                and _aim(*before, key) != _aim(*self._shown(), key):
+            seat.show_at_once(seat.catalog.text("route_changed"))
+            return True
         going_on = self._press(key)
         reading = isinstance(key, (PanLeft, PanRight)) and seat.flash is not None
         if asked and not reading:
@@ -323,3 +370,13 @@ class Front(Generic[D]):
         elif name == "repeat":
             seat.repeat()
         return True
+
+
+def _aim(viewport: Viewport, flash: Window | None, key: Route) -> Hashable:
+    """What routing key ``key`` does on what a display shows (``viewport`` and the window of
+    a refusal covering the top row): the line under it and the target, marker, message or
+    blank cell there: ``_aim(viewport, None, Route(7)) == ("hand", PlayMove(...))``."""
+    if flash is not None and key.row == 0:
+        return "flash", flash.more_right and key.cell == viewport.columns - 1
+    line, reached = viewport.reaches(key.cell, key.row)
+    return line, "read on" if line == MESSAGE_LINE and reached not in ("<", ">") else reached

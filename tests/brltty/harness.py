@@ -508,6 +508,11 @@ class Fingers:
         raise AssertionError(f"display shows {self.brltty.display_rows()}")
 
     def press(self, action: str, *args: int | str) -> None:
+        """Press a key and wait until it is handled and shown; a routing key waits, as a
+        finger does, until cells the display changed by itself can have been felt (the
+        front's ``reaction``: one sooner was aimed at what they showed before)."""
+        if action == "route":
+            time.sleep(max(0.0, self.front.changed_at + self.front.reaction - time.monotonic()))
         getattr(self.brltty, action)(*args)
         self.keys += 1
         self.settle()

@@ -245,3 +245,42 @@ def test_the_key_loops_ask_the_seat_and_set_none_of_its_fields():
                         if isinstance(target, ast.Attribute)
                         and ast.unparse(target.value).endswith("seat")]
     assert written == []
+
+
+def card_cell(shown: Front, wanted: PlayMove | None = None) -> int:
+    """The cell of the top row routing ``wanted`` (any card of the hand when ``None``)."""
+    for cell in range(shown.viewport.columns):
+        hit = shown.viewport.route(cell)
+        if hit is not None and isinstance(hit.target, PlayMove) \
+                and (wanted is None or hit.target == wanted):
+            return cell
+    raise AssertionError(f"no card to route on {shown.viewport.line_key}")
+
+
+def test_a_card_routed_as_the_bot_s_move_moves_the_display_is_refused_in_words():
+    """Issue 32: a routing key on a card of the hand that reaches the loop just after the
+    bot's move brought the turn back (its news took the display to the message line) was
+    aimed at the hand: nothing is done and the display says so at once, where the key
+    used to read on from the message line, back to the hand, without a word."""
+    shown, display = front()
+    session = shown.session
+    read_news(shown)
+    assert shown.viewport.line_key == "hand"
+    shown.press(Route(card_cell(shown, number_card_to_play(session))))
+    shown.redraw()
+    moves = session.table.moves
+    display.press(Route(card_cell(shown)))  # the bot's move has not been drawn yet
+    shown.reaction = 60.0  # the machine's load must not decide
+    running = threading.Thread(target=shown.run, daemon=True)
+    running.start()
+    deadline = time.monotonic() + 10
+    while shown.handled < 1:
+        assert time.monotonic() < deadline, "the key was never handled"
+        time.sleep(0.01)
+    shown.stop()
+    running.join(10)
+    said = session.seat.catalog.text("route_changed")
+    assert session.table.moves > moves and session.table.game.must_act() == [0]
+    assert session.seat.flash == said and shown.viewport.line_key == MESSAGE_LINE
+    assert shown_text(display).startswith(" ".join(said.split()[:3]))
+    assert session.seat.pending is None

@@ -207,16 +207,47 @@ def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):
 
     with caplog.at_level(logging.WARNING, logger="brailledev.network.server"):
         codes, _ = asyncio.run(scenario())
-    # Told why, then closed: the last refusal goes ahead of the flood's news still queued.
-    # Only when the client is still sending as the server closes can its kernel answer the
-    # close with a reset and throw away what the client had not read yet, the refusal with
-    # it (seen once in a full suite at load 10): then the close alone arrives.
-    assert codes == ["closed"] or (codes[0] == "too_fast"
-                                   and codes[-2:] == ["too_fast", "closed"])
+    # Told why, then closed: the last refusal goes ahead of the flood's news still queued,
+    # and the server reads what she still sends until she answers the close (her kernel
+    # would otherwise be answered with a reset and throw the unread refusal away).
+    assert codes[0] == "too_fast" and codes[-2:] == ["too_fast", "closed"], codes
     assert codes.count("too_fast") <= 5  # one a burst of frames dropped, and the last
     logged = [record.getMessage() for record in caplog.records if "too_fast" in
               record.getMessage()]
     assert len(logged) == 1
+
+
+def test_a_flood_sent_without_reading_is_told_then_closed_by_the_handshake(server):
+    """The server closes a flooding client that reads nothing while it sends by the close
+    handshake: it sends the refusal and the close frame, reads and throws away what still
+    comes until the client answers the close, and only then closes the socket. A client
+    that sends blindly for a second, then reads, finds the refusal and a clean close
+    (1000); a socket closed under its sending was answered with a reset (1006)."""
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+
+    async def scenario() -> list[str]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            spam = json.dumps({"type": "say", "text": "spam"})
+            end = asyncio.get_running_loop().time() + 1.0
+            sent = 0
+            while asyncio.get_running_loop().time() < end:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await ann.ws.send_str(spam)
+                sent += 1
+                if sent % 50 == 0:  # the frames go out; nothing is read
+                    await asyncio.sleep(0.001)
+            assert sent > BURST + DROPS_BEFORE_CLOSE
+            told: list[str] = []
+            while not told or told[-1].startswith("error"):
+                frame = await ann.until("error", "closed", timeout=10)
+                told.append(f"{frame['type']} {frame['code']}")
+            await bea.__aexit__()
+            return told
+
+    told = asyncio.run(scenario())
+    assert told[0] == "error too_fast" and told[-1] == "closed 1000", told
 
 
 def test_a_client_outrunning_a_busy_server_now_and_then_is_never_closed(server):

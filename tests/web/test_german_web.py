@@ -23,12 +23,11 @@ from tests.brltty.test_table_brltty import (
     READERS,
     SeatFingers,
     Table,
-    _moved_within,
     _stop,
+    uno_turn,
 )
 from tests.brltty.test_whole_games_brltty import GAME_SETUP
 from tests.page_player import Notation, PagePlayer
-from tests.play_helpers import wanted
 from tests.server.helpers import ServerThread, new_table
 from tests.web.helpers import WebPlayer, chromium, peer_screen, play_click, wait
 from tests.web.test_table_web import braille_moved, check_told, web_game
@@ -110,15 +109,8 @@ def test_a_german_page_an_english_and_a_french_display_at_one_table(browser: Bro
                 time.sleep(0.01)
                 continue
             fingers = by_seat[waiting]
-            for _ in range(2):  # a key that did nothing is pressed again once (see play_out)
-                fingers.caught_up(position)
-                lines = fingers.joined.seat.lines()
-                key, index = wanted(lines, fingers.link.legal(), fingers.joined.seat.pending)
-                region = next(line for line in lines if line.key == key).regions[index]
-                fingers.route_on(key, region.text.split()[0])
-                if _moved_within(table, fingers, position, 5) or fingers.pressed_again:
-                    break
-                fingers.pressed_again = True
+            fingers.caught_up(position)
+            uno_turn(fingers)
             braille_moved(table, fingers, position)
         assert table.now()[2], "the game did not end"
         told = check_told(server, code, web)

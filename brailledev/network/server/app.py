@@ -75,6 +75,10 @@ RATE, BURST = 50.0, 100
 # rate: a flood is closed within seconds, a client that only ever outruns a busy server for
 # a moment (frames bunched up while it was slow) never is.
 DROPS_BEFORE_CLOSE = 200
+# Seconds a closing connection still reads (and throws away) what its client sends, until
+# the client answers the close: a socket closed under a client still sending is answered
+# with a reset, which throws away what the client has not read yet, the last refusal too.
+LINGER = 2.0
 QUEUE_MOST = 5_000  # frames waiting for a slow client before it is dropped
 QUEUE_BYTES = 8 << 20  # characters waiting for a slow client before it is dropped
 # The collector's thresholds: a young collection every 10,000 objects kept, a full one
@@ -117,6 +121,7 @@ class Connection:
         self.queued = 0  # characters in the queue
         self.closing = False
         self.writer: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.filled = time.monotonic()
@@ -178,7 +183,10 @@ class Connection:
         return False
 
     async def close(self) -> None:
-        """Let the frames already queued go out (a last error), then stop writing."""
+        """Let the frames already queued go out (a last error), then stop writing; a close
+        begun by :meth:`drop` ends first (within its bounds: :data:`LINGER`)."""
+        if self.closer is not None:
+            await asyncio.wait([self.closer], timeout=LINGER + 2)
         if self.writer is not None:
             # Frames already queued (a last error) still go out before the writer stops.
             with contextlib.suppress(TimeoutError):
@@ -187,10 +195,11 @@ class Connection:
 
     def drop(self) -> None:
         """Close the connection once the frames queued (a last refusal) went out; what it
-        sends meanwhile is not read, nothing more is sent to it."""
+        sends meanwhile is read and thrown away until it answers the close (at most
+        :data:`LINGER` seconds), nothing more is sent to it."""
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self._close_after_frames())
+            self.closer = asyncio.get_running_loop().create_task(self._close_after_frames())
 
     def expel(self, code: str) -> None:
         """Close the connection for an abuse, told ``code`` first: the news still queued
@@ -206,9 +215,13 @@ class Connection:
         self.drop()
 
     async def _close_after_frames(self) -> None:
+        """The queued frames out, then the close handshake: the close frame, what the client
+        sends read and thrown away until its own close frame, then the socket closed; each
+        step bounded (a client that neither reads nor answers cannot hold the server)."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._drain(), 1.0)
-        await self.ws.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ws.close(), LINGER)
 
     async def _drain(self) -> None:
         while not self.queue.empty() and not self.ws.closed:
@@ -544,6 +557,10 @@ class TableServer:
                     # Beyond aiohttp's limit it closed the connection itself, with the code
                     # that says why (1009, message too big) when the client can still read.
                     connection.offence("frame_too_big")
+                if connection.closing:
+                    # The close reads on: aiohttp closes the socket at once while this loop
+                    # waits for a frame, and a client still sending is then reset.
+                    break
         finally:
             room = connection.room
             if room is not None:
