@@ -61,13 +61,17 @@ def holding(serve: ServeProcess) -> int:
 
 
 class Cluster:
-    """``processes`` serve processes on the database ``address`` (with more options in
-    ``args``) and HAProxy in front of them, every one healthy through the balancer."""
+    """``processes`` serve processes on the database ``address``, each trusting the
+    balancer's ``X-Forwarded-For`` as the README starts them (``--open`` where the README
+    gives a ``--key-file``; more options in ``args``), and HAProxy in front of them, every
+    one healthy through the balancer."""
 
     def __init__(self, address: str, folder: Path, processes: int = 3,
                  args: tuple[str, ...] = ()) -> None:
         self.address = address
-        self.serves = [ServeProcess(address, *args, folder=folder) for _ in range(processes)]
+        self.serves = [ServeProcess(address, "--trust-proxy", "--open", *args,
+                                    folder=folder)
+                       for _ in range(processes)]
         self.balancer: Balancer | None = None
         try:
             launch_all(self.serves)

@@ -46,8 +46,9 @@ KILLS = (8, 20)  # the table's positions at which its process is killed
 WITHIN = 5.0  # seconds within which every seat is told it is back
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser() -> Iterator[Browser]:
+    # Not the module's: Playwright's loop, running, would refuse the other test its own.
     with chromium() as running:
         yield running
 
