@@ -198,9 +198,10 @@ async def new_tables(url: str, count: int) -> list[str]:
         return codes
 
 
-async def brailledev(url: str, pid: int, tables: int, think: float,
-                     seconds: float) -> dict[str, float]:
-    """brailledev's server: WireBots at ``tables`` tables for the window."""
+async def brailledev(url: str, pid: int, tables: int, think: float, seconds: float,
+                     window: Window | None = None) -> dict[str, float]:
+    """brailledev's server: WireBots at ``tables`` tables for the window (``window``: one
+    measuring other processes than ``pid``'s alone)."""
     before = resident_mb(pid)
     codes = await new_tables(url, tables)
     bots = [[WireBot(url, code, "uno", seed=index * PLAYERS + seat, think=think)
@@ -208,7 +209,7 @@ async def brailledev(url: str, pid: int, tables: int, think: float,
     everyone = [bot for table in bots for bot in table]
     tasks = [asyncio.create_task(bot.client.run()) for bot in everyone]
     await asyncio.gather(*(bot.client.seated.wait() for bot in everyone))
-    window = Window(pid, seconds)
+    window = window or Window(pid, seconds)
     await window.run()
     for bot in everyone:
         await bot.client.stop()
