@@ -208,7 +208,13 @@ async def brailledev(url: str, pid: int, tables: int, think: float, seconds: flo
              for seat in range(PLAYERS)] for index, code in enumerate(codes)]
     everyone = [bot for table in bots for bot in table]
     tasks = [asyncio.create_task(bot.client.run()) for bot in everyone]
-    await asyncio.gather(*(bot.client.seated.wait() for bot in everyone))
+    try:  # as long as the relay's seats are given: a seat that never comes stops the run
+        await asyncio.wait_for(asyncio.gather(*(bot.client.seated.wait()
+                                                for bot in everyone)), 60)
+    except TimeoutError:
+        ready = sum(bot.client.seated.is_set() for bot in everyone)
+        raise RuntimeError(f"{ready} of {len(everyone)} brailledev seats seated in 60 s: "
+                           "see the serve process's log") from None
     window = window or Window(pid, seconds)
     await window.run()
     for bot in everyone:
