@@ -103,6 +103,8 @@ class TableClient:
         self._sent: dict[str, str] = {}  # the frames of moves still unanswered, by id
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
+        # The seat's key, drawn here: a hello sent again after a cut finds the seat it took.
+        self._key = secrets.token_urlsafe(24)
         self.reconnections = 0
 
     # ---- running ---------------------------------------------------------------------------
@@ -158,7 +160,7 @@ class TableClient:
         fields: dict[str, Any] = {"protocol": PROTOCOL, "code": self.code, "lang": self.lang,
                                   "web": self.web}
         if self.token is None:
-            fields["name"] = self.name
+            fields.update(name=self.name, key=self._key)
         else:
             fields.update(token=self.token, since=self.seq)
         return write_frame("hello", **fields)
