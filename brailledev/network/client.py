@@ -317,5 +317,7 @@ class WireBot:
             reason = await self.client.play(self.codec.encode(move))
         if reason is not None:
             (self.overtaken if self.latest > position else self.refusals).append(reason)
+            if self._asked == position:  # asked again at the next state told, as a person would
+                self._asked = -1
         else:
             self.played.add(position)
