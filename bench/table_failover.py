@@ -243,6 +243,7 @@ async def takeover(cluster: Cluster, count: int, think: float) -> dict[str, Any]
             backs[index] = backs[index] or player.back(killed)
             moves[index] = moves[index] or player.moved(killed, positions[index])
     dropped = _dropped(players, reconnections)
+    stuck = [_stuck(players[index]) for index in dropped if moves[index] is None]
     for player in players:
         await player.stop()
     played = [seconds for seconds in (moves[index] for index in dropped) if seconds is not None]
@@ -252,7 +253,17 @@ async def takeover(cluster: Cluster, count: int, think: float) -> dict[str, Any]
             "not_moved": len(dropped) - len(played), "told_again": spread(told),
             "moved_again": spread(played),
             "under_target": sum(seconds < TARGET_S for seconds in played),
-            "target_s": TARGET_S}
+            "target_s": TARGET_S, "stuck": stuck}
+
+
+def _stuck(player: Player) -> dict[str, Any]:
+    """What the clients of a table that did not play again know: why a seat was refused,
+    whether it is connected, the position it saw, whose turn its last state said."""
+    return {"code": player.code, "seats": [
+        {"refused": bot.client.refused, "connected": bot.client.connected.is_set(),
+         "seen": bot.latest, "actor": (bot.client.state or {}).get("actor"),
+         "move_refused": [reason.get("code") for reason in bot.refusals],
+         "reconnections": bot.client.reconnections} for bot in player.bots]}
 
 
 def _dropped(players: list[Player], reconnections: list[int]) -> list[int]:
@@ -270,9 +281,13 @@ async def rolling(cluster: Cluster, count: int, think: float) -> dict[str, Any]:
     for serve in cluster.serves:
         began, up = time.perf_counter(), watch(cluster, serve.port, "UP")
         await asyncio.to_thread(serve.stop)
+        stopped = time.perf_counter()
         await asyncio.to_thread(serve.start)
+        listening = time.perf_counter()
         await asyncio.to_thread(up)
-        restarts.append(round(time.perf_counter() - began, 2))
+        restarts.append({"stop_s": round(stopped - began, 2),
+                         "start_s": round(listening - stopped, 2),
+                         "back_s": round(time.perf_counter() - listening, 2)})
         await asyncio.sleep(3 * max(think, 0.5))  # play goes on between two restarts
     for player in players:
         await player.stop()
