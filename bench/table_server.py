@@ -203,9 +203,10 @@ async def new_tables(url: str, count: int) -> list[str]:
         return codes
 
 
-async def brailledev(url: str, pid: int, tables: int, think: float,
-                     seconds: float) -> dict[str, float]:
-    """brailledev's server: WireBots at ``tables`` tables for the window."""
+async def brailledev(url: str, pid: int, tables: int, think: float, seconds: float,
+                     window: Window | None = None) -> dict[str, float]:
+    """brailledev's server: WireBots at ``tables`` tables for the window (``window``: one
+    measuring other processes than ``pid``'s alone)."""
     before = resident_mb(pid)
     codes = await new_tables(url, tables)
     bots = [[WireBot(url, code, "uno", seed=index * PLAYERS + seat, think=think)
@@ -216,9 +217,15 @@ async def brailledev(url: str, pid: int, tables: int, think: float,
     for first in range(0, len(everyone), WAVE * PLAYERS):
         wave = everyone[first:first + WAVE * PLAYERS]
         tasks += [asyncio.create_task(bot.client.run()) for bot in wave]
-        await asyncio.gather(*(bot.client.seated.wait() for bot in wave))
+        try:  # as long as the relay's seats are given: a seat that never comes stops the run
+            await asyncio.wait_for(asyncio.gather(*(bot.client.seated.wait()
+                                                    for bot in wave)), 60)
+        except TimeoutError:
+            ready = sum(bot.client.seated.is_set() for bot in everyone)
+            raise RuntimeError(f"{ready} of {len(everyone)} brailledev seats seated, a wave "
+                               "waited 60 s: see the serve process's log") from None
     seated_s = time.perf_counter() - began
-    window = Window(pid, seconds)
+    window = window or Window(pid, seconds)
     await window.run()
     for bot in everyone:
         await bot.client.stop()

@@ -103,6 +103,8 @@ class TableClient:
         self._sent: dict[str, str] = {}  # the frames of moves still unanswered, by id
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
+        # The seat's key, drawn here: a hello sent again after a cut finds the seat it took.
+        self._key = secrets.token_urlsafe(24)
         self.reconnections = 0
 
     # ---- running ---------------------------------------------------------------------------
@@ -158,7 +160,7 @@ class TableClient:
         fields: dict[str, Any] = {"protocol": PROTOCOL, "code": self.code, "lang": self.lang,
                                   "web": self.web}
         if self.token is None:
-            fields["name"] = self.name
+            fields.update(name=self.name, key=self._key)
         else:
             fields.update(token=self.token, since=self.seq)
         return write_frame("hello", **fields)
@@ -315,5 +317,7 @@ class WireBot:
             reason = await self.client.play(self.codec.encode(move))
         if reason is not None:
             (self.overtaken if self.latest > position else self.refusals).append(reason)
+            if self._asked == position:  # asked again at the next state told, as a person would
+                self._asked = -1
         else:
             self.played.add(position)

@@ -5,7 +5,9 @@ bot) sends:
 
     {"type": "hello", "protocol": 1, "code": "tkrzvm", "name": "Ann", "lang": "fr"}
         sit down at the next free seat (``"seat": 2``: at that one); the answer gives the
-        seat's secret ``token`` once
+        seat's secret ``token`` once (``"key": "..."``, 32 to 64 characters the client drew:
+        that is the token, and the same hello sent again after a lost connection is given
+        the seat it took)
     {"type": "hello", "protocol": 1, "code": "tkrzvm", "token": "...", "since": 41}
         take the seat back; the changes after number 41 follow
         (``"web": true`` in either: the server words the seat's screen for a web page)
@@ -52,6 +54,7 @@ PROTOCOL = 1
 # Characters of one message a client may send: a Rummikub table move is about 2,000.
 MAX_FRAME = 16_384
 MAX_CODE, MAX_TOKEN, MAX_ID, MAX_NAME, MAX_TARGET = 16, 64, 40, 24, 16
+MIN_KEY = 32  # a key the client draws is as hard to guess as one the server draws
 
 
 class BadFrame(ValueError):
@@ -67,8 +70,8 @@ class BadFrame(ValueError):
 @dataclass(frozen=True)
 class Hello:
     """Sit down (``token`` None: at ``seat`` if given, else the next free seat, as
-    ``name``) or take a seat back with its key, told what happened after change ``since``:
-    ``Hello("tkrzvm", name="Ann", lang="fr")``."""
+    ``name``, ``key`` its token if the client drew one) or take a seat back with its key,
+    told what happened after change ``since``: ``Hello("tkrzvm", name="Ann", lang="fr")``."""
 
     code: str
     name: str = ""
@@ -77,6 +80,7 @@ class Hello:
     since: int = 0
     web: bool = False
     seat: int | None = None
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,8 +148,11 @@ def _hello(data: dict[str, Any]) -> Hello:
     seat = data.get("seat")
     if seat is not None:
         seat = _number(data, "seat")
+    key = data.get("key")
+    if key is not None and len(key := _text(data, "key", MAX_TOKEN)) < MIN_KEY:
+        raise BadFrame("frame_invalid", field="key")
     return Hello(_text(data, "code", MAX_CODE).lower(), _text(data, "name", MAX_NAME, False),
-                 lang, token, _number(data, "since", 0), web, seat)
+                 lang, token, _number(data, "since", 0), web, seat, key)
 
 
 def _move(data: dict[str, Any]) -> MoveFrame:

@@ -487,6 +487,7 @@ class Fingers:
 
     # The display the front writes to (a test may watch what is written).
     display_kind: type[BrlapiDisplay] = BrlapiDisplay
+    pans = 0  # counted by route_region
 
     def __init__(self, brltty: VirtualBrltty, session: Session, table: Translator) -> None:
         self.brltty = brltty
@@ -571,6 +572,23 @@ class Fingers:
     def route_on(self, key: str, word: str) -> None:
         self.go_to(key)
         self.route_word(word)
+
+    def route_region(self, key: str, index: int, wander: bool = False) -> None:
+        """Go to line ``key``, pan to region ``index`` (first reading on along the line when
+        ``wander``) and route it."""
+        self.go_to(key)
+        viewport = self.front.viewport
+        laid = viewport.lines[viewport.top]
+        while wander and viewport.window < min(2, len(laid.windows) - 1):
+            self.press("pan_right")
+            self.pans += 1
+        wanted = laid.window_of(index)
+        while viewport.window != wanted:
+            self.press("pan_right" if viewport.window < wanted else "pan_left")
+            self.pans += 1
+        piece = next(piece for piece in laid.windows[wanted].pieces if piece.region == index)
+        # the region's last cell: BRLTTY's Virtual driver never routes the first cell
+        self.press("route", piece.column + piece.stop - piece.start - 1)
 
 
 AnyFingers = TypeVar("AnyFingers", bound=Fingers)

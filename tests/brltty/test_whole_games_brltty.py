@@ -35,29 +35,6 @@ NO_COMMAND = {"en": "No command starts with z", "fr": "Aucune commande ne commen
 REFUSED = {"en": "Refused:", "fr": "Refusé :", "de": "Abgelehnt:"}
 
 
-class Player(Fingers):
-    """Fingers that route a region of the screen by its line and index, counting pans."""
-
-    pans = 0
-
-    def route_region(self, key: str, index: int, wander: bool = False) -> None:
-        """Go to line ``key``, pan to region ``index`` (first reading on along the line when
-        ``wander``) and route it."""
-        self.go_to(key)
-        viewport = self.front.viewport
-        laid = viewport.lines[viewport.top]
-        while wander and viewport.window < min(2, len(laid.windows) - 1):
-            self.press("pan_right")
-            self.pans += 1
-        wanted = laid.window_of(index)
-        while viewport.window != wanted:
-            self.press("pan_right" if viewport.window < wanted else "pan_left")
-            self.pans += 1
-        piece = next(piece for piece in laid.windows[wanted].pieces if piece.region == index)
-        # the region's last cell: BRLTTY's Virtual driver never routes the first cell
-        self.press("route", piece.column + piece.stop - piece.start - 1)
-
-
 def refused_here(session: Session) -> tuple[str, int] | None:
     """A region the rules refuse when routed, on the screen now."""
     for line in session.seat.lines():
@@ -77,7 +54,7 @@ def test_a_whole_game_by_keys_on_a_real_brltty(tmp_path: Path, game: str, lang: 
                             options=options, save=tmp_path / f"{game}.json")
     braille = translator(table_for(lang))
     refused = newest = False
-    with fingers_on(session, braille, Player, columns=COLUMNS) as player:
+    with fingers_on(session, braille, Fingers, columns=COLUMNS) as player:
         for _ in range(600):
             player.read_all_messages()
             if session.table.game.is_over():

@@ -1,11 +1,12 @@
 """Several table servers behind Debian's HAProxy, run with the repository's own
 ``deploy/haproxy.cfg`` (its ports moved to free ones), sharing one database of the private
-PostgreSQL: a whole Uno game is played through the balancer by two braille seats (clients
-of the protocol, each with a bot choosing its moves from what its seat sees) while the
-second player's web page follows it (a web client on that seat's key, told screens), and
-the ``serve`` process holding the table is killed (``kill -9``) twice mid-game. The game
-ends as an uninterrupted one through the same balancer does, no change lost or doubled
-(each seat told exactly the store's story), and every seat is back within seconds."""
+PostgreSQL (:mod:`tests.server.balancer`): a whole Uno game is played through the balancer
+by three people, Zoe at a web page in a real Chromium clicking what it shows, Ann and Bea
+each on a real BRLTTY (Virtual driver) through ``brailledev join``'s own client and key
+loop, pressing routing keys; the ``serve`` process holding the table is killed (``kill
+-9``) twice mid-game. The game ends as an uninterrupted one through the same balancer does
+(the same moves, the same state, the same number of changes), and every seat, the page
+too, is told the connection is back within seconds."""
 
 from __future__ import annotations
 
@@ -13,170 +14,241 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
-from brailledev.network.client import TableClient, WireBot
+from brailledev.display.braille import translator
+from brailledev.network.client import TableClient
 from brailledev.network.server.room import Room
 from brailledev.network.stores import open_store
-from tests.daemon import Daemon, free_port
-from tests.server.helpers import (
-    ServeProcess,
-    launch_all,
-    new_table,
-    played_out,
-    reached,
-    request,
-    seat_bots,
-    stored_events,
-    told_as_stored,
-)
+from brailledev.network.web.page import page_words
+from brailledev.programs.join import connect
+from tests.brltty.harness import VirtualBrltty
+from tests.brltty.test_table_brltty import READERS, SeatFingers, _stop
+from tests.page_player import Notation, PagePlayer
+from tests.play_helpers import wanted
+from tests.server.balancer import Cluster
+from tests.server.helpers import ServeProcess, launch_all, new_table, stored_events
 from tests.server.postgres import PrivatePostgres
+from tests.server.test_join_reconnect import BACK
+from tests.web.helpers import WebPlayer, chromium, wait
 
-HAPROXY = "/usr/sbin/haproxy"
-CONFIG = Path(__file__).parents[2] / "deploy" / "haproxy.cfg"
-# One round (no match to 500 points), whose 80 moves never let both seats act at once (a
-# forgotten UNO caught by one while the other says it): the same game however it is timed.
-GAME, SEED, OPTIONS = "uno", 0, {"match_target": 0}
-KILLS = (12, 30)  # the table's positions at which its process is killed
-BACK = 5.0  # seconds within which every seat is playing again
+pytestmark = pytest.mark.brltty
 
-
-class Balancer:
-    """HAProxy in front of ``ports``, with the repository's configuration, started."""
-
-    def __init__(self, folder: Path, ports: list[int]) -> None:
-        self.port = free_port()
-        text = CONFIG.read_text().replace("127.0.0.1:8765", f"127.0.0.1:{self.port}")
-        for number, port in enumerate(ports, 1):
-            text = text.replace(f"127.0.0.1:877{number}", f"127.0.0.1:{port}")
-        self.config = folder / "haproxy.cfg"
-        self.config.write_text(text)
-        self.daemon = Daemon("HAProxy", [HAPROXY, "-db", "-f", str(self.config)],
-                             folder / "haproxy.log")
-        self.daemon.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def close(self) -> None:
-        self.daemon.stop()
+# One round (no match to 500 points) of three people: Zoe's page is seat 0, Ann seat 1, Bea
+# seat 2; nobody acts out of turn, so the game is the same however it is timed.
+GAME, SEED, OPTIONS = "uno", 19, {"match_target": 0}
+KILLS = (8, 20)  # the table's positions at which its process is killed
+WITHIN = 5.0  # seconds within which every seat is told it is back
 
 
 @pytest.fixture
-def cluster(postgres: PrivatePostgres, tmp_path: Path) -> Iterator[tuple[list[ServeProcess],
-                                                                          Balancer, str]]:
+def browser() -> Iterator[Browser]:
+    # Not the module's: Playwright's loop, running, would refuse the other test its own.
+    with chromium() as running:
+        yield running
+
+
+@pytest.fixture
+def cluster(postgres: PrivatePostgres, tmp_path: Path) -> Iterator[Cluster]:
     """Three serve processes on one new database, and HAProxy in front of them."""
-    address = postgres.database()
-    serves = [ServeProcess(address, folder=tmp_path) for _ in range(3)]
-    launch_all(serves)
-    balancer = Balancer(tmp_path, [serve.port for serve in serves])
-    try:
-        balancer.daemon.wait_until(
-            lambda: all(_healthy(serve) for serve in serves) and _through(balancer), 20,
-            pause=0.1)
-        yield serves, balancer, address
-    finally:
-        balancer.close()
-        for serve in serves:
-            serve.stop()
+    with Cluster(postgres.database(), tmp_path, processes=3) as running:
+        yield running
 
 
-def _healthy(serve: ServeProcess) -> bool:
-    try:
-        return request(f"{serve.url}/healthz")[0] == 200
-    except OSError:
-        return False
+class StoredTable:
+    """The table as the store holds it, which every process would load: position, the
+    seat the game waits for, whether it is over, the number of its last change."""
+
+    def __init__(self, address: str, code: str) -> None:
+        self.store, self.code = open_store(address), code
+
+    def room(self) -> Room:
+        room = Room.load(self.code, self.store)
+        assert room is not None
+        return room
+
+    def now(self) -> tuple[int, int | None, bool, int]:
+        room = self.room()
+        waiting = room.table.game.must_act()
+        return (room.table.moves, waiting[0] if waiting else None, room.table.game.is_over(),
+                room.seq)
+
+    def close(self) -> None:
+        self.store.close()
 
 
-def _through(balancer: Balancer) -> bool:
-    try:
-        return request(f"{balancer.url}/healthz")[0] == 200
-    except OSError:
-        return False
+class Page:
+    """Zoe at her page, with the number of the last change each screen she was sent
+    showed (read off the page's sockets) and how many frames came in all."""
+
+    def __init__(self, web: WebPlayer) -> None:
+        self.web = web
+        self.frames = 0
+        self.seq = -1
+        web.page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames += 1
+        frame = json.loads(payload)
+        if frame.get("type") == "screen":
+            self.seq = int(frame["seq"])
+
+    def shows(self, seq: int) -> bool:
+        """Whether the page is connected, drew every frame it received, the last screen
+        showing change ``seq``."""
+        drawn = int(self.web.page.evaluate("Number(document.body.dataset.frames || 0)"))
+        return (self.seq == seq and drawn == self.frames
+                and self.web.page.locator("#connection").is_hidden())
 
 
-def _holder(serves: list[ServeProcess]) -> ServeProcess:
-    """The one live process holding a table (the others let theirs go)."""
-    deadline = time.monotonic() + 10
-    while True:
-        holding = [serve for serve in serves if serve.process is not None
-                   and json.loads(request(f"{serve.url}/healthz")[2])["tables"] > 0]
-        if len(holding) == 1:
-            return holding[0]
-        assert time.monotonic() < deadline, f"{len(holding)} processes hold the table"
-        time.sleep(0.05)
+@contextmanager
+def seated(cluster: Cluster, browser: Browser, folder: Path
+           ) -> Iterator[tuple[Page, list[SeatFingers], StoredTable]]:
+    """A new table through the balancer, Zoe at her page, Ann and Bea at their displays."""
+    code = new_table(cluster.url, game=GAME, players=3, people=3, seed=SEED, options=OPTIONS)
+    with ExitStack() as stack:
+        web = WebPlayer(browser, cluster.url, code)
+        stack.callback(web.close)
+        page = Page(web)
+        web.join("Zoe")
+        players = []
+        for name, lang, braille in READERS:
+            brltty = stack.enter_context(VirtualBrltty(columns=40))
+            joined = connect(cluster.url, code, name, lang, None, folder / f"{name}.json",
+                             braille)
+            stack.callback(joined.close)
+            fingers = SeatFingers(brltty, joined, translator(braille))
+            fingers.thread.start()
+            stack.callback(_stop, fingers)
+            players.append(fingers)
+        for fingers in players:
+            wait(lambda: fingers.link.started, what="the table starts")  # noqa: B023
+            fingers.settle()
+        assert [fingers.joined.seat.seat for fingers in players] == [1, 2]
+        table = StoredTable(cluster.address, code)
+        stack.callback(table.close)
+        yield page, players, table
 
 
-async def play(serves: list[ServeProcess], url: str, code: str,
-               kills: tuple[int, ...]) -> tuple[list[WireBot], list[list[Any]], TableClient,
-                                                list[float]]:
-    """Two braille seats play to the end, the second's page following; the holder of the
-    table is killed when the table first reaches each position of ``kills``; how long each
-    seat took to be told a change after each kill."""
-    bots, told = await seat_bots(url, code, GAME, 2)
-    screens: list[float] = []
-    page = TableClient(url, code, token=bots[1].client.token, web=True,
-                       on_frame=lambda frame: screens.append(time.monotonic())
-                       if frame.get("type") in ("screen", "messages") else None)
-    asyncio.get_running_loop().create_task(page.run())
-    await asyncio.wait_for(page.seated.wait(), 10)
-    back: list[float] = []
-    for position in kills:
-        await reached(bots, position)
-        holder = await asyncio.to_thread(_holder, serves)
-        killed = time.monotonic()
-        holder.kill()
-        # Every seat, the page too, is told something new after the kill.
-        seen = [max(bot.seen, default=0) for bot in bots]
-        told_page = len(screens)
-        while not (all(max(bot.seen, default=0) > before for bot, before
-                       in zip(bots, seen, strict=True)) or any(bot.over.is_set()
-                                                               for bot in bots)) \
-                or len(screens) == told_page:
-            assert time.monotonic() - killed < 30, "the seats did not come back"
-            await asyncio.sleep(0.01)
-        back.append(time.monotonic() - killed)
-    await played_out(bots)
-    await page.stop()
-    return bots, told, page, back
+def web_turn(page: Page, table: StoredTable, player: PagePlayer, notation: Notation) -> None:
+    """Zoe's turn: once her page shows the table as the store has it, she clicks what she
+    picks (and answers the question it asks); a click refused (a screen the process that
+    took the table up had replaced) is made again on the new screen, as a person would."""
+    position, _, _, seq = table.now()
+    for _ in range(3):
+        wait(lambda: page.shows(seq), 15, "the page shows the table")  # noqa: B023
+        control = player.pick(page.web.controls())
+        assert control is not None and not notation.reads(control["text"]), control
+        page.web.click(control)
+        if control["asks"]:
+            page.web.page.wait_for_selector("#question")
+            answer = player.pick(page.web.controls())
+            assert answer is not None and answer["area"] == "question", answer
+            page.web.click(answer)
+        deadline = time.monotonic() + 5
+        while table.now()[0] == position and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if table.now()[0] != position:
+            return
+        seq = table.now()[3]
+    raise AssertionError(f"Zoe's clicks never moved the table: {page.web.controls()}")
 
 
-def game(serves: list[ServeProcess], balancer: Balancer, address: str,
-         kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[WireBot], list[float]]:
-    code = new_table(balancer.url, game=GAME, players=2, people=2, seed=SEED, options=OPTIONS)
-    bots, told, page, back = asyncio.run(play(serves, balancer.url, code, kills))
-    store = open_store(address)
-    room = Room.load(code, store)  # its last snapshot and the log after it played again
-    assert room is not None
-    state, seq = room.to_dict(), room.seq
-    told_as_stored(store, code, bots, told)
-    assert all(bot.refusals == [] for bot in bots)
-    assert [number for number, _ in store.changes(code, 0, 0)] == list(range(1, seq + 1))
-    store.close()
-    assert page.reconnections >= len(kills)
-    return state, seq, bots, back
+def braille_turn(fingers: SeatFingers, table: StoredTable, position: int) -> None:
+    """A braille player's turn, by routing keys, once the display shows the table; a key
+    that did nothing is pressed again once, as in the served-table tests' play_out."""
+    def moved() -> bool:
+        return table.now()[0] != position or fingers.joined.seat.pending is not None
+
+    for waiting in (5, 15):
+        fingers.caught_up(position)
+        lines = fingers.joined.seat.lines()
+        fingers.route_region(*wanted(lines, fingers.link.legal(), fingers.joined.seat.pending))
+        deadline = time.monotonic() + waiting
+        while not moved() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if moved():
+            return
+    raise AssertionError(f"the braille move: display {fingers.text()!r}, table {table.now()}")
 
 
-def test_killed_twice_behind_haproxy_the_game_ends_as_an_uninterrupted_one(cluster):
-    serves, balancer, address = cluster
+def kill_holder(cluster: Cluster, page: Page, players: list[SeatFingers]) -> list[float]:
+    """``kill -9`` the process holding the table: the seconds until each seat (the page
+    last) is told the connection is back."""
+    back_words = page_words("en")["connection_back"]
+    told = [fingers.joined.seat.history.sentences.count(BACK[lang])
+            for fingers, (_, lang, _) in zip(players, READERS, strict=True)]
+    page_told = page.web.log().count(back_words)
+    holder = cluster.holder()
+    killed = time.monotonic()
+    holder.kill()
+    seconds = []
+    for fingers, (_, lang, _), before in zip(players, READERS, told, strict=True):
+        wait(lambda: fingers.joined.seat.history.sentences.count(  # noqa: B023
+            BACK[lang]) > before, 30, "the braille seat is back")  # noqa: B023
+        seconds.append(time.monotonic() - killed)
+    wait(lambda: page.web.log().count(back_words) > page_told, 30, "the page is back")
+    return [*seconds, time.monotonic() - killed]
+
+
+def game(cluster: Cluster, browser: Browser, folder: Path,
+         kills: tuple[int, ...]) -> tuple[dict[str, Any], int, list[list[float]]]:
+    """The whole game, the holder killed when the table first reaches each of ``kills``:
+    the room as stored at the end, its number of changes, each kill's seconds to back."""
+    folder.mkdir()
+    with seated(cluster, browser, folder) as (page, players, table):
+        by_seat = {fingers.joined.seat.seat: fingers for fingers in players}
+        player, notation = PagePlayer(GAME, "en"), Notation(GAME)
+        left, backs, turns = list(kills), [], 0
+        while True:
+            position, waiting, over, _ = table.now()
+            if over:
+                break
+            if left and position >= left[0]:
+                left.pop(0)
+                backs.append(kill_holder(cluster, page, players))
+            elif waiting == 0:
+                web_turn(page, table, player, notation)
+            elif waiting in by_seat:
+                braille_turn(by_seat[waiting], table, position)
+            turns += 1
+            assert turns < 300, "the game did not end"
+        room = table.room()
+        for fingers in players:
+            fingers.caught_up(room.table.moves)
+        code = table.code
+        for fingers in players:
+            seat = fingers.joined.seat.seat
+            assert fingers.link.position == room.table.moves
+            assert fingers.joined.client.reconnections >= len(kills)
+            assert [number for number, _ in table.store.changes(code, seat, 0)] == list(
+                range(1, room.seq + 1))
+        assert not page.web.errors
+    assert not left
+    return room.to_dict(), room.seq, backs
+
+
+def test_killed_twice_behind_haproxy_the_game_ends_as_an_uninterrupted_one(
+        cluster, browser, tmp_path):
     began = time.monotonic()
-    whole, whole_seq, _, _ = game(serves, balancer, address, ())
+    whole, whole_seq, _ = game(cluster, browser, tmp_path / "whole", ())
     print(f"uninterrupted game: {whole_seq} changes in {time.monotonic() - began:.1f} s")
+    assert whole["table"]["moves"] > KILLS[-1] + 5  # the kills fall mid-game
     began = time.monotonic()
-    assert whole_seq > KILLS[-1] + 10  # the kills fall mid-game
-    cut, cut_seq, bots, back = game(serves, balancer, address, KILLS)
+    cut, cut_seq, backs = game(cluster, browser, tmp_path / "cut", KILLS)
     assert cut["table"]["state"] == whole["table"]["state"]
     assert cut["table"]["moves"] == whole["table"]["moves"]
-    assert cut_seq == whole_seq  # nothing told twice, nothing more
-    assert sum(bot.client.reconnections for bot in bots) >= 2 * len(KILLS)
-    print(f"killed twice: {time.monotonic() - began:.1f} s, every seat back in "
-          + ", ".join(f"{seconds:.2f} s" for seconds in back))
-    assert all(seconds < BACK for seconds in back), back
-    assert sum(serve.process is not None for serve in serves) == 1
+    assert cut_seq == whole_seq  # no change lost, none doubled
+    print(f"killed twice: {time.monotonic() - began:.1f} s, seats (Ann, Bea, Zoe's page) "
+          "back in " + "; ".join(", ".join(f"{seconds:.2f}" for seconds in kill)
+                                  for kill in backs) + " s")
+    assert all(seconds < WITHIN for kill in backs for seconds in kill), backs
+    assert sum(serve.process is not None for serve in cluster.serves) == 1
 
 
 def test_a_process_whose_table_another_moved_on_lets_it_go_and_its_seat_catches_up(

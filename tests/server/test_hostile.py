@@ -14,7 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from brailledev.network.protocol import MAX_FRAME
+from brailledev.network.protocol import MAX_FRAME, MIN_KEY, PROTOCOL
 from brailledev.network.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
 from brailledev.network.wire import codec_for
 from games.uno.notation import Move
@@ -168,6 +168,33 @@ def test_only_the_seats_key_takes_it_back(server):
     assert back == seat and refused == "wrong_token"
     stored = server.call(lambda: server.room(code).to_dict()["seats"][seat]["token_hash"])
     assert len(stored) == 64  # a hash, never the key
+
+
+def test_a_hello_sent_again_after_its_welcome_was_cut_gets_the_seat_it_took(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+    key = "k" * MIN_KEY
+
+    async def scenario() -> list[Any]:
+        async with aiohttp.ClientSession() as session:
+            async with Raw(session, server.url) as ann:
+                await ann.send(type="hello", protocol=PROTOCOL, code=code, name="Ann", key=key)
+            # The hello was read and its seat committed, the welcome lost with the connection.
+            for _ in range(100):
+                if server.call(lambda: server.room(code).seat_states()[0].name) == "Ann":
+                    break
+                await asyncio.sleep(0.05)
+            async with Raw(session, server.url) as bea:
+                took = (await bea.hello(code, name="Bea", key="b" * MIN_KEY))["seat"]
+            async with Raw(session, server.url) as again:
+                back = await again.hello(code, name="Ann", key=key)
+            async with Raw(session, server.url) as eve:
+                full = (await eve.hello(code, name="Eve", key="e" * MIN_KEY))["code"]
+                short = (await eve.hello(code, name="Eve", key="e" * (MIN_KEY - 1)))["code"]
+            return [took, back["seat"], back["token"], full, short]
+
+    assert asyncio.run(scenario()) == [1, 0, key, "table_full", "frame_invalid"]
+    names = [seat.name for seat in server.call(lambda: server.room(code).seat_states())]
+    assert names == ["Ann", "Bea"]  # Ann sat down once
 
 
 def test_flooding_is_dropped_then_closed_and_the_others_play_on(server, caplog):

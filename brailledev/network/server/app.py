@@ -345,8 +345,11 @@ class TableServer:
         """Going away: every client is told so (1001) and will come back by itself; the
         tables tell nobody that anyone left (nobody did)."""
         self.stopping = True
-        for connection in list(self.connections):
-            await connection.ws.close(code=WSCloseCode.GOING_AWAY)
+        # All at once: one after the other, each waiting for its client's answer, 67 tables'
+        # connections took 3-4 s of a rolling restart's process stop under load.
+        await asyncio.gather(*(connection.ws.close(code=WSCloseCode.GOING_AWAY)
+                               for connection in list(self.connections)),
+                             return_exceptions=True)
 
     async def _stop(self, app: web.Application) -> None:
         tasks = [*self.tasks.values(), *([self.sweeper] if self.sweeper else [])]

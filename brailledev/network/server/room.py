@@ -448,15 +448,20 @@ class Room:
 
     def sit(self, hello: Hello, peer: Peer) -> tuple[Seat, str | None]:
         """Sit ``peer`` down: at its seat again with its key, else at the free seat it asked
-        for or the next free one (a new key, returned once). Sends it what it missed; a
+        for or the next free one (a new key, or the one ``hello`` drew, returned once; again
+        with the seat that key took if the first welcome was lost). Sends it what it missed; a
         refusal is a :class:`Refusal`. The seat taken (or taken back) is committed before
         ``peer`` is attached to it: a commit that fails leaves it unseated, told why, and sent
         nothing of the seat."""
+        # A hello sent again after its welcome was lost: the seat its key took already.
+        again = None if hello.key is None else self._seat_of(hello.key)
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
                 raise Refusal("wrong_token")
             token = None
+        elif again is not None:
+            seat, token = again, None
         else:
             free = [seat for seat, record in enumerate(self.seats)
                     if record.kind == SEAT_PERSON and not record.taken]
@@ -467,7 +472,7 @@ class Room:
             if hello.seat is not None and hello.seat not in free:
                 raise Refusal("seat_taken", number=hello.seat + 1)
             seat = free[0] if hello.seat is None else hello.seat
-            token = secrets.token_urlsafe(TOKEN_BYTES)
+            token = hello.key or secrets.token_urlsafe(TOKEN_BYTES)
         returning = not self.peers.get(seat) and (
             seat in self.told_gone or seat not in self.table.seating.people)
         self._arriving = seat  # the others are told the seat is connected
@@ -487,6 +492,8 @@ class Room:
         self.away_since.pop(seat, None)
         if peer.web:
             self._web_seat(seat)
+        if again is not None:
+            token = hello.key  # the client may not know that this key took the seat
         peer.send(write_frame("welcome", seat=seat, token=token, code=self.code,
                               game=self.settings.game, players=self.table.players))
         self._send_missed(peer, hello.since)

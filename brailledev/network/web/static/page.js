@@ -5,6 +5,9 @@
 const config = JSON.parse(document.getElementById("config").dataset.config);
 const words = config.words;
 const KEY = `brailledev:${config.code}`;  // this browser's seat key at this table
+// The key this page sits down with, drawn once: sitting down again after a cut finds its seat.
+const DRAWN = Array.from(crypto.getRandomValues(new Uint8Array(24)),
+                         (byte) => byte.toString(16).padStart(2, "0")).join("");
 const $ = (id) => document.getElementById(id);
 const BACKOFF = [250, 500, 1000, 2000, 4000];
 const LOG_SHOWN = 8;   // messages in view under "what happened"
@@ -469,8 +472,8 @@ $("join-form").addEventListener("submit", (event) => {
   const seat = chosen ? Number(chosen.value) : null;
   $("join-problem").hidden = true;
   seated = false;
-  connect(() => ({ type: "hello", protocol: 1, code: config.code, name, lang: config.lang, web: true,
-                   ...(seat === null ? {} : { seat }) }));
+  connect(() => ({ type: "hello", protocol: 1, code: config.code, name, key: DRAWN,
+                   lang: config.lang, web: true, ...(seat === null ? {} : { seat }) }));
 });
 
 $("talk").addEventListener("submit", (event) => {
