@@ -52,7 +52,7 @@ lint: setup
 # Three files at a time: most of the suite's time is spent waiting on BRLTTY, Chromium and
 # servers (10 minutes one file after another, 4 side by side on 2 cores).
 test: lint
-	$(VENV)/bin/pytest -n 3 --dist loadfile
+	$(VENV)/bin/pytest -n 4 --dist loadfile
 
 bench: setup
 	$(PY) -m pip install -q -e '.[bench]'

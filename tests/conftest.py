@@ -35,20 +35,18 @@ def private_state(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
 
 
-# The longest units, longest first (seconds on 2 loaded cores). ``make test`` runs
+# The longest units, longest first (seconds on 2 quiet cores, four workers). ``make test`` runs
 # ``--dist loadfile``: units go to workers in the order collected, and a long one picked up
 # last would run alone at the end, so these files go first.
 LONGEST_FIRST = (
-    "web/test_orca.py",  # 590: one Orca at a time, the whole file is one unit
-    "web/test_access.py",  # 320
-    "web/test_table_web.py",  # 270
-    "brltty/test_elevens_brltty.py",  # 210: one whole game
-    "web/test_german_web.py",  # 180
-    "games/test_rummikub_solver.py",  # 160: the ILP comparison
-    "server/test_cli.py",  # 150
-    "brltty/test_whole_games_brltty.py",  # 135 a game
-    "server/test_file_locks.py",  # 120
-    "games/test_rummikub_freed_joker.py",  # 105
+    "server/test_balancer.py",  # 316: one game played twice through HAProxy, braille and web
+    "web/test_orca.py",  # 205: one Orca at a time, the whole file is one unit
+    "web/test_access.py",  # 132
+    "web/test_german_web.py",  # 102
+    "brltty/test_whole_games_brltty.py",  # 99 for Domino in French
+    "web/test_table_web.py",  # 92 for Domino with a braille player
+    "brltty/test_table_brltty.py",  # 57
+    "brltty/test_display_brlapi.py",  # 56
 )
 
 # Files whose tests are long and share nothing: under ``--dist loadfile`` each of their tests
@@ -56,6 +54,7 @@ LONGEST_FIRST = (
 # the other on one worker (which alone took 8 of the suite's 16 minutes).
 SPREAD = (
     "brltty/test_whole_games_brltty.py",
+    "web/test_table_web.py",
     "brltty/test_elevens_brltty.py",
     "brltty/test_boards_brltty.py",
     "brltty/test_table_brltty.py",

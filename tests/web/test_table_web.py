@@ -31,7 +31,7 @@ from tests.web.helpers import WebPlayer, chromium, play_click, wait
 pytestmark = pytest.mark.brltty
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture  # a test's own: the file's 8 whole games are spread over the workers
 def browser() -> Iterator[Browser]:
     with chromium() as running:
         yield running
