@@ -41,6 +41,18 @@ def shown_notation(page: RoomPage, notation: Notation) -> list[str]:
     return [text for text in visible_strings(page.page.frame["table"]) if notation.reads(text)]
 
 
+def turns_in(game: str, players: int, seed: int, turns: int) -> RoomPage:
+    """A page of ``game`` after the player's first ``turns`` turns, picked as a person at the
+    page would, the bots having played after each; it is the player's turn again."""
+    page = RoomPage(game, players, seed, {})
+    player = PagePlayer(game)
+    for _ in range(turns):
+        page.run_bots()
+        page.play_turn(player)
+    page.run_bots()
+    return page
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_is_played_by_clicking_the_picture_alone(game):
     players, options = SETUP[game]
@@ -111,12 +123,7 @@ def test_uno_marks_exactly_the_cards_that_can_be_played_and_asks_the_drawn_card_
 
 
 def test_domino_lights_where_the_chosen_card_goes_with_the_points_the_places_line_ranks():
-    page = RoomPage("domino", 2, 5, {})
-    player = PagePlayer("domino")
-    for _ in range(6):  # past the opening, onto a table with cards
-        page.run_bots()
-        page.play_turn(player)
-    page.run_bots()
+    page = turns_in("domino", 2, 5, 6)  # past the opening, onto a table with cards
     view = page.game.view(0)
     options = best_first(view, options_of(view))
     frame = page.page.frame["table"]
@@ -140,12 +147,7 @@ def test_domino_lights_where_the_chosen_card_goes_with_the_points_the_places_lin
 
 
 def test_domino_draws_the_two_halves_of_each_card_laid_as_one_card_and_names_it():
-    page = RoomPage("domino", 2, 7, {})
-    player = PagePlayer("domino")
-    for _ in range(5):
-        page.run_bots()
-        page.play_turn(player)
-    page.run_bots()
+    page = turns_in("domino", 2, 7, 5)
     view = page.game.view(0)
     board = page.page.frame["table"]["table"][0]
     anchor = anchor_of(view.table)
@@ -220,12 +222,7 @@ def test_rummikub_hint_says_what_it_lays_then_lays_it_marked_until_done():
 
 
 def test_elevens_rows_hold_their_cards_in_their_columns_and_a_card_with_places_asks():
-    page = RoomPage("elevens", 2, 3, {})
-    player = PagePlayer("elevens")
-    for _ in range(4):
-        page.run_bots()
-        page.play_turn(player)
-    page.run_bots()
+    page = turns_in("elevens", 2, 3, 4)
     view = page.game.view(0)
     rows = page.page.frame["table"]["table"]
     for row, drawn in zip(view.order, rows, strict=True):
