@@ -117,16 +117,8 @@ def seated(tmp_path: Path, kind: type[SeatFingers] = SeatFingers, **settings: An
     with ExitStack() as stack:
         server = stack.enter_context(ServerThread())
         code = new_table(server.url, **settings)
-        players = []
-        for name, lang, table in READERS:
-            brltty = stack.enter_context(VirtualBrltty(columns=40))
-            joined = connect(server.url, code, name, lang, None, tmp_path / f"{name}.json",
-                             table)
-            stack.callback(joined.close)
-            fingers = kind(brltty, joined, translator(table))
-            fingers.thread.start()
-            stack.callback(_stop, fingers)
-            players.append(fingers)
+        players = [at_display(stack, server.url, code, reader, tmp_path, kind)
+                   for reader in READERS]
         for fingers in players:
             deadline = time.monotonic() + 10
             while not fingers.link.started:
@@ -134,6 +126,20 @@ def seated(tmp_path: Path, kind: type[SeatFingers] = SeatFingers, **settings: An
                 time.sleep(0.01)
             fingers.settle()
         yield players, Table(server, code)
+
+
+def at_display(stack: ExitStack, url: str, code: str, reader: tuple[str, str, str],
+               folder: Path, kind: type[SeatFingers] = SeatFingers) -> SeatFingers:
+    """``reader`` (name, language, braille table) joins table ``code`` on a 40-cell display
+    of its own, its seat file in ``folder``; all of it stopped when ``stack`` closes."""
+    name, lang, braille = reader
+    brltty = stack.enter_context(VirtualBrltty(columns=40))
+    joined = connect(url, code, name, lang, None, folder / f"{name}.json", braille)
+    stack.callback(joined.close)
+    fingers = kind(brltty, joined, translator(braille))
+    fingers.thread.start()
+    stack.callback(_stop, fingers)
+    return fingers
 
 
 def _stop(fingers: SeatFingers) -> None:

@@ -21,14 +21,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from brailledev.display.braille import translator
 from brailledev.network.client import TableClient
 from brailledev.network.server.room import Room
 from brailledev.network.stores import open_store
 from brailledev.network.web.page import page_words
-from brailledev.programs.join import connect
-from tests.brltty.harness import VirtualBrltty
-from tests.brltty.test_table_brltty import READERS, SeatFingers, _stop
+from tests.brltty.test_table_brltty import READERS, SeatFingers, at_display
 from tests.page_player import Notation, PagePlayer
 from tests.play_helpers import wanted
 from tests.server.balancer import Cluster
@@ -116,16 +113,7 @@ def seated(cluster: Cluster, browser: Browser, folder: Path
         stack.callback(web.close)
         page = Page(web)
         web.join("Zoe")
-        players = []
-        for name, lang, braille in READERS:
-            brltty = stack.enter_context(VirtualBrltty(columns=40))
-            joined = connect(cluster.url, code, name, lang, None, folder / f"{name}.json",
-                             braille)
-            stack.callback(joined.close)
-            fingers = SeatFingers(brltty, joined, translator(braille))
-            fingers.thread.start()
-            stack.callback(_stop, fingers)
-            players.append(fingers)
+        players = [at_display(stack, cluster.url, code, reader, folder) for reader in READERS]
         for fingers in players:
             wait(lambda: fingers.link.started, what="the table starts")  # noqa: B023
             fingers.settle()

@@ -14,16 +14,13 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import Browser
 
-from brailledev.display.braille import translator
 from brailledev.network.web.page import page_words
-from brailledev.programs.join import connect
 from layouts.registry import GAMES
-from tests.brltty.harness import VirtualBrltty
 from tests.brltty.test_table_brltty import (
     READERS,
     SeatFingers,
     Table,
-    _stop,
+    at_display,
     uno_turn,
 )
 from tests.brltty.test_whole_games_brltty import GAME_SETUP
@@ -84,14 +81,8 @@ def test_a_german_page_an_english_and_a_french_display_at_one_table(browser: Bro
         stack.callback(web.close)
         web.join("Zoe")
         by_seat: dict[int, SeatFingers] = {}
-        for name, lang, braille in READERS:
-            brltty = stack.enter_context(VirtualBrltty(columns=40))
-            joined = connect(server.url, code, name, lang, None, tmp_path / f"{name}.json",
-                             braille)
-            stack.callback(joined.close)
-            fingers = SeatFingers(brltty, joined, translator(braille))
-            fingers.thread.start()
-            stack.callback(_stop, fingers)
+        for reader in READERS:
+            fingers = at_display(stack, server.url, code, reader, tmp_path)
             by_seat[fingers.joined.seat.seat] = fingers
         for fingers in by_seat.values():  # the table starts once the three are seated
             wait(functools.partial(getattr, fingers.link, "started"), what="the table starts")
