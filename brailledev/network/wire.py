@@ -109,7 +109,7 @@ class Codec:
         if kind in _PLAIN:
             return value
         # How a class is written is found once: asking at every value (is it an enum, a
-        # dataclass...) was a third of the codec's time, and the codec a tenth of a move's.
+        # dataclass...) took 12% of a Uno view's encoding, 47% of an Elements view's.
         writer = self._writers.get(kind)
         if writer is None:
             writer = self._writers[kind] = self._writer(kind)
