@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import random
 import secrets
 import time
@@ -26,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from brailledev.network.protocol import PROTOCOL, write_frame
+from brailledev.network.protocol import PROTOCOL, from_json, write_frame
 from games.core import Json
 
 if TYPE_CHECKING:
@@ -246,8 +245,8 @@ class TableClient:
 def json_object(text: str) -> dict[str, Any] | None:
     """A frame as a dict, ``None`` for anything else (a server never sends that)."""
     try:
-        frame = json.loads(text)
-    except ValueError:
+        frame = from_json(text)
+    except (ValueError, RecursionError):
         return None
     return frame if isinstance(frame, dict) else None
 

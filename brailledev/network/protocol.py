@@ -214,6 +214,17 @@ def write_frame(kind: str, **fields: Any) -> str:
     return to_json({"type": kind, **fields})
 
 
+def from_json(text: str) -> Any:
+    """The value of a JSON text, as ``json.loads`` reads it (orjson: a braille client reads
+    four news frames of about 2 KB a move at a busy table, which took json 12% of a bench
+    client's processor): ``from_json('{"a":[1,"é"]}') == {"a": [1, "é"]}``; a ValueError
+    for what is not JSON."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # what only json reads (NaN, a lone surrogate), or not JSON
+        return json.loads(text)
+
+
 def to_json(data: Any) -> str:
     """``data`` as compact JSON, letters as they are (what the wire and the stores write;
     orjson: the server's encodes took a fifth of the time json's took, byte for byte the

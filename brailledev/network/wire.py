@@ -30,7 +30,7 @@ import enum
 import importlib
 import inspect
 import pkgutil
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -64,6 +64,12 @@ def _carried(kind: type) -> bool:
             or (issubclass(kind, enum.Enum)))
 
 
+def _float(value: float) -> Json:
+    if value != value or value in (float("inf"), float("-inf")):
+        raise WireError("a float that is not a number")
+    return value
+
+
 def shared_classes() -> tuple[type, ...]:
     """The classes every table adds to its game's: the turn clock's and the presence ones."""
     from brailledev.table import presence
@@ -82,6 +88,7 @@ class Codec:
             if known is not kind:
                 raise WireError(f"two classes named {kind.__name__}: {known} and {kind}")
         self._fields: dict[type, tuple[str, ...]] = {}
+        self._writers: dict[type, Callable[[Any], Json]] = {}
 
     @classmethod
     def of_package(cls, package: str, extra: Iterable[type] = ()) -> Codec:
@@ -101,29 +108,48 @@ class Codec:
         kind = type(value)
         if kind in _PLAIN:
             return value
+        # How a class is written is found once: asking at every value (is it an enum, a
+        # dataclass...) took 12% of a Uno view's encoding, 47% of an Elements view's.
+        writer = self._writers.get(kind)
+        if writer is None:
+            writer = self._writers[kind] = self._writer(kind)
+        return writer(value)
+
+    def _writer(self, kind: type) -> Callable[[Any], Json]:
+        """How values of class ``kind`` are written; a :class:`WireError` for a class the
+        wire does not carry."""
         if kind is float:
-            if value != value or value in (float("inf"), float("-inf")):
-                raise WireError("a float that is not a number")
-            return value
-        # Plain items are taken as they are, without a call each: views are mostly those.
+            return _float
         if kind is tuple:
-            return [each if type(each) in _PLAIN else self.encode(each) for each in value]
-        if isinstance(value, enum.Enum):
-            return {"$enum": self._name(kind), "value": self.encode(value.value)}
-        if dataclasses.is_dataclass(value) or _is_named_tuple(kind):
-            data: dict[str, Json] = {CLASS_KEY: self._name(kind)}
-            for name in self._names(kind):
-                each = getattr(value, name)
-                data[name] = each if type(each) in _PLAIN else self.encode(each)
-            return data
-        if isinstance(value, list):
-            return {"$list": [self.encode(each) for each in value]}
-        if isinstance(value, Mapping):
-            return {"$map": [[self.encode(key), self.encode(item)]
-                             for key, item in value.items()]}
-        if isinstance(value, (set, frozenset)):
-            return {"$set": [self.encode(each) for each in value]}
+            return self._tuple
+        if issubclass(kind, enum.Enum):
+            name = self._name(kind)
+            return lambda value: {"$enum": name, "value": self.encode(value.value)}
+        if dataclasses.is_dataclass(kind) or _is_named_tuple(kind):
+            return self._record_writer(kind)
+        if issubclass(kind, list):
+            return lambda value: {"$list": [self.encode(each) for each in value]}
+        if issubclass(kind, Mapping):
+            return lambda value: {"$map": [[self.encode(key), self.encode(item)]
+                                           for key, item in value.items()]}
+        if issubclass(kind, (set, frozenset)):
+            return lambda value: {"$set": [self.encode(each) for each in value]}
         raise WireError(f"cannot write a {kind.__name__} on the wire")
+
+    def _tuple(self, value: tuple[Any, ...]) -> Json:
+        # Plain items are taken as they are, without a call each: views are mostly those.
+        return [each if type(each) in _PLAIN else self.encode(each) for each in value]
+
+    def _record_writer(self, kind: type) -> Callable[[Any], Json]:
+        name, names = self._name(kind), self._names(kind)
+
+        def write(value: Any) -> Json:
+            data: dict[str, Json] = {CLASS_KEY: name}
+            for field in names:
+                each = getattr(value, field)
+                data[field] = each if type(each) in _PLAIN else self.encode(each)
+            return data
+        return write
 
     def encode_reason(self, reason: Reason) -> Json:
         """A refusal as its code and arguments: ``{"code": "not_your_turn", "args": {}}``."""

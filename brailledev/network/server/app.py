@@ -387,11 +387,9 @@ class TableServer:
                 due = quiet
             if due is None or due > 0:
                 wake.clear()
-                try:
-                    await asyncio.wait_for(wake.wait(), due)
-                except TimeoutError:
-                    if idle and not settling and self._idle(room):
-                        break
+                if not await _woken(wake, due) and idle and not settling \
+                        and self._idle(room):
+                    break
             else:
                 await asyncio.sleep(0)  # other tables' turn between two bot moves
             if not (self.store.shared and self._idle(room)):
@@ -665,6 +663,20 @@ class TableServer:
                 return
             raise
         connection.room = room
+
+
+async def _woken(wake: asyncio.Event, due: float | None) -> bool:
+    """Wait until ``wake`` is set or ``due`` seconds passed (``None``: no end); whether it
+    was set first: ``await _woken(event, 2.5)``. What ``asyncio.wait_for(wake.wait(), due)``
+    does without a task, a coroutine and their futures made at every wait (the room's wait
+    after each move it hears)."""
+    timer = None if due is None else asyncio.get_running_loop().call_later(due, wake.set)
+    try:
+        await wake.wait()
+    finally:
+        if timer is not None:
+            timer.cancel()
+    return timer is None or asyncio.get_running_loop().time() < timer.when()
 
 
 def _problem(problem: Problem) -> web.Response:
