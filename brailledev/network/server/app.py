@@ -89,6 +89,10 @@ UNLOAD_AFTER = 300.0  # seconds a table not in play with nobody at it stays in m
 # Seconds a table nobody is at stays in memory when the store is shared: its players may
 # come back through another process, which takes it up from the store.
 LET_GO = 2.0
+# Seconds a process with a shared store, told to stop, answers its health check 503 while
+# its connections go on, until the balancer marks it down and closes them: its players are
+# then sent straight to another process (HAProxy's three checks 0.5 s apart: 1-1.5 s).
+DRAIN = 3.0
 SWEEP_MOST, SWEEP_LEAST = 600.0, 1.0  # seconds between two sweeps, at most and least
 SWEEP_BATCH = 500  # tables expired or retired at once, the others' turn between
 MOST_TABLES = 10_000  # tables in memory at once
@@ -305,6 +309,7 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.damaged: set[str] = set()  # tables whose row cannot be read: left as they are
         self.sweeper: asyncio.Task[None] | None = None
+        self.draining = False
         self.stopping = False
         # A table no sweep may take while in memory leaves memory before it is due.
         lifetimes = self.door.lifetimes
@@ -340,6 +345,18 @@ class TableServer:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+
+    async def drain(self, most: float = DRAIN) -> None:
+        """Going away, with a shared store (behind a balancer): ``GET /healthz`` answers 503
+        while play goes on, until the balancer has closed every connection or ``most``
+        seconds passed; a balancer still sending a player here once the port is closed
+        waits a turn (1 s) before it tries another process. ``await server.drain()``"""
+        if not self.store.shared:
+            return
+        self.draining = True
+        deadline = time.monotonic() + most
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     async def _close_connections(self, app: web.Application) -> None:
         """Going away: every client is told so (1001) and will come back by itself; the
@@ -499,7 +516,7 @@ class TableServer:
         """``GET /healthz``: 200 while this process takes players (for a load balancer's
         health check), 503 once it is going away; how many tables it holds."""
         return web.json_response({"tables": len(self.rooms)},
-                                 status=503 if self.stopping else 200)
+                                 status=503 if self.draining or self.stopping else 200)
 
     # ---- a table's life ------------------------------------------------------------------
 
@@ -659,9 +676,12 @@ class TableServer:
         except Refusal as refusal:
             if refusal.code == "wrong_token":
                 guard.missed(address, "wrong seat keys")
-            if refusal.code == "store_failed":  # told, then closed: a client comes back
+            # Told, then closed: a client comes back (to the process holding the table, if
+            # another moved it on while this one sat it down).
+            if refusal.code == "store_failed" or room.lost:
                 connection.refuse(refusal.code, **refusal.params)
                 connection.drop()
+                self._wake(room)  # a table lost leaves at once, its connections closed
                 return
             raise
         connection.room = room
