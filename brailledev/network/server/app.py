@@ -44,7 +44,16 @@ from brailledev.network.protocol import (
     read_frame,
     write_frame,
 )
-from brailledev.network.server.guard import ADDRESS, Busy, Doorkeeping, Guard, secure_headers
+from brailledev.network.server.guard import (
+    ADDRESS,
+    HELD,
+    PROBATION,
+    Busy,
+    Doorkeeping,
+    Guard,
+    Held,
+    secure_headers,
+)
 from brailledev.network.server.limits import retry_after
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
 from brailledev.network.store import Record, StoreFailed, TableDamaged, TableStore
@@ -106,12 +115,13 @@ class Connection:
     """One WebSocket from client address ``remote``: a
     :class:`brailledev.network.server.room.Peer` of its room once seated; ``rate`` frames a
     second it may send, ``burst`` at once; its offences told to ``guard`` (logged once a
-    minute per address)."""
+    minute per address), its place in the address's counts ``held``."""
 
     def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard,
-                 rate: float = RATE, burst: int = BURST) -> None:
+                 rate: float = RATE, burst: int = BURST, held: Held | None = None) -> None:
         self.ws = ws
         self.remote = remote
+        self.held = held or Held(remote)
         self.guard = guard
         self.seat: Seat = -1
         self.web = False
@@ -564,10 +574,13 @@ class TableServer:
         """``GET /ws``: one client's connection, frame by frame, until it goes."""
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        connection = Connection(ws, request[ADDRESS], self.guard, self.rate, self.burst)
+        connection = Connection(ws, request[ADDRESS], self.guard, self.rate, self.burst,
+                                request[HELD])
         connection.start()
         self.connections.add(connection)
         try:
+            if connection.held.probation and not await self._on_probation(connection):
+                return ws
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
                     self.receive(connection, message.data)
@@ -590,6 +603,21 @@ class TableServer:
             await connection.close()
             self.connections.discard(connection)
         return ws
+
+    async def _on_probation(self, connection: Connection) -> bool:
+        """A connection past its address's limit: whether its first frame, within
+        :data:`PROBATION` seconds, took its seat back with the seat's key; if not, it is
+        told the limit and closed."""
+        with contextlib.suppress(TimeoutError):
+            message = await connection.ws.receive(PROBATION)
+            if message.type == WSMsgType.TEXT and _with_key(message.data):
+                self.receive(connection, message.data)
+        if not connection.held.probation:
+            return True
+        if not connection.closing:
+            connection.refuse("too_many_connections", most=self.door.limits.connections)
+            connection.drop()
+        return False
 
     def receive(self, connection: Connection, text: str) -> None:
         """One frame from a client: checked, then done; never an exception."""
@@ -685,6 +713,17 @@ class TableServer:
                 return
             raise
         connection.room = room
+        if room.peers.get(connection.seat) == [connection]:
+            self.guard.let_go(connection.held)  # a seat's one connection: bounded by seats
+
+
+def _with_key(text: str) -> bool:
+    """Whether a frame is a hello taking a seat back with its key."""
+    try:
+        frame = read_frame(text)
+    except BadFrame:
+        return False
+    return isinstance(frame, Hello) and frame.token is not None
 
 
 def _problem(problem: Problem) -> web.Response:
