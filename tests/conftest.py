@@ -39,8 +39,8 @@ def private_state(tmp_path_factory: pytest.TempPathFactory,
 # ``--dist loadfile``: units go to workers in the order collected, and a long one picked up
 # last would run alone at the end, so these files go first.
 LONGEST_FIRST = (
-    "server/test_balancer.py",  # 316: one game played twice through HAProxy, braille and web
     "web/test_orca.py",  # 205: one Orca at a time, the whole file is one unit
+    "server/test_balancer.py",  # 134 at a load of 5-8: one game through HAProxy, two kills
     "web/test_access.py",  # 132
     "web/test_german_web.py",  # 102
     "brltty/test_whole_games_brltty.py",  # 99 for Domino in French
