@@ -117,11 +117,11 @@ class Connection:
     second it may send, ``burst`` at once; its offences told to ``guard`` (logged once a
     minute per address), its place in the address's counts ``held``."""
 
-    def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard,
-                 rate: float = RATE, burst: int = BURST, held: Held | None = None) -> None:
+    def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard, held: Held,
+                 rate: float = RATE, burst: int = BURST) -> None:
         self.ws = ws
         self.remote = remote
-        self.held = held or Held(remote)
+        self.held = held
         self.guard = guard
         self.seat: Seat = -1
         self.web = False
@@ -574,8 +574,8 @@ class TableServer:
         """``GET /ws``: one client's connection, frame by frame, until it goes."""
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        connection = Connection(ws, request[ADDRESS], self.guard, self.rate, self.burst,
-                                request[HELD])
+        connection = Connection(ws, request[ADDRESS], self.guard, request[HELD], self.rate,
+                                self.burst)
         connection.start()
         self.connections.add(connection)
         try:
