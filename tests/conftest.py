@@ -39,10 +39,10 @@ def private_state(tmp_path_factory: pytest.TempPathFactory,
 # ``--dist loadfile``: units go to workers in the order collected, and a long one picked up
 # last would run alone at the end, so these files go first.
 LONGEST_FIRST = (
-    "server/test_balancer.py",  # 316: one game played twice through HAProxy, braille and web
     "web/test_orca.py",  # 205: one Orca at a time, the whole file is one unit
     "web/test_access.py",  # 132
     "web/test_german_web.py",  # 102
+    "server/test_balancer.py",  # 88-119 at a load of 3.5-6: one game through HAProxy
     "brltty/test_whole_games_brltty.py",  # 99 for Domino in French
     "web/test_table_web.py",  # 92 for Domino with a braille player
     "brltty/test_table_brltty.py",  # 57

@@ -19,6 +19,7 @@ import logging
 import os
 import re
 import secrets
+import signal
 import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,8 +79,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from aiohttp import web
-
     from brailledev.network.server.app import TableServer
     from brailledev.network.store_postgres import shown
     from brailledev.network.stores import is_database, open_store
@@ -98,8 +97,8 @@ def _serve(args: argparse.Namespace) -> int:
         store.close()
         raise UserError("store_unusable", path=db, detail=failure.detail) from None
     server = TableServer(store, door)
-    # Ctrl-C, or SIGTERM from a service manager, ends it quietly.
-    with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):
+    # Ctrl-C, or SIGTERM from a service manager, ends it quietly (before the loop runs too).
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_run(server, args.host, args.port, lang,
                          shown(db) if isinstance(db, str) else str(db), census))
     return 0
@@ -201,12 +200,21 @@ def _private_file(path: Path) -> bool:
 
 async def _run(server: TableServer, host: str, port: int, lang: str, db: str,
                census: Census) -> None:
-    """Bind, say so, then serve until a signal; nothing is said before the port is ours."""
+    """Bind, say so, then serve until SIGTERM or SIGINT; nothing is said before the port is
+    ours. Stopping, a process behind a balancer first lets it see so and move its players
+    (:meth:`TableServer.drain`), then the port is closed, every client told to go (1001)
+    and the tables saved. (aiohttp's own signal handling cancelled every connection's task
+    first, and each seat's leaving was committed: 128 seats took 0.6 s before any client
+    was told, on PostgreSQL at a load of 5.)"""
     from aiohttp import web
 
     from brailledev.network.server.app import BACKLOG
 
-    runner = web.AppRunner(server.app(), access_log=None, handle_signals=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop.set)
+    runner = web.AppRunner(server.app(), access_log=None, handle_signals=False)
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
@@ -222,6 +230,7 @@ async def _run(server: TableServer, host: str, port: int, lang: str, db: str,
     logging.getLogger("brailledev.network.server").info("%d tables in play loaded",
                                                         len(server.rooms))
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
+        await server.drain()
     finally:
         await runner.cleanup()

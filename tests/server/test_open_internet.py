@@ -135,6 +135,53 @@ def test_1_one_address_makes_its_few_tables_an_hour_and_is_told_why_not(tmp_path
         assert statuses == [201, 201, 429]
 
 
+def test_1_an_address_holds_few_connections_not_at_a_seat_and_players_come_back(tmp_path):
+    # A school behind one address: its players' connections are bounded by the seats, and
+    # those of a table taken up after a takeover come back with their keys whatever it holds.
+    with ServeProcess(tmp_path / "tables.db", "--connections", "2", "--trust-proxy",
+                      "--open") as serve:
+        code = new_table(serve.url, **{**UNO, "players": 4, "people": 4})
+        other = new_table(serve.url, **UNO)
+        school, home = from_address("203.0.113.7"), from_address("192.0.2.1")
+
+        async def newcomer(session: aiohttp.ClientSession) -> list[Any]:
+            """A new player at the school sits down at the other table: what they are told."""
+            async with Raw(session, serve.url, school) as eve:
+                told = await eve.hello(other, name="Eve")
+                if told["type"] == "welcome":
+                    return ["welcome"]
+                return [told["code"], (await eve.until("never"))["type"]]
+
+        async def visit() -> list[list[Any]]:
+            async with aiohttp.ClientSession() as session:
+                ann, bea, cid, dan, idle, idle_too = (
+                    Raw(session, serve.url, address)
+                    for address in (school, school, home, home, school, school))
+                keys = []
+                for client, name in ((ann, "Ann"), (bea, "Bea"), (cid, "Cid"), (dan, "Dan")):
+                    await client.__aenter__()
+                    keys.append((await client.hello(code, name=name))["token"])
+                for client in (idle, idle_too):  # at no seat: the school's limit
+                    await client.__aenter__()
+                said = [await newcomer(session)]
+                # Cid and Dan come to the school, and back to their seats from there.
+                backs = [Raw(session, serve.url, school) for _ in range(2)]
+                for old, new, key in zip((cid, dan), backs, keys[2:], strict=True):
+                    await old.__aexit__()
+                    await new.__aenter__()
+                    said.append([(await new.hello(code, token=key))["type"]])
+                said.append(await newcomer(session))  # the limit holds for the others
+                await idle.__aexit__()  # room for one, the seated ones counting nothing
+                said.append(await newcomer(session))
+                for client in (ann, bea, idle_too, *backs):
+                    await client.__aexit__()
+                return said
+
+        assert asyncio.run(visit()) == [["too_many_connections", "closed"], ["welcome"],
+                                        ["welcome"], ["too_many_connections", "closed"],
+                                        ["welcome"]]
+
+
 def test_1_tables_nobody_joined_expire_and_the_file_stays_bounded(tmp_path):
     db, wal = tmp_path / "tables.db", tmp_path / "tables.db-wal"
 

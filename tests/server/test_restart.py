@@ -9,20 +9,29 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import signal
+import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
 from brailledev.network.client import WireBot
-from brailledev.network.server.app import GC_THRESHOLDS
+from brailledev.network.server.app import DRAIN, GC_THRESHOLDS
 from brailledev.network.server.room import Room
 from brailledev.network.store_sqlite import SqliteStore
+from tests.daemon import answers
 from tests.server.helpers import (
+    Raw,
     ServeProcess,
     ServerThread,
     new_table,
     played_out,
     reached,
+    request,
     seat_bots,
+    stored_events,
     told_as_stored,
 )
 
@@ -89,3 +98,71 @@ def test_a_started_server_keeps_the_collector_off_what_exists_at_start():
         assert gc.get_threshold() == GC_THRESHOLDS  # and full sweeps come rarely
     gc.unfreeze()
     gc.set_threshold(*thresholds)
+
+
+def test_a_stopped_server_closes_its_port_then_tells_everyone_to_go_and_records_no_leaving(
+        tmp_path):
+    # SIGTERM (a rolling restart): a balancer sends whoever comes back to another process at
+    # once, and nobody is told a player lost their connection: nobody did.
+    server = ServeProcess(tmp_path / "tables.db")
+    server.start()
+    try:
+        code = new_table(server.url, game=GAME, players=PLAYERS, people=PEOPLE, seed=SEED)
+        told = asyncio.run(_stopped(server, code))
+    finally:
+        server.stop()
+    assert told == [(1001, False)] * PEOPLE  # each told to go, the port closed already
+    store = SqliteStore(server.db)
+    assert not [event for seat in range(PEOPLE) for event in stored_events(store, code, seat)
+                if event["$"] in ("Gone", "Left")]
+    store.close()
+
+
+async def _stopped(server: ServeProcess, code: str) -> list[tuple[int | None, bool]]:
+    """People sit at ``code``, then the server is stopped: how each connection was closed,
+    and whether the port still answered then."""
+    async with aiohttp.ClientSession() as session:
+        people = [Raw(session, server.url) for _ in range(PEOPLE)]
+        for number, raw in enumerate(people):
+            await raw.__aenter__()
+            assert (await raw.hello(code, name=f"P{number}"))["type"] == "welcome"
+        stopping = asyncio.create_task(asyncio.to_thread(server.stop))
+
+        async def closed(raw: Raw) -> tuple[int | None, bool]:
+            frame = await raw.until("closed", timeout=10)
+            return frame["code"], answers(server.port)
+
+        told = await asyncio.gather(*(closed(raw) for raw in people))
+        await stopping
+        return told
+
+
+def test_a_stopping_process_on_a_shared_store_fails_its_health_check_while_play_goes_on(
+        postgres, tmp_path):
+    # Behind a balancer: marked down, its players are sent straight to another process when
+    # they come back, instead of to this one's closed port first.
+    server = ServeProcess(postgres.database(), folder=tmp_path)
+    server.start()
+    try:
+        code = new_table(server.url, game=GAME, players=PLAYERS, people=PEOPLE, seed=SEED)
+        health, heard, closed, seconds = asyncio.run(_drained(server, code))
+    finally:
+        server.stop()
+    assert health == 503 and heard and closed == 1001
+    assert DRAIN - 0.5 < seconds < DRAIN + 5  # no balancer here closes the connection
+
+
+async def _drained(server: ServeProcess, code: str) -> tuple[int, bool, int | None, float]:
+    """A player sits, the server is told to stop: its health check's answer then, whether
+    the player's talk is still heard, how the connection ends and after how long."""
+    async with aiohttp.ClientSession() as session, Raw(session, server.url) as ann:
+        assert (await ann.hello(code, name="Ann"))["type"] == "welcome"
+        told = time.monotonic()
+        os.kill(server.pid, signal.SIGTERM)
+        health = 200
+        while health == 200 and time.monotonic() < told + DRAIN:
+            health = (await asyncio.to_thread(request, f"{server.url}/healthz"))[0]
+        await ann.send(type="say", text="still here")
+        heard = bool(await ann.heard("still here"))
+        closed = await ann.until("closed", timeout=DRAIN + 5)
+        return health, heard, closed["code"], time.monotonic() - told

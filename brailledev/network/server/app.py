@@ -44,7 +44,16 @@ from brailledev.network.protocol import (
     read_frame,
     write_frame,
 )
-from brailledev.network.server.guard import ADDRESS, Busy, Doorkeeping, Guard, secure_headers
+from brailledev.network.server.guard import (
+    ADDRESS,
+    HELD,
+    PROBATION,
+    Busy,
+    Doorkeeping,
+    Guard,
+    Held,
+    secure_headers,
+)
 from brailledev.network.server.limits import retry_after
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
 from brailledev.network.store import Record, StoreFailed, TableDamaged, TableStore
@@ -89,6 +98,10 @@ UNLOAD_AFTER = 300.0  # seconds a table not in play with nobody at it stays in m
 # Seconds a table nobody is at stays in memory when the store is shared: its players may
 # come back through another process, which takes it up from the store.
 LET_GO = 2.0
+# Seconds a process with a shared store, told to stop, answers its health check 503 while
+# its connections go on, until the balancer marks it down and closes them: its players are
+# then sent straight to another process (HAProxy's three checks 0.5 s apart: 1-1.5 s).
+DRAIN = 3.0
 SWEEP_MOST, SWEEP_LEAST = 600.0, 1.0  # seconds between two sweeps, at most and least
 SWEEP_BATCH = 500  # tables expired or retired at once, the others' turn between
 MOST_TABLES = 10_000  # tables in memory at once
@@ -102,12 +115,13 @@ class Connection:
     """One WebSocket from client address ``remote``: a
     :class:`brailledev.network.server.room.Peer` of its room once seated; ``rate`` frames a
     second it may send, ``burst`` at once; its offences told to ``guard`` (logged once a
-    minute per address)."""
+    minute per address), its place in the address's counts ``held``."""
 
-    def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard,
+    def __init__(self, ws: web.WebSocketResponse, remote: str, guard: Guard, held: Held,
                  rate: float = RATE, burst: int = BURST) -> None:
         self.ws = ws
         self.remote = remote
+        self.held = held
         self.guard = guard
         self.seat: Seat = -1
         self.web = False
@@ -305,6 +319,7 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.damaged: set[str] = set()  # tables whose row cannot be read: left as they are
         self.sweeper: asyncio.Task[None] | None = None
+        self.draining = False
         self.stopping = False
         # A table no sweep may take while in memory leaves memory before it is due.
         lifetimes = self.door.lifetimes
@@ -340,6 +355,18 @@ class TableServer:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+
+    async def drain(self, most: float = DRAIN) -> None:
+        """Going away, with a shared store (behind a balancer): ``GET /healthz`` answers 503
+        while play goes on, until the balancer has closed every connection or ``most``
+        seconds passed; a balancer still sending a player here once the port is closed
+        waits a turn (1 s) before it tries another process. ``await server.drain()``"""
+        if not self.store.shared:
+            return
+        self.draining = True
+        deadline = time.monotonic() + most
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     async def _close_connections(self, app: web.Application) -> None:
         """Going away: every client is told so (1001) and will come back by itself; the
@@ -497,7 +524,7 @@ class TableServer:
         """``GET /healthz``: 200 while this process takes players (for a load balancer's
         health check), 503 once it is going away; how many tables it holds."""
         return web.json_response({"tables": len(self.rooms)},
-                                 status=503 if self.stopping else 200)
+                                 status=503 if self.draining or self.stopping else 200)
 
     # ---- a table's life ------------------------------------------------------------------
 
@@ -545,10 +572,13 @@ class TableServer:
         """``GET /ws``: one client's connection, frame by frame, until it goes."""
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        connection = Connection(ws, request[ADDRESS], self.guard, self.rate, self.burst)
+        connection = Connection(ws, request[ADDRESS], self.guard, request[HELD], self.rate,
+                                self.burst)
         connection.start()
         self.connections.add(connection)
         try:
+            if connection.held.probation and not await self._on_probation(connection):
+                return ws
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
                     self.receive(connection, message.data)
@@ -571,6 +601,21 @@ class TableServer:
             await connection.close()
             self.connections.discard(connection)
         return ws
+
+    async def _on_probation(self, connection: Connection) -> bool:
+        """A connection past its address's limit: whether its first frame, within
+        :data:`PROBATION` seconds, took its seat back with the seat's key; if not, it is
+        told the limit and closed."""
+        with contextlib.suppress(TimeoutError):
+            message = await connection.ws.receive(PROBATION)
+            if message.type == WSMsgType.TEXT and _with_key(message.data):
+                self.receive(connection, message.data)
+        if not connection.held.probation:
+            return True
+        if not connection.closing:
+            connection.refuse("too_many_connections", most=self.door.limits.connections)
+            connection.drop()
+        return False
 
     def receive(self, connection: Connection, text: str) -> None:
         """One frame from a client: checked, then done; never an exception."""
@@ -657,12 +702,26 @@ class TableServer:
         except Refusal as refusal:
             if refusal.code == "wrong_token":
                 guard.missed(address, "wrong seat keys")
-            if refusal.code == "store_failed":  # told, then closed: a client comes back
+            # Told, then closed: a client comes back (to the process holding the table, if
+            # another moved it on while this one sat it down).
+            if refusal.code == "store_failed" or room.lost:
                 connection.refuse(refusal.code, **refusal.params)
                 connection.drop()
+                self._wake(room)  # a table lost leaves at once, its connections closed
                 return
             raise
         connection.room = room
+        if room.peers.get(connection.seat) == [connection]:
+            self.guard.let_go(connection.held)  # a seat's one connection: bounded by seats
+
+
+def _with_key(text: str) -> bool:
+    """Whether a frame is a hello taking a seat back with its key."""
+    try:
+        frame = read_frame(text)
+    except BadFrame:
+        return False
+    return isinstance(frame, Hello) and frame.token is not None
 
 
 async def _woken(wake: asyncio.Event, due: float | None) -> bool:

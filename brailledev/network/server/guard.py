@@ -13,7 +13,10 @@
 - Each client address is limited (:class:`brailledev.network.server.limits.Limits`):
   tables made an hour, unknown table codes or wrong keys tried a minute (past the limit
   every code it asks for is refused, the good ones too, so the answers tell it nothing),
-  connections at once. Past a limit: HTTP 429, ``Retry-After`` and one sentence.
+  connections at once that are not at a seat (a seat's one connection is bounded by the
+  seats; past the limit a connection must take its seat back with the seat's key by its
+  first frame, :data:`PROBATION` seconds at most). Past a limit: HTTP 429, ``Retry-After``
+  and one sentence.
 - A store that fails is HTTP 503 with ``Retry-After`` and one sentence; a table whose row
   is damaged is HTTP 409 and one sentence, the other tables untouched. Never a 500.
 
@@ -57,6 +60,13 @@ HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff
 FORM_COOKIE = "brailledev_form"
 ADDRESS = web.RequestKey("address", str)  # the client's address, as it is counted
 NEW_COOKIE = web.RequestKey("form_cookie", str)  # a form cookie to set on the answer
+# Seconds a connection past its address's limit has to come back to its seat with the seat's
+# key (its first frame): a client sends it at once, a starved server reads it late.
+PROBATION = 10.0
+# Connections of one address past its limit at once, each waiting to show a seat's key: the
+# seats of 64 tables behind one address coming back together after a takeover; a flood holds
+# no more sockets than this, each for PROBATION seconds at most.
+MOST_ON_PROBATION = 256
 # Routes by what they do: make a table (JSON, or the form), look a code up, the WebSocket;
 # the others answer pages.
 MAKE, LOOK, SOCKET, FORM = ("/tables", "/"), ("/tables/{code}", "/t/{code}"), "/ws", "/"
@@ -85,6 +95,20 @@ class Doorkeeping:
     lifetimes: Lifetimes = field(default_factory=Lifetimes)
 
 
+@dataclass
+class Held:
+    """A connection's place in its address's counts: ``counted`` among the connections it
+    holds, or on ``probation`` past its limit (it must come back to a seat with its key):
+    ``guard.let_go(Held("203.0.113.7", counted=True))``."""
+
+    address: str
+    counted: bool = False
+    probation: bool = False
+
+
+HELD = web.RequestKey("held", Held)  # the WebSocket's place in its address's counts
+
+
 class Busy(Exception):
     """The server holds as many tables in memory as it may: a new one waits."""
 
@@ -107,6 +131,7 @@ class Guard:
         self.made = Window(door.limits.tables, HOUR)
         self.tries = Window(door.limits.tries, MINUTE)
         self.held = Counter()
+        self.probation = Counter()
         self.quiet = QuietLog(log)
 
     # ---- who is asking -------------------------------------------------------------------
@@ -200,15 +225,29 @@ class Guard:
 
     async def _socket(self, request: web.Request, handler: Handler,
                       address: str) -> web.StreamResponse:
-        if self.held.take(address) > self.door.limits.connections:
+        held = request[HELD] = Held(address)
+        held.counted = self.held.take(address) <= self.door.limits.connections
+        if not held.counted:
             self.held.give_back(address)
-            self.quiet.tell(f"client {address}", "too many connections")
-            return self._refuse(request, False, 429, "too_many_connections", MINUTE,
-                                most=self.door.limits.connections)
+            held.probation = self.probation.take(address) <= MOST_ON_PROBATION
+            if not held.probation:
+                self.probation.give_back(address)
+                self.quiet.tell(f"client {address}", "too many connections")
+                return self._refuse(request, False, 429, "too_many_connections", MINUTE,
+                                    most=self.door.limits.connections)
         try:
             return await handler(request)
         finally:
-            self.held.give_back(address)
+            self.let_go(held)
+
+    def let_go(self, held: Held) -> None:
+        """The connection of ``held`` counts no more: it is gone, or its seat's one
+        connection (those are bounded by the seats)."""
+        if held.counted:
+            self.held.give_back(held.address)
+        if held.probation:
+            self.probation.give_back(held.address)
+        held.counted = held.probation = False
 
     async def _look(self, request: web.Request, handler: Handler, address: str,
                     page: bool) -> web.StreamResponse:
