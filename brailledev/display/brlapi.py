@@ -246,13 +246,15 @@ class BrlapiDisplay:
             self._driver = _text(driver)
             self._connection = connection
             self._sent = None
-            self._gone_since = None
+            back, self._gone_since = self._gone_since is not None, None
             if self._last is not None:
                 try:
                     self._send(connection, *self._last)
                 except _ERRORS:
                     self._drop()
                     return False
+            if back:  # counted with the redraw, under the lock: whoever sees one sees both
+                self.reconnections += 1
             self._changed.notify_all()
         return True
 
@@ -290,7 +292,6 @@ class BrlapiDisplay:
         while not self._closed:
             time.sleep(delay)
             if self._connect():
-                self.reconnections += 1
                 return
             delay = min(_MAX_DELAY, max(_FIRST_DELAY, delay * 2))
 
