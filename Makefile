@@ -49,12 +49,12 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 
-# Four workers: much of the suite's time is spent waiting on BRLTTY, Chromium and servers.
+# Six workers: much of the suite's time is spent waiting on BRLTTY, Chromium and servers.
 # Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE (ours does):
 # otherwise every worker and every program a test starts compiles every module again
 # (collecting the suite: 15 s of processor without, 5 s with).
 test: lint
-	PYTHONDONTWRITEBYTECODE= $(VENV)/bin/pytest -n 4 --dist loadfile
+	PYTHONDONTWRITEBYTECODE= $(VENV)/bin/pytest -n 6 --dist loadfile
 
 bench: setup
 	$(PY) -m pip install -q -e '.[bench]'

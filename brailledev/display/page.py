@@ -407,6 +407,12 @@ class Page:
             rows[number] = "".join(cells)
         return rows
 
+    def shown_rows(self) -> tuple[tuple[str | None, Row], ...]:
+        """Every display row with the name of its band (``None`` below the last band): what
+        a routing key meets there, kept whole however the page changes after."""
+        return tuple((self._laid[index].band.name if index >= 0 else None, row)
+                     for index, row in self._shown())
+
     def texts(self) -> list[str]:
         """The print text under each display row."""
         return [row.text for _, row in self._shown()]

@@ -46,13 +46,36 @@ from brailledev.display.keys import (
     RowKey,
     Top,
 )
-from brailledev.display.page import Page
+from brailledev.display.page import Page, Row
 from brailledev.table.seat import SeatClient
 from layouts.board import READING, Board, Size
 from layouts.screen import HELP_LINE, MESSAGE_LINE, Line, words
 
 # What the reading band shows, told apart so that another thing starts at its first page.
 FLASH, OFF_BOARD, NEWS = "flash", "line", "news"
+# What a board showed a routing key: each row with its band's name, and what the reading band
+# showed (one of the three above).
+Seen = tuple[tuple[tuple[str | None, Row], ...], str]
+
+
+def aim(seen: Seen, key: Route) -> Hashable:
+    """What routing key ``key`` does on a board as it was ``seen``: a band's page turned, the
+    reading band's news or refusal, the line and target of the region hit, or nothing:
+    ``aim(boards.seen(), Route(5, row=2)) == ("hand", PlayMove(...))``."""
+    rows, reading = seen
+    if not 0 <= key.row < len(rows):
+        return None
+    band, row = rows[key.row]
+    if band is not None and ((row.more_left and key.cell == 0)
+                             or (row.more_right and key.cell == len(row.cells) - 1)):
+        return "turn", band, key.cell == 0
+    if band == READING and reading != OFF_BOARD:
+        return READING, reading
+    spot = row.spot_at(key.cell)
+    if spot is None:
+        return None
+    hit = spot.hit(key.cell)
+    return hit.line_key, hit.target
 
 
 class BoardKeys:
@@ -90,6 +113,10 @@ class BoardKeys:
                 seat.history.read_all()
         picked = self._find_pick()
         return self.page.rows(picked), self.page.texts()
+
+    def seen(self) -> Seen:
+        """What the display shows now, for a routing key aimed at it (see :func:`aim`)."""
+        return self.page.shown_rows(), str(self._reading()[1][0])
 
     def _reading(self) -> tuple[Line | None, tuple[Hashable, ...]]:
         """What the reading band shows instead of the message line (``None``: the message

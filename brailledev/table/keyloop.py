@@ -15,7 +15,8 @@ named command also acts), and the reader is where they were.
 What the display shows can change by itself (news, a notice): a routing key that comes
 within ``REACTION`` seconds of such a change was pressed on what the reader felt before it,
 so when the change gave its cell another meaning (a card became the message line, a
-refusal covered the row) nothing is done and the reader is told so at once, in words.
+refusal covered the row, a card moved along a board's row) nothing is done and the reader is
+told so at once, in words.
 
     front = Front(session, display, translator("en-ueb-g1.ctb"))
     front.run()          # until the player quits
@@ -47,7 +48,8 @@ from brailledev.display.keys import (
     Top,
 )
 from brailledev.display.window import LaidLine, Place, Viewport, Window, lay_out_line
-from brailledev.table.boardkeys import BoardKeys
+from brailledev.table.boardkeys import BoardKeys, Seen
+from brailledev.table.boardkeys import aim as board_aim
 from brailledev.table.seat import SeatClient
 from layouts.board import Size
 from layouts.screen import HELP_LINE, MESSAGE_LINE, STATUS_LINE, Line, Screen, words
@@ -57,6 +59,9 @@ IDLE_POLL = 0.2
 # Seconds after the display changed by itself in which a routing key was aimed at what it
 # showed before: no reader feels new cells and routes on them sooner.
 REACTION = 0.5
+# What a display showed a routing key: the lines and a refusal's window on one row, or the
+# board on several (see ``_aimed``).
+Shown = tuple[Viewport, Window | None] | Seen
 
 
 class Driven(Protocol):
@@ -104,7 +109,7 @@ class Front(Generic[D]):
         self._status_then_back = False
         # What the display showed before it last changed by itself (no key since), and when
         # it changed: a routing key that follows within ``reaction`` seconds was aimed at it.
-        self._before: tuple[Viewport, Window | None] | None = None
+        self._before: Shown | None = None
         self.changed_at = -REACTION
         self.reaction = REACTION
         # For tests and benchmarks: the rows last written, keys handled so far, whether the
@@ -219,16 +224,16 @@ class Front(Generic[D]):
         self.idle.set()
         session.save()
 
-    def _shown(self) -> tuple[Viewport, Window | None]:
+    def _shown(self) -> Shown:
         """What the display shows as routing keys reach it: the lines where the reader is,
-        and the window of the refusal covering the top row."""
+        and the window of the refusal covering the top row; on several rows, the board."""
+        if self.boards is not None:
+            return self.boards.seen()
         return copy.copy(self.viewport), self._flash_shown
 
-    def _changed_by_itself(self, before: tuple[Viewport, Window | None]) -> None:
+    def _changed_by_itself(self, before: Shown) -> None:
         """The display was drawn again for news: what it showed before is kept for the keys
         pressed on it (the oldest since the reader's last key)."""
-        if self.boards is not None:
-            return
         now = time.monotonic()
         if self._before is None or now - self.changed_at >= self.reaction:
             self._before = before
@@ -243,9 +248,9 @@ class Front(Generic[D]):
         if asked and (isinstance(key, Route) or key == Named("quit")):
             return False
         before, self._before = self._before, None
-        if isinstance(key, Route) and before is not None and self.boards is None \
+        if isinstance(key, Route) and before is not None \
                 and time.monotonic() - self.changed_at < self.reaction \
-                and _aim(*before, key) != _aim(*self._shown(), key):
+                and _aimed(before, key) != _aimed(self._shown(), key):
             seat.show_at_once(seat.catalog.text("route_changed"))
             return True
         going_on = self._press(key)
@@ -370,6 +375,13 @@ class Front(Generic[D]):
         elif name == "repeat":
             seat.repeat()
         return True
+
+
+def _aimed(shown: Shown, key: Route) -> Hashable:
+    """What routing key ``key`` does on what a display shows, one row or several."""
+    if isinstance(shown[0], Viewport):
+        return _aim(shown[0], shown[1], key)
+    return "board", board_aim(shown, key)
 
 
 def _aim(viewport: Viewport, flash: Window | None, key: Route) -> Hashable:

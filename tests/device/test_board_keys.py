@@ -4,6 +4,9 @@ with no band read there, a Canute's row keys, Forward and Enter."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 from brailledev.display.braille import BLANK, translator
 from brailledev.display.keys import (
     ACT,
@@ -19,6 +22,8 @@ from brailledev.display.keys import (
 from brailledev.display.memory import MemoryDisplay
 from brailledev.programs.session import Session
 from brailledev.table.keyloop import Front
+from games.uno import Uno
+from games.uno.notation import Move as UnoMove
 from layouts.board import READING
 from layouts.screen import HAND_LINE, HELP_LINE, PlayMove
 from tests.play_helpers import ONE_ROUND
@@ -146,3 +151,62 @@ def test_a_row_key_over_a_row_with_nothing_to_act_on_says_so() -> None:
     press(shown, RowKey(status))
     assert shown.seat.flash == "Nothing to do there." and shown.boards.picked is None
     assert all(row.strip(BLANK) for row in shown.written[:1])
+
+
+def hand_cell(shown: Front[Session], label: str) -> Route:
+    """The routing key over the card ``label`` of the hand on the board."""
+    assert shown.boards is not None
+    page = shown.boards.page
+    for item in page.items():
+        spot = page.spot(item)
+        target = spot.line.regions[spot.region].target
+        if spot.line.key == HAND_LINE and isinstance(target, PlayMove) \
+                and target.move == UnoMove("play", label):
+            return Route(spot.column, row=item[0])
+    raise LookupError(label)
+
+
+def test_a_card_routed_as_news_moved_it_along_the_board_is_refused_in_words() -> None:
+    """Issue 32 on several rows: a card drawn into the hand by itself (news) moves the cards
+    after it along the hand's row; a routing key that follows at once was aimed at the card
+    that was there, so nothing is done and the reading band says so at once."""
+    shown = board_front(0)
+    session = shown.session
+    session.table.game = Uno.from_position("uno players=2 hands=r1,r2,b3;g1,g2 discard=r9")
+    shown.redraw()
+    key = hand_cell(shown, "r2")
+    before = shown._shown()
+    session.table.game = Uno.from_position("uno players=2 hands=r0,r1,r2,b3;g1,g2 discard=r9")
+    shown.redraw()
+    shown._changed_by_itself(before)
+    shown.reaction = 60.0  # the machine's load must not decide
+    moves = session.table.moves
+    press(shown, key)
+    said = session.seat.catalog.text("route_changed")
+    assert session.table.moves == moves and session.seat.flash == said
+    texts = shown.display.writes[-1].text  # type: ignore[attr-defined]
+    assert texts is not None and " ".join(texts[0].split()).startswith(" ".join(said.split()[:3]))
+    press(shown, key, key)  # the first clears the words; the next plays the card there now
+    assert session.table.moves == moves + 1 and session.table.game.discard[-1] == "r1"
+
+
+def test_a_card_routed_as_a_bot_moves_plays_it_when_the_board_keeps_it_under_the_key() -> None:
+    """The same race where the bot's move leaves the hand's row as it was: the key acts."""
+    shown = board_front(0)
+    session = shown.session
+    session.table.game = Uno.from_position(
+        "uno players=2 current=1 hands=r1,r2,b3;g1,r5 discard=r9")
+    shown.redraw()
+    key = hand_cell(shown, "r2")
+    shown.reaction = 60.0
+    shown.display.press(key)  # type: ignore[attr-defined]  # reaches the loop after the bot's move is drawn
+    running = threading.Thread(target=shown.run, daemon=True)
+    running.start()
+    deadline = time.monotonic() + 10
+    while shown.handled < 1:
+        assert time.monotonic() < deadline, "the key was never handled"
+        time.sleep(0.01)
+    shown.stop()
+    running.join(10)
+    game = session.table.game
+    assert game.discard[-1] == "r2" and session.seat.flash is None

@@ -16,6 +16,7 @@ import pexpect
 import pytest
 
 from brailledev.programs.session import Session
+from brailledev.table.keyloop import REACTION
 from tests.play_helpers import wanted
 
 BRAILLEDEV = str(Path(sys.executable).with_name("brailledev"))
@@ -181,6 +182,7 @@ def test_rows_shows_the_board_of_a_multi_line_display_in_the_terminal(tmp_path):
         assert re.search(r"Uno +à +2 +joueurs", " ".join(terminal.told()))
         commands = next(row for row, text in enumerate(texts) if text.startswith("piocher"))
         before = terminal.saved()["table"]["moves"]
+        time.sleep(REACTION)  # the row came with the bot's move: a finger reads it first
         terminal.send(f"{commands * 40 + 2}\r")  # cells count across the rows, from 1
         deadline = time.monotonic() + 10
         while terminal.saved()["table"]["moves"] == before and time.monotonic() < deadline:

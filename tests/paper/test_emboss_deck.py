@@ -213,20 +213,25 @@ def most_edge_to_edge(sheet: Paper, size: CardSize) -> int:
         return (p[0] + p[2] <= q[0] + 1e-9 or q[0] + q[2] <= p[0] + 1e-9
                 or p[1] + p[3] <= q[1] + 1e-9 or q[1] + q[3] <= p[1] + 1e-9)
 
-    best = 0
+    # The places each place leaves free, as bits of an int: the search's sets of places left
+    # are then ints (a list made at every step took 26 s of a profiled run for A4).
+    free = [sum(1 << j for j, q in enumerate(places) if j > i and apart(p, q))
+            for i, p in enumerate(places)]
+    bound, best = area_bound(sheet, size), 0
 
-    def search(left: list[int], count: int) -> None:
+    def search(left: int, count: int) -> None:
         nonlocal best
-        if count + len(left) <= best or count + area_bound(sheet, size) - count <= best:
+        if count + left.bit_count() <= best or bound <= best:
             return
         if not left:
             best = count
             return
-        first, rest = left[0], left[1:]
-        search([q for q in rest if apart(places[first], places[q])], count + 1)
+        first = (left & -left).bit_length() - 1
+        rest = left & ~(1 << first)
+        search(rest & free[first], count + 1)
         search(rest, count)
 
-    search(list(range(len(places))), 0)
+    search((1 << len(places)) - 1, 0)
     return best
 
 

@@ -88,7 +88,8 @@ def seated(desk: OrcaDesk, server: ServerThread, game: str) -> tuple[Page, int]:
     code = new_table(server.url, game=game, people=1, pace=0, **SETUP[game])
     page = desk.browser.new_page()
     page.goto(f"{server.url}/t/{code}")
-    desk.wait_for_text(lambda text: "h1" in text)
+    # Orca's first reading of a new page: 15 s were not enough once, at a load average of 9.
+    desk.wait_for_text(lambda text: "h1" in text, 45)
     time.sleep(1)  # Orca reads the new page before the name is typed, as for a person
     page.fill("#name", "Zoe")
     time.sleep(1)
