@@ -36,9 +36,9 @@ from __future__ import annotations
 import base64
 import json
 import struct
-from collections.abc import Collection, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from brailledev.network.protocol import to_json
 from games.core import Json, Seat
@@ -240,6 +240,17 @@ class TableStore(Protocol):
 
     def close(self) -> None:
         """Let go of the store."""
+
+
+@runtime_checkable
+class Watched(Protocol):
+    """A shared store that tells each change as it commits, whichever process made it
+    (PostgreSQL's notifications): a process holding a copy of a table another moved on
+    lets it go at once instead of keeping its seats waiting for news that never comes."""
+
+    def moves(self, held: Callable[[], Collection[str]]) -> AsyncIterator[tuple[str, int]]:
+        """Each change committed from now on, as its table's code and number; on each
+        start of listening, first the number each table of ``held()`` is at."""
 
 
 def _is_random_state(value: Json) -> bool:
