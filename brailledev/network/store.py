@@ -36,7 +36,7 @@ from __future__ import annotations
 import base64
 import json
 import struct
-from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -248,9 +248,11 @@ class Watched(Protocol):
     (PostgreSQL's notifications): a process holding a copy of a table another moved on
     lets it go at once instead of keeping its seats waiting for news that never comes."""
 
-    def moves(self, held: Callable[[], Collection[str]]) -> AsyncIterator[tuple[str, int]]:
-        """Each change committed from now on, as its table's code and number; on each
-        start of listening, first the number each table of ``held()`` is at."""
+    async def listen(self, held: Callable[[], Collection[str]],
+                     told: Callable[[str, int], None]) -> None:
+        """``told(code, seq)`` for each change committed from now on; on each start of
+        listening, first for each table of ``held()`` at the number it is at; until
+        cancelled."""
 
 
 def _is_random_state(value: Json) -> bool:

@@ -448,23 +448,32 @@ def test_each_change_committed_is_told_and_one_made_while_nobody_listened_too(po
     address = postgres.database()
     store, other = PostgresStore(address), PostgresStore(address)
     store.create("abcdef", "uno", {"n": 0}, [[], []])
-    listening = "WHERE application_name = 'brailledev serve listening'"
+    listener = "WHERE application_name = 'brailledev serve listening'"
 
     async def told() -> list[tuple[str, int]]:
-        moves = store.moves(lambda: ["abcdef"])
-        heard = [await anext(moves)]  # where the table held is once listening
+        heard: list[tuple[str, int]] = []
+        listening = asyncio.create_task(store.listen(
+            lambda: ["abcdef"], lambda code, seq: heard.append((code, seq))))
+
+        async def heard_of(seq: int, seconds: float) -> None:
+            deadline = time.monotonic() + seconds
+            while heard[-1:] != [("abcdef", seq)]:
+                assert time.monotonic() < deadline, heard
+                await asyncio.sleep(0.01)
+
+        await heard_of(1, 5)  # where the table held is once listening
         other.commit("abcdef", 2, ["add", 1], [[], []], over=False)
-        heard.append(await asyncio.wait_for(anext(moves), 5))
+        await heard_of(2, 5)
         with pytest.raises(StoreConflict):  # not committed: nobody is told
             other.commit("abcdef", 2, ["add", 9], [[], []], over=False)
         postgres.execute(postgres.admin,
-                         f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity {listening}")
-        while postgres.execute(postgres.admin, f"SELECT 1 FROM pg_stat_activity {listening}"):
+                         f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity {listener}")
+        while postgres.execute(postgres.admin, f"SELECT 1 FROM pg_stat_activity {listener}"):
             time.sleep(0.01)
         # Moved on while nobody listens (the loop has not run since): told once back.
         other.commit("abcdef", 3, ["add", 2], [[], []], over=False, state={"n": 3})
-        heard.append(await asyncio.wait_for(anext(moves), LISTEN_AGAIN + 5))
-        await moves.aclose()
+        await heard_of(3, LISTEN_AGAIN + 5)
+        listening.cancel()
         return heard
 
     assert asyncio.run(told()) == [("abcdef", 1), ("abcdef", 2), ("abcdef", 3)]

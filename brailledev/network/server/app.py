@@ -359,7 +359,8 @@ class TableServer:
                 self._keep(room)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
         if isinstance(self.store, Watched):
-            self.follower = asyncio.get_running_loop().create_task(self._follow(self.store))
+            self.follower = asyncio.get_running_loop().create_task(
+                self.store.listen(lambda: list(self.rooms), self._moved))
         # What exists by now (modules, the tables taken up) stays: full collections, which
         # paused play 88 ms, no longer walk it; and they come rarely (GC_THRESHOLDS).
         gc.collect()
@@ -437,20 +438,19 @@ class TableServer:
         self._forget(room)
         self._send_away(room)
 
-    async def _follow(self, store: Watched) -> None:
-        """Let go of each table another process moved on as soon as the store tells it
-        (its connections sent away: they come back through the balancer to the process
-        that moved it): a copy left behind keeps its seats waiting for news that never
-        comes here."""
-        async for code, seq in store.moves(lambda: list(self.rooms)):
-            room = self.rooms.get(code)
-            if room is None or seq <= room.seq:  # this process's own change, or known
-                continue
-            log.info("table %s: change %d made by another process; let go at %d", code,
-                     seq, room.seq)
-            room.lost = True
-            self._forget(room).cancel()
-            self._send_away(room)
+    def _moved(self, code: str, seq: int) -> None:
+        """Table ``code`` is at change ``seq`` in the store: if that is past this process's
+        copy, another process moved it on, and the copy is let go at once (its connections
+        sent away: they come back through the balancer to the process that moved it); a
+        copy left behind keeps its seats waiting for news that never comes here."""
+        room = self.rooms.get(code)
+        if room is None or seq <= room.seq:  # this process's own change, or known
+            return
+        log.info("table %s: change %d made by another process; let go at %d", code, seq,
+                 room.seq)
+        room.lost = True
+        self._forget(room).cancel()
+        self._send_away(room)
 
     def _send_away(self, room: Room) -> None:
         """Close the connections at ``room``, which has left memory: 1012 (the service
