@@ -36,9 +36,9 @@ from __future__ import annotations
 import base64
 import json
 import struct
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from brailledev.network.protocol import to_json
 from games.core import Json, Seat
@@ -240,6 +240,19 @@ class TableStore(Protocol):
 
     def close(self) -> None:
         """Let go of the store."""
+
+
+@runtime_checkable
+class Watched(Protocol):
+    """A shared store that tells each change as it commits, whichever process made it
+    (PostgreSQL's notifications): a process holding a copy of a table another moved on
+    lets it go at once instead of keeping its seats waiting for news that never comes."""
+
+    async def listen(self, held: Callable[[], Collection[str]],
+                     told: Callable[[str, int], None]) -> None:
+        """``told(code, seq)`` for each change committed from now on; on each start of
+        listening, first for each table of ``held()`` at the number it is at; until
+        cancelled."""
 
 
 def _is_random_state(value: Json) -> bool:

@@ -267,6 +267,9 @@ class Raw:
         assert self.ws is not None
         while True:
             message = await asyncio.wait_for(self.ws.receive(), timeout)
+            if message.type == aiohttp.WSMsgType.CLOSE:
+                # The code the server sent: answering its close may still fail (1006).
+                return {"type": "closed", "code": message.data}
             if message.type != aiohttp.WSMsgType.TEXT:
                 return {"type": "closed", "code": self.ws.close_code}
             frame = json.loads(message.data)

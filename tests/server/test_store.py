@@ -7,14 +7,17 @@ foreign or newer database refused by name and left as it was, a store of braille
 of the version before the log brought up to date, and a file that stays bounded as tables
 come and go; and what only PostgreSQL does: another program's database or a newer one
 refused by name, one of the version before the log brought up to date, the schema made once
-by processes starting together, an address nobody answers at, a lost connection."""
+by processes starting together, an address nobody answers at, a lost connection, each
+change told to the other processes as it commits."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,9 +35,9 @@ from brailledev.network.store import (
     pack,
     unpack,
 )
+from brailledev.network.store_postgres import LISTEN_AGAIN, PostgresStore
 from brailledev.network.store_postgres import SCHEMA as PG_SCHEMA
 from brailledev.network.store_postgres import VERSION as PG_VERSION
-from brailledev.network.store_postgres import PostgresStore
 from brailledev.network.store_sqlite import (
     APPLICATION_ID,
     TABLES,
@@ -327,8 +330,8 @@ def test_the_file_stays_bounded_as_tables_come_and_expire(tmp_path):
 MOVER = """
 import sys
 from brailledev.network.store import StoreConflict
+from brailledev.network.store_postgres import LISTEN_AGAIN, PostgresStore
 from brailledev.network.store_postgres import VERSION as PG_VERSION
-from brailledev.network.store_postgres import PostgresStore
 from brailledev.network.stores import open_store
 store = open_store(sys.argv[1])
 seq = store.load("abcdef").seq
@@ -439,3 +442,40 @@ def test_a_lost_connection_fails_one_change_and_the_next_connects_again(postgres
     store.commit("abcdef", 2, ["add", 1], [[], []], over=False)
     assert store.load("abcdef") == Stored({"n": 0}, 1, ((2, ["add", 1]),))
     store.close()
+
+
+def test_each_change_committed_is_told_and_one_made_while_nobody_listened_too(postgres):
+    address = postgres.database()
+    store, other = PostgresStore(address), PostgresStore(address)
+    store.create("abcdef", "uno", {"n": 0}, [[], []])
+    listener = "WHERE application_name = 'brailledev serve listening'"
+
+    async def told() -> list[tuple[str, int]]:
+        heard: list[tuple[str, int]] = []
+        listening = asyncio.create_task(store.listen(
+            lambda: ["abcdef"], lambda code, seq: heard.append((code, seq))))
+
+        async def heard_of(seq: int, seconds: float) -> None:
+            deadline = time.monotonic() + seconds
+            while heard[-1:] != [("abcdef", seq)]:
+                assert time.monotonic() < deadline, heard
+                await asyncio.sleep(0.01)
+
+        await heard_of(1, 5)  # where the table held is once listening
+        other.commit("abcdef", 2, ["add", 1], [[], []], over=False)
+        await heard_of(2, 5)
+        with pytest.raises(StoreConflict):  # not committed: nobody is told
+            other.commit("abcdef", 2, ["add", 9], [[], []], over=False)
+        postgres.execute(postgres.admin,
+                         f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity {listener}")
+        while postgres.execute(postgres.admin, f"SELECT 1 FROM pg_stat_activity {listener}"):
+            time.sleep(0.01)
+        # Moved on while nobody listens (the loop has not run since): told once back.
+        other.commit("abcdef", 3, ["add", 2], [[], []], over=False, state={"n": 3})
+        await heard_of(3, LISTEN_AGAIN + 5)
+        listening.cancel()
+        return heard
+
+    assert asyncio.run(told()) == [("abcdef", 1), ("abcdef", 2), ("abcdef", 3)]
+    store.close()
+    other.close()

@@ -56,7 +56,13 @@ from brailledev.network.server.guard import (
 )
 from brailledev.network.server.limits import retry_after
 from brailledev.network.server.room import AWAY, PACE, Refusal, Room, Settings
-from brailledev.network.store import Record, StoreFailed, TableDamaged, TableStore
+from brailledev.network.store import (
+    Record,
+    StoreFailed,
+    TableDamaged,
+    TableStore,
+    Watched,
+)
 from brailledev.network.web.page import WebPages, error_text
 from brailledev.table.options import read_value
 from games.core import Json, Reason, Seat
@@ -207,13 +213,14 @@ class Connection:
                 await asyncio.wait_for(self._drain(), 1.0)
             self.writer.cancel()
 
-    def drop(self) -> None:
-        """Close the connection once the frames queued (a last refusal) went out; what it
-        sends meanwhile is read and thrown away until it answers the close (at most
-        :data:`LINGER` seconds), nothing more is sent to it."""
+    def drop(self, code: int = WSCloseCode.OK) -> None:
+        """Close the connection with ``code`` once the frames queued (a last refusal) went
+        out; what it sends meanwhile is read and thrown away until it answers the close (at
+        most :data:`LINGER` seconds), nothing more is sent to it."""
         if not self.closing:
             self.closing = True
-            self.closer = asyncio.get_running_loop().create_task(self._close_after_frames())
+            self.closer = asyncio.get_running_loop().create_task(
+                self._close_after_frames(code))
 
     def expel(self, code: str) -> None:
         """Close the connection for an abuse, told ``code`` first: the news still queued
@@ -228,14 +235,14 @@ class Connection:
         self.refuse(code)
         self.drop()
 
-    async def _close_after_frames(self) -> None:
+    async def _close_after_frames(self, code: int) -> None:
         """The queued frames out, then the close handshake: the close frame, what the client
         sends read and thrown away until its own close frame, then the socket closed; each
         step bounded (a client that neither reads nor answers cannot hold the server)."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._drain(), 1.0)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.ws.close(), LINGER)
+            await asyncio.wait_for(self.ws.close(code=code), LINGER)
 
     async def _drain(self) -> None:
         while not self.queue.empty() and not self.ws.closed:
@@ -319,6 +326,7 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.damaged: set[str] = set()  # tables whose row cannot be read: left as they are
         self.sweeper: asyncio.Task[None] | None = None
+        self.follower: asyncio.Task[None] | None = None  # hears the store's news of changes
         self.draining = False
         self.stopping = False
         # A table no sweep may take while in memory leaves memory before it is due.
@@ -350,6 +358,9 @@ class TableServer:
             if room is not None:
                 self._keep(room)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+        if isinstance(self.store, Watched):
+            self.follower = asyncio.get_running_loop().create_task(
+                self.store.listen(lambda: list(self.rooms), self._moved))
         # What exists by now (modules, the tables taken up) stays: full collections, which
         # paused play 88 ms, no longer walk it; and they come rarely (GC_THRESHOLDS).
         gc.collect()
@@ -379,7 +390,8 @@ class TableServer:
                              return_exceptions=True)
 
     async def _stop(self, app: web.Application) -> None:
-        tasks = [*self.tasks.values(), *([self.sweeper] if self.sweeper else [])]
+        tasks = [*self.tasks.values(),
+                 *(task for task in (self.sweeper, self.follower) if task is not None)]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -424,9 +436,30 @@ class TableServer:
         if not room.lost:
             room.settle()
         self._forget(room)
-        for peers in room.peers.values():
-            for peer in peers:
-                peer.drop()
+        self._send_away(room)
+
+    def _moved(self, code: str, seq: int) -> None:
+        """Table ``code`` is at change ``seq`` in the store: if that is past this process's
+        copy, another process moved it on, and the copy is let go at once (its connections
+        sent away: they come back through the balancer to the process that moved it); a
+        copy left behind keeps its seats waiting for news that never comes here."""
+        room = self.rooms.get(code)
+        if room is None or seq <= room.seq:  # this process's own change, or known
+            return
+        log.info("table %s: change %d made by another process; let go at %d", code, seq,
+                 room.seq)
+        room.lost = True
+        self._forget(room).cancel()
+        self._send_away(room)
+
+    def _send_away(self, room: Room) -> None:
+        """Close the connections at ``room``, which has left memory: 1012 (the service
+        restarts) when another process moved it on, and its clients come back at once."""
+        if not room.connected():
+            return
+        code = WSCloseCode.SERVICE_RESTART if room.lost else WSCloseCode.OK
+        for connection in [each for each in self.connections if each.room is room]:
+            connection.drop(code)
 
     def _idle(self, room: Room) -> bool:
         """Whether ``room`` may leave memory: nobody is at it and it is not in play (or,
