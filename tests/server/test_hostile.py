@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from brailledev.network.protocol import MAX_FRAME, MIN_KEY, PROTOCOL
-from brailledev.network.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT
+from brailledev.network.server.app import BURST, DROPS_BEFORE_CLOSE, HARD_FRAME_LIMIT, Connection
 from brailledev.network.wire import codec_for
 from games.uno.notation import Move
 from tests.server.helpers import Raw, ServerThread, new_table
@@ -331,3 +331,41 @@ def test_a_move_sent_again_with_its_id_is_answered_again_never_played_twice(serv
 
     first, again, moves, after = asyncio.run(scenario())
     assert first is None and again is None and after == moves + 1
+
+
+def test_a_reader_backed_up_is_queued_then_dropped_and_its_table_goes_on(server):
+    code = new_table(server.url, game="uno", players=2, people=2, seed=5)
+    frame = json.dumps({"type": "said", "text": "x" * (1 << 20)})  # a megabyte a frame
+
+    def seat(number: int) -> Connection:
+        return next(each for each in server.tables.connections if each.seat == number)
+
+    def flood() -> list[tuple[bool, bool]]:
+        """A frame each to Ann, who reads nothing, and Bea: whether each is backed up."""
+        ann, bea = seat(0), seat(1)
+        backed_up = []
+        for _ in range(16):
+            ann.send(frame)
+            backed_up.append((ann.writer is not None, bea.writer is not None))
+        return backed_up
+
+    async def scenario() -> tuple[list[tuple[bool, bool]], bool, dict[str, Any]]:
+        async with aiohttp.ClientSession() as session:
+            ann, bea = await seated_pair(server.url, session, code)
+            assert ann.ws is not None
+            backed_up = server.call(flood)
+            closing = server.call(lambda: seat(0).closing)
+            await bea.send(type="say", text="still here")
+            heard = await bea.until("news")
+            while "still here" not in json.dumps(heard):
+                heard = await bea.until("news")
+            await ann.__aexit__()
+            await bea.__aexit__()
+            return backed_up, closing, heard
+
+    backed_up, closing, heard = asyncio.run(scenario())
+    # Written straight out first, then queued behind the socket, never for Bea.
+    assert backed_up[0] == (False, False) and backed_up[-1][0] and not any(
+        bea for _, bea in backed_up)
+    assert closing  # past QUEUE_BYTES she was dropped as too slow
+    assert heard["type"] == "news"  # Bea's news came through

@@ -42,6 +42,7 @@ from brailledev.network.store_sqlite import (
     APPLICATION_ID,
     TABLES,
     UPGRADE_2,
+    UPGRADE_3,
     VERSION,
     SqliteStore,
 )
@@ -269,8 +270,29 @@ def test_a_store_of_the_version_before_the_log_is_brought_up_to_date_with_its_ta
                    (seq, f'[["{seq}"], []]', f"m{seq}"))
     db.close()
     store = SqliteStore(old)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 3
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
     holds_the_table_as_a_snapshot_and_logs_on(store, "ab" * 32)
+
+
+def test_a_store_of_the_version_before_the_move_in_one_statement_is_brought_up_to_date(
+        tmp_path):
+    old = tmp_path / "tables.db"
+    db = sqlite3.connect(old, isolation_level=None)
+    db.executescript(TABLES + UPGRADE_2 + UPGRADE_3)
+    db.execute("INSERT INTO meta VALUES ('secret', ?)", ("cd" * 32,))
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute("PRAGMA user_version=3")
+    db.execute("INSERT INTO tables VALUES ('abcdef', 'uno', 3, 0, 1.0, 2.0)")
+    db.execute("INSERT INTO snapshots VALUES ('abcdef', 3, '{\"n\":3}')")
+    for seq in (1, 2, 3):
+        db.execute("INSERT INTO changes VALUES ('abcdef', ?, ?, 1, ?, NULL)",
+                   (seq, f'[["{seq}"], []]', f"m{seq}"))
+    db.close()
+    store = SqliteStore(old)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
+    with pytest.raises(StoreConflict):  # the one statement's guard: change 3 is there
+        store.commit("abcdef", 3, ["add", 1], [[], []], over=False)
+    holds_the_table_as_a_snapshot_and_logs_on(store, "cd" * 32)
 
 
 def holds_the_table_as_a_snapshot_and_logs_on(store: TableStore, secret: str) -> None:
