@@ -5,8 +5,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEBS := brltty python3-brlapi liblouis-data liblouis-bin python3-louis espeak-ng alsa-utils \
         python3-venv tmux poppler-utils cups-client cups python3-cairo fonts-dejavu-core \
-        chromium chromium-headless-shell chromium-driver gcc python3-dev orca xvfb at-spi2-core dbus-daemon \
-        postgresql haproxy
+        chromium chromium-headless-shell chromium-driver gcc python3-dev orca xvfb \
+        at-spi2-core dbus-daemon postgresql haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 # the Rummikub packing's modules compiled by mypyc (gcc and python3-dev build them)

@@ -35,7 +35,8 @@ def private_state(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
 
 
-# The longest units, longest first (seconds on 2 quiet cores, four workers). ``make test`` runs
+# The longest units, longest first (seconds on 2 quiet cores, four workers, before the
+# whole games were cut to fewer languages; Orca took 204 s with six). ``make test`` runs
 # ``--dist loadfile``: units go to workers in the order collected, and a long one picked up
 # last would run alone at the end, so these files go first.
 LONGEST_FIRST = (
