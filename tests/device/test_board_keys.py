@@ -4,9 +4,6 @@ with no band read there, a Canute's row keys, Forward and Enter."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 from brailledev.display.braille import BLANK, translator
 from brailledev.display.keys import (
     ACT,
@@ -26,6 +23,7 @@ from games.uno import Uno
 from games.uno.notation import Move as UnoMove
 from layouts.board import READING
 from layouts.screen import HAND_LINE, HELP_LINE, PlayMove
+from tests.device.test_session_front import run_until_handled
 from tests.play_helpers import ONE_ROUND
 
 EN = translator("en-ueb-g1.ctb")
@@ -200,13 +198,6 @@ def test_a_card_routed_as_a_bot_moves_plays_it_when_the_board_keeps_it_under_the
     key = hand_cell(shown, "r2")
     shown.reaction = 60.0
     shown.display.press(key)  # type: ignore[attr-defined]  # reaches the loop after the bot's move is drawn
-    running = threading.Thread(target=shown.run, daemon=True)
-    running.start()
-    deadline = time.monotonic() + 10
-    while shown.handled < 1:
-        assert time.monotonic() < deadline, "the key was never handled"
-        time.sleep(0.01)
-    shown.stop()
-    running.join(10)
+    run_until_handled(shown)
     game = session.table.game
     assert game.discard[-1] == "r2" and session.seat.flash is None

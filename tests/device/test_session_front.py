@@ -247,6 +247,19 @@ def test_the_key_loops_ask_the_seat_and_set_none_of_its_fields():
     assert written == []
 
 
+def run_until_handled(shown: Front, keys: int = 1) -> None:
+    """Run the key loop in its own thread (news first, as it comes) until it has handled
+    ``keys`` keys queued on its display, then stop it: ``run_until_handled(shown)``."""
+    running = threading.Thread(target=shown.run, daemon=True)
+    running.start()
+    deadline = time.monotonic() + 10
+    while shown.handled < keys:
+        assert time.monotonic() < deadline, "the key was never handled"
+        time.sleep(0.01)
+    shown.stop()
+    running.join(10)
+
+
 def card_cell(shown: Front, wanted: PlayMove | None = None) -> int:
     """The cell of the top row routing ``wanted`` (any card of the hand when ``None``)."""
     for cell in range(shown.viewport.columns):
@@ -271,14 +284,7 @@ def test_a_card_routed_as_the_bot_s_move_moves_the_display_is_refused_in_words()
     moves = session.table.moves
     display.press(Route(card_cell(shown)))  # the bot's move has not been drawn yet
     shown.reaction = 60.0  # the machine's load must not decide
-    running = threading.Thread(target=shown.run, daemon=True)
-    running.start()
-    deadline = time.monotonic() + 10
-    while shown.handled < 1:
-        assert time.monotonic() < deadline, "the key was never handled"
-        time.sleep(0.01)
-    shown.stop()
-    running.join(10)
+    run_until_handled(shown)
     said = session.seat.catalog.text("route_changed")
     assert session.table.moves > moves and session.table.game.must_act() == [0]
     assert session.seat.flash == said and shown.viewport.line_key == MESSAGE_LINE
