@@ -211,10 +211,6 @@ class TableStore(Protocol):
     def changes(self, code: str, seat: Seat, since: int) -> list[tuple[int, Json]]:
         """The changes of table ``code`` after number ``since``, as ``seat`` learnt them."""
 
-    def played(self, code: str, seat: Seat, move_id: str) -> bool:
-        """Whether ``seat`` of table ``code`` played a move with id ``move_id`` in the log
-        kept (the last :data:`HISTORY` changes before the snapshot, and all after)."""
-
     def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],
                most: int) -> int:
         """Drop up to ``most`` tables nobody sat at and records past their lifetimes (not

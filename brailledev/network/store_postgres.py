@@ -52,7 +52,8 @@ from brailledev.network.store_sql import RECORDS, Connection, Dialect, SqlStore,
 from games.core import Json, Seat
 from layouts.errors import UserError
 
-VERSION = 2  # 1: each table's whole state after its last change, no log
+VERSION = 3  # 1: each table's whole state after its last change, no log; 2: an index of the
+# moves' ids
 LOCK = 0x62726C64  # "brld": the advisory lock held while the schema is made or upgraded
 CONNECT_WAIT = 5  # seconds to reach the database before it is called unreachable
 # The notification of each change committed, "CODE SEQ": the processes holding a copy of
@@ -98,6 +99,9 @@ INSERT INTO snapshots SELECT code, seq, state FROM tables;
 ALTER TABLE tables DROP COLUMN state;
 ALTER TABLE changes ADD COLUMN change TEXT
 """
+# Version 3: no index of the moves' ids; a seat's last ``MOVE_IDS`` ids, kept with the
+# table, cover every move the log holds.
+UPGRADE_3 = "DROP INDEX IF EXISTS moves"
 
 
 def shown(address: str) -> str:
@@ -165,9 +169,11 @@ class PostgresStore(SqlStore):
             if found > VERSION:
                 raise UserError("store_database_newer", address=self.name, version=found,
                                 known=VERSION)
-            if found < VERSION:
+            if found < 2:
                 for statement in UPGRADE_2.split(";"):
                     self.db.execute(statement)
+            if found < VERSION:
+                self.db.execute(UPGRADE_3)
                 self.db.execute("UPDATE brailledev_meta SET value = %s WHERE key = 'version'",
                                 (str(VERSION),))
 

@@ -265,10 +265,6 @@ class SqlStore:
             found.append((int(seq), per_seat[seat] if seat < len(per_seat) else []))
         return found
 
-    def played(self, code: str, seat: Seat, move_id: str) -> bool:
-        return bool(self._read("SELECT 1 FROM changes WHERE code = ? AND seat = ? AND move = ?",
-                               code, seat, move_id))
-
     # ---- a table's life --------------------------------------------------------------------
 
     def expire(self, now: float, lifetimes: Lifetimes, keep: Collection[str],

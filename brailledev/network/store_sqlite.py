@@ -13,7 +13,8 @@ The file says what it is: ``PRAGMA application_id`` is brailledev's and ``user_v
 the schema's version, so another program's database, or one of a newer brailledev, is
 refused by name instead of written into; a store of brailledev 0.1 (no id, version 0), or
 of a version before the log and snapshots (2: each table's whole state after its last
-change) or before the move in one statement (3), is brought up to date in place.
+change), before the move in one statement (3) or with an index of the moves' ids (4), is
+brought up to date in place.
 
     store = SqliteStore(Path("tables.db"))
     store.create("tkrzvmbcdfgh", "uno", state, start_events)
@@ -34,7 +35,8 @@ from games.core import Json, Seat
 from layouts.errors import UserError
 
 APPLICATION_ID = 0x62726C64  # "brld"
-VERSION = 4  # 1: brailledev 0.1's, without an id; 2: no log, no snapshots; 3: a move in 4 calls
+VERSION = 5  # 1: brailledev 0.1's, without an id; 2: no log, no snapshots; 3: a move in 4
+# calls; 4: an index of the moves' ids
 BUSY_WAIT = 1.0  # seconds a write waits for another process's; longer freezes every table
 WAL_KEPT = 4 << 20  # bytes the write-ahead log keeps after a checkpoint
 
@@ -55,7 +57,7 @@ CREATE TABLE changes (
     PRIMARY KEY (code, seq)
 ) WITHOUT ROWID;
 """
-# Version 2: the move each change played (its seat and id, found however old), records of
+# Version 2: the move each change played (its seat and id), records of
 # retired tables, and the store's secret.
 DIALECT = Dialect(placeholder="?", listed="json_each(?)", meta="meta", boolean="INTEGER",
                   real="REAL")
@@ -88,6 +90,9 @@ UPGRADE_4 = (
         NEW.change);
 END""",
 )
+# Version 5: no index of the moves' ids (a fifth of a move's commit): a seat's last
+# ``MOVE_IDS`` ids, kept with the table, cover every move the log holds.
+UPGRADE_5 = "DROP INDEX IF EXISTS moves"
 VERSION_1_COLUMNS = {"tables": ["code", "game", "state", "seq", "over", "created", "updated"],
                      "changes": ["code", "seq", "events"]}
 
@@ -155,8 +160,10 @@ class SqliteStore(SqlStore):
                                 (secrets.token_hex(32),))
             if version <= 2:
                 self._script(UPGRADE_3)
-            for statement in UPGRADE_4:
-                self.db.execute(statement)
+            if version <= 3:
+                for statement in UPGRADE_4:
+                    self.db.execute(statement)
+            self.db.execute(UPGRADE_5)
             self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.db.execute(f"PRAGMA user_version={VERSION}")
         if version == 1:  # auto_vacuum takes effect on a store made without it by a VACUUM

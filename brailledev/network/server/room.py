@@ -72,7 +72,9 @@ CLOCK_POLL = 0.25  # seconds between two looks at a running turn clock
 PAUSE_AFTER_FAILURE = 10.0  # seconds a room rests after something failed in it
 MAX_NAME = 20
 TOKEN_BYTES = 24
-# Move ids each seat keeps with the table; an older one is looked up in the store's log.
+# Move ids each seat keeps with the table: more than the store's log holds of all seats'
+# moves (``HISTORY`` before the last snapshot, fewer than ``SNAPSHOT_EVERY`` after it), so an
+# id resent after a lost connection is known here or is older than anything kept.
 MOVE_IDS = 256
 # Sentences a web seat's history keeps on the server: what a page coming back is sent at
 # most (about 60 KB), and all the memory a page's reader takes for them.
@@ -560,10 +562,7 @@ class Room:
         played with is answered again, never played twice."""
         if frame.seat is not None and frame.seat != seat:
             return Reason.of("not_your_seat", seat=frame.seat)
-        moves = self.seats[seat].moves
-        # Below MOVE_IDS moves the seat's list holds every id it ever played.
-        if frame.id in moves or (len(moves) >= MOVE_IDS
-                                 and self.store.played(self.code, seat, frame.id)):
+        if frame.id in self.seats[seat].moves:
             return None
         game = self.table.game
         try:
