@@ -245,6 +245,9 @@ class _Page:
         self.drawn: Any = None
         self.said: tuple[int, int | None] | None = None
         self.told = 0
+        self.protocol = 1
+        self.view: Any = None
+        self.answered = ""
         self.frame: Json = {}
         self.read: list[str] = []
 

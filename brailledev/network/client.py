@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from brailledev.network.protocol import PROTOCOL, from_json, write_frame
+from brailledev.network.protocol import PROTOCOL, from_json, lay_over, write_frame
 from games.core import Json
 
 if TYPE_CHECKING:
@@ -185,23 +185,43 @@ class TableClient:
             self.on_frame(frame)
             return True
         if kind == "answer":
-            future = self._answers.pop(str(frame.get("id")), None)
-            self._sent.pop(str(frame.get("id")), None)
-            if future is not None and not future.done():
-                future.set_result(frame.get("reason"))
+            self._answered(str(frame.get("id")), frame.get("reason"))
             return False
         if kind == "news":
             seq = int(frame.get("seq", 0))
             if seq <= self.seq and frame.get("events"):
                 frame = {**frame, "events": []}  # told already: the state alone is news
             self.seq = max(self.seq, seq)
+            state = frame.get("state")
+            if isinstance(state, dict) and "view_changes" in state:
+                frame = {**frame, "state": self._whole(state)}
             if "state" in frame:
                 self.state = frame["state"]
         if kind == "error" and not self.connected.is_set() and frame.get("code") in FINAL:
             self.refused = str(frame["code"])
             self.refused_params = dict(frame.get("params") or {})
         self.on_frame(frame)
+        if kind == "news" and "answer" in frame:  # after the news, as an answer frame comes
+            self._answered(str(frame["answer"]), None)
         return False
+
+    def _whole(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A state whose view came as what changed since the last (protocol 2), with the
+        whole view laid over from the last state (the first state of a connection is whole:
+        a connection's changes never build on another's)."""
+        whole = {name: value for name, value in state.items() if name != "view_changes"}
+        before = None if self.state is None else self.state.get("view")
+        changes = state["view_changes"]
+        if isinstance(before, dict) and isinstance(changes, dict):
+            whole["view"] = lay_over(before, changes)
+        return whole
+
+    def _answered(self, move_id: str, reason: Json) -> None:
+        """The answer to move ``move_id``: its waiter told, its frame no longer sent again."""
+        future = self._answers.pop(move_id, None)
+        self._sent.pop(move_id, None)
+        if future is not None and not future.done():
+            future.set_result(reason)
 
     # ---- sending ---------------------------------------------------------------------------
 

@@ -17,6 +17,12 @@ own package (``games/<game>/``) and those every table adds (the turn clock's ``T
 presence and talk). Nothing else is ever built from the wire; anything else is a
 :class:`WireError`.
 
+A record can also be written as its changes since another of its class
+(:meth:`Codec.encode_changes`): the fields that differ, each written whole, which the
+reader lays over the fields it had (:func:`brailledev.network.protocol.lay_over`). A Uno
+view is about 1,000 bytes (the deck's composition alone 900); what a move changes of it,
+about 80.
+
     codec = codec_for("uno")
     data = codec.encode(events)          # plain JSON
     assert codec.decode(data) == events
@@ -32,6 +38,7 @@ import inspect
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
+from operator import attrgetter
 from types import ModuleType
 from typing import Any
 
@@ -41,6 +48,11 @@ from games.core import Json, Reason
 MAX_DEPTH = 24
 CLASS_KEY = "$"
 _PLAIN = frozenset((str, int, bool, type(None)))
+# Values a record's fields hold that cannot change under a reader's hand: equal to the field
+# sent before, a field of one of these is left out of a record's changes. Lists, dicts, sets
+# and mappings are written whole every time (a view may hold the engine's own, changing in
+# place); so is anything else not named here.
+_STILL = frozenset((str, int, bool, type(None), float, tuple, frozenset))
 
 
 class WireError(ValueError):
@@ -89,6 +101,8 @@ class Codec:
                 raise WireError(f"two classes named {kind.__name__}: {known} and {kind}")
         self._fields: dict[type, tuple[str, ...]] = {}
         self._writers: dict[type, Callable[[Any], Json]] = {}
+        self._getters: dict[type, tuple[tuple[str, ...], Callable[[Any], Any]]] = {}
+        self._frozen: dict[type, bool] = {}
 
     @classmethod
     def of_package(cls, package: str, extra: Iterable[type] = ()) -> Codec:
@@ -150,6 +164,47 @@ class Codec:
                 data[field] = each if type(each) in _PLAIN else self.encode(each)
             return data
         return write
+
+    def encode_changes(self, value: Any, before: Any) -> dict[str, Json] | None:
+        """The fields of record ``value`` that differ from those of ``before`` (a record of
+        the same class), each written as :meth:`encode` writes it; ``None`` when ``value``
+        is not a record or ``before`` is of another class (then send it whole). What equals
+        the field before, and is of a kind that cannot change in place (:data:`_STILL`, or a
+        record or enum member of the registry), is left out:
+        ``codec.encode_changes(view, last_view) == {"hand": ["r3"], "top": "b3"}``."""
+        kind = type(value)
+        if type(before) is not kind:
+            return None
+        fields = self._getters.get(kind)
+        if fields is None:
+            if not (dataclasses.is_dataclass(kind) or _is_named_tuple(kind)):
+                return None
+            names = self._names(kind)
+            fields = self._getters[kind] = (names, attrgetter(*names))
+        names, get = fields
+        new, old = get(value), get(before)
+        if len(names) == 1:
+            new, old = (new,), (old,)
+        changes: dict[str, Json] = {}
+        for name, now, then in zip(names, new, old, strict=True):
+            if type(now) is type(then) and self._still(now) and now == then:
+                continue
+            changes[name] = now if type(now) in _PLAIN else self.encode(now)
+        return changes
+
+    def _still(self, value: Any) -> bool:
+        """Whether ``value`` cannot change in place: a plain value or tuple (of such, the
+        views' rule), or a frozen record or enum member of the registry."""
+        kind = type(value)
+        if kind in _STILL:
+            return True
+        still = self._frozen.get(kind)
+        if still is None:
+            params = getattr(kind, "__dataclass_params__", None)
+            still = self._frozen[kind] = (
+                _is_named_tuple(kind) or issubclass(kind, enum.Enum)
+                or (params is not None and bool(params.frozen)))
+        return still
 
     def encode_reason(self, reason: Reason) -> Json:
         """A refusal as its code and arguments: ``{"code": "not_your_turn", "args": {}}``."""

@@ -22,7 +22,7 @@ import aiohttp
 from aiohttp import web
 
 from brailledev.network.client import WireBot, socket_url
-from brailledev.network.protocol import PROTOCOL
+from brailledev.network.protocol import lay_over
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
@@ -237,13 +237,18 @@ def new_table(url: str, **settings: Any) -> str:
 
 class Raw:
     """A client speaking the protocol by hand, frame by frame (``headers`` sent with the
-    WebSocket's opening: an ``Origin``, an ``X-Forwarded-For``)."""
+    WebSocket's opening: an ``Origin``, an ``X-Forwarded-For``); its hello says
+    ``protocol`` (1, whole views and answer frames, unless told 2: then the views that
+    come as changes are laid over the last, as :class:`TableClient` does, and a news
+    frame's answer is its move's)."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, protocol: int = 1) -> None:
         self.session = session
         self.url = url
         self.headers = headers or {}
+        self.protocol = protocol
+        self.view: Any = None  # the last view told, whole
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def __aenter__(self) -> Raw:
@@ -260,7 +265,7 @@ class Raw:
         await self.ws.send_str(json.dumps(frame))
 
     async def hello(self, code: str, **fields: Any) -> dict[str, Any]:
-        await self.send(type="hello", protocol=PROTOCOL, code=code, **fields)
+        await self.send(type="hello", protocol=self.protocol, code=code, **fields)
         return await self.until("welcome", "error")
 
     async def until(self, *kinds: str, timeout: float = 5) -> dict[str, Any]:
@@ -273,6 +278,12 @@ class Raw:
             if message.type != aiohttp.WSMsgType.TEXT:
                 return {"type": "closed", "code": self.ws.close_code}
             frame = json.loads(message.data)
+            state = frame.get("state") if frame["type"] == "news" else None
+            if state is not None:
+                if "view_changes" in state:
+                    assert self.protocol == 2 and self.view is not None, frame
+                    state["view"] = lay_over(self.view, state.pop("view_changes"))
+                self.view = state["view"]
             if frame["type"] in kinds:
                 return frame
 
@@ -286,6 +297,8 @@ class Raw:
             if frame["type"] == "answer":
                 return frame["reason"], state
             state = frame.get("state", state)
+            if frame.get("answer") == move_id:
+                return None, state
 
     async def heard(self, text: str) -> dict[str, Any]:
         """The first news telling the line of talk ``text``."""

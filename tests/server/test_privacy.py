@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.network.client import TableClient, WireBot
+from brailledev.network.protocol import lay_over
 from brailledev.network.wire import codec_for
 from layouts.registry import GAMES
 from tests.server.helpers import ServerThread, new_table
@@ -49,6 +51,22 @@ def check_private(game: str, seat: int, record: list[str]) -> int:
     events it held."""
     codec = codec_for(game)
     events = 0
+    for state in told_states(record, seat):
+        for event in codec.decode(state.pop("$events")):
+            assert event.seen_by(seat) == event, f"seat {seat} was sent {event}"
+            events += 1
+        if "view" in state:
+            assert codec.decode(state["view"]).seat == seat
+            if not state["actor"]:
+                assert state["legal"] == []
+    return events
+
+
+def told_states(record: list[str], seat: int) -> list[dict[str, Any]]:
+    """The news frames' states ``seat`` was sent (the events under ``"$events"``), each
+    view told as its changes (protocol 2) laid over the one before, and checked to change
+    nothing but fields of the seat's own view."""
+    states, view = [], None
     for text in record:
         frame = json.loads(text)
         assert frame["type"] in ("welcome", "news", "answer"), frame
@@ -57,15 +75,14 @@ def check_private(game: str, seat: int, record: list[str]) -> int:
             continue
         if frame["type"] != "news":
             continue
-        for event in codec.decode(frame["events"]):
-            assert event.seen_by(seat) == event, f"seat {seat} was sent {event}"
-            events += 1
-        state = frame.get("state")
-        if state is not None:
-            assert codec.decode(state["view"]).seat == seat
-            if not state["actor"]:
-                assert state["legal"] == []
-    return events
+        state = frame.get("state") or {}
+        if "view_changes" in state:
+            changes = state.pop("view_changes")
+            assert view is not None and "$" not in changes and set(changes) <= set(view)
+            state["view"] = lay_over(view, changes)
+        view = state.get("view", view)
+        states.append({**state, "$events": frame["events"]})
+    return states
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,8 +99,7 @@ def test_no_frame_holds_anything_of_another_seat(server, game, seed):
                                  for seat in range(PLAYERS[game])])
     codec = codec_for(game)
     for seat, record in enumerate(records):
-        last = next(json.loads(text)["state"] for text in reversed(record)
-                    if '"state"' in text)
+        last = [state for state in told_states(record, seat) if "view" in state][-1]
         assert codec.decode(last["view"]) == final[seat]
 
 

@@ -55,6 +55,9 @@ class Seen:
     drawn: Any = None
     said: tuple[int, int | None] | None = None
     told: int = 0
+    protocol: int = 1
+    view: Any = None
+    answered: str = ""
     frames: list[str] = field(default_factory=list)
 
     def send(self, text: str) -> None:

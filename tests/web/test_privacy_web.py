@@ -79,6 +79,9 @@ class RecordingPeer:
         self.drawn: Any = None
         self.said: tuple[int, int | None] | None = None
         self.told = 0
+        self.protocol = 1
+        self.view: Any = None
+        self.answered = ""
         self.frames = 0
         self.cards_checked = 0
         self.dropped = False

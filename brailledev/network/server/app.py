@@ -133,6 +133,9 @@ class Connection:
         self.seat: Seat = -1
         self.web = False
         self.lang = "en"
+        self.protocol = 1
+        self.view: Any = None  # the view this braille seat was last told (protocol 2)
+        self.answered = ""  # the move whose answer its news carried last (protocol 2)
         self.room: Room | None = None
         self.screen: tuple[int, tuple[Line, ...], str] | None = None
         self.drawn: Json = None
@@ -726,6 +729,9 @@ class TableServer:
                 reason = Reason.of(refusal.code, **refusal.params)
             if reason is not None and reason.code in HOSTILE:
                 connection.offence(reason.code)
+            if reason is None and connection.answered == frame.id:
+                connection.answered = ""  # the same id sent again is answered again
+                return  # its news carried the answer
             connection.send(write_frame("answer", id=frame.id, reason=None if reason is None
                                         else room.codec.encode_reason(reason)))
         elif isinstance(frame, Say):
@@ -750,7 +756,8 @@ class TableServer:
                               seconds=retry_after(wait))
             connection.drop()
             return
-        connection.web, connection.lang = hello.web, hello.lang
+        connection.web, connection.lang, connection.protocol = hello.web, hello.lang, \
+            hello.protocol
         room = self.table_room(hello.code)
         if room is None:
             if self.table_record(hello.code) is not None:

@@ -102,10 +102,14 @@ class Peer(Protocol):
     """A connection as a room sees it: its seat, whether it is a web page, and a way to
     send it a frame (a web page's: the screen (number, lines, focus) and picture it was last
     sent, the numbers of the seat's jump and of what it showed at once then, and how many
-    sentences it was told)."""
+    sentences it was told; a braille seat's: the protocol it speaks, the view it was last
+    told whole or in changes, and the id of the last move whose answer its news carried)."""
 
     seat: Seat
     web: bool
+    protocol: int
+    view: Any
+    answered: str
     screen: tuple[int, tuple[Line, ...], str] | None
     drawn: Json
     said: tuple[int, int | None] | None
@@ -431,20 +435,45 @@ class Room:
         return self.started and not game.is_over() and seat in game.actors() \
             and seat in self.table.seating.people
 
-    def state_of(self, seat: Seat) -> dict[str, Json]:
-        """What a braille seat's client keeps of the table: view, legal moves, position,
-        and the seats."""
-        return {**self._own_state(seat), "seats": self.codec.encode(self.seat_states())}
+    def state_of(self, peer: Peer) -> dict[str, Json]:
+        """What the client of braille seat ``peer`` keeps of the table: view (whole: the
+        view its next news changes), legal moves, position, and the seats."""
+        view = peer.view = self.table.view(peer.seat)
+        return {"view": self.codec.encode(view), **self._own_state(peer.seat),
+                "seats": self.codec.encode(self.seat_states())}
 
     def _own_state(self, seat: Seat) -> dict[str, Json]:
-        """:meth:`state_of` but the seats (what every seat shares, encoded once)."""
-        encode = self.codec.encode
+        """:meth:`state_of` but the view and the seats."""
         actor = self.can_act(seat)
-        return {"view": encode(self.table.view(seat)),
-                "legal": encode(tuple(self.table.legal(seat))) if actor else [],
+        return {"legal": self.codec.encode(tuple(self.table.legal(seat))) if actor else [],
                 "position": self.table.moves, "actor": actor,
                 "time_left": self.table.time_left(seat) if self.started else None,
                 "over": self.over, "started": self.started}
+
+    def _news(self, seat: Seat, peers: Sequence[Peer], events: str, company: str,
+              played: tuple[Seat, str] | None) -> None:
+        """A change's news to the braille ``peers`` of ``seat``: its ``events`` and the
+        seats (``company``) in JSON already; the seat's view whole, or in protocol 2 as
+        what changed since the view the connection was told last, with the answer to its
+        move if ``played`` was one of the seat's."""
+        view = self.table.view(seat)
+        own = self._own_state(seat)
+        whole: str | None = None
+        answer = played[1] if played is not None and played[0] == seat else None
+        for peer in peers:
+            if peer.protocol < 2:
+                if whole is None:
+                    whole = write_news(self.seq, events,
+                                       {"view": self.codec.encode(view), **own}, company)
+                peer.send(whole)
+                continue
+            changes = None if peer.view is None else self.codec.encode_changes(view, peer.view)
+            told = {"view": self.codec.encode(view)} if changes is None \
+                else {"view_changes": changes}
+            peer.view = view
+            if answer is not None:
+                peer.answered = answer
+            peer.send(write_news(self.seq, events, {**told, **own}, company, answer))
 
     # ---- seats -----------------------------------------------------------------------------
 
@@ -738,9 +767,7 @@ class Room:
         for seat, peers in self.peers.items():
             braille = [peer for peer in peers if not peer.web]
             if braille:
-                news = write_news(self.seq, shares.texts[seat], self._own_state(seat), company)
-                for peer in braille:
-                    peer.send(news)
+                self._news(seat, braille, shares.texts[seat], company, played)
         if not self._routing:
             self._send_screens(self._web_peers(), talk)
 
@@ -768,7 +795,7 @@ class Room:
             return
         for seq, events in self.store.changes(self.code, peer.seat, since):
             peer.send(write_frame("news", seq=seq, events=events))
-        peer.send(write_frame("news", seq=self.seq, events=[], state=self.state_of(peer.seat)))
+        peer.send(write_frame("news", seq=self.seq, events=[], state=self.state_of(peer)))
 
     # ---- web seats: worded on the server -----------------------------------------------------
 

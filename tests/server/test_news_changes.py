@@ -1,0 +1,151 @@
+"""Protocol 2's news, for every game of the registry: a person's seat with two connections,
+one speaking protocol 1 (whole views, an answer frame after each move) and one protocol 2
+(each view as what changed since the last one that connection was told, the move's answer
+in its news), through a whole game in a room, each news told the same state to both; then
+through a real server, a client of each protocol at one table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from brailledev.network.protocol import (
+    PROTOCOL,
+    PROTOCOLS,
+    BadFrame,
+    Hello,
+    MoveFrame,
+    lay_over,
+    read_frame,
+)
+from brailledev.network.server.room import Room, Settings
+from brailledev.network.stores import open_store
+from layouts.registry import GAMES, kit
+from tests.games.cases import case_of
+from tests.server.helpers import Raw, ServerThread, new_table
+from tests.server.test_replay import MOST_ACTS, Clock, Seen
+
+CODE = "tkrzvmbcdfgh"
+
+
+def news_states(peer: Seen) -> list[dict[str, Any]]:
+    """The states ``peer`` was told in its news, in order, each view laid over the last
+    as a protocol 2 client lays it."""
+    states, view = [], None
+    for text in peer.frames:
+        frame = json.loads(text)
+        state = frame.get("state") if frame["type"] == "news" else None
+        if state is None:
+            continue
+        if "view_changes" in state:
+            assert peer.protocol == 2 and view is not None
+            state["view"] = lay_over(view, state.pop("view_changes"))
+        view = state["view"]
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_both_protocols_are_told_the_same_states_through_a_whole_game(name: str,
+                                                                     tmp_path: Path) -> None:
+    case = case_of(name)
+    settings = Settings(name, players=case.players[0], people=1,
+                        bots=",".join(case.bot_names), options=dict(case.trial.options),
+                        seed=5, away=60.0, pace=0.0)
+    clock = Clock()
+    room = Room.create(CODE, settings, open_store(tmp_path / "tables.db"), clock=clock)
+    whole, changes = Seen(), Seen(protocol=2)
+    _, token = room.sit(Hello(CODE, name="Ann"), whole)
+    room.sit(Hello(CODE, token=token, protocol=2), changes)
+    # Ann's moves are chosen by a bot of the game's (Rummikub lists no legal moves: its
+    # bots search their own).
+    bot = kit(name).bots[case.bot_names[0]](5)
+    for turn in range(MOST_ACTS):
+        if room.over:
+            break
+        clock.now += 1.0
+        if room.can_act(0):
+            move = bot.choose(room.table.view(0), room.table.legal(0))
+            assert room.play(0, MoveFrame(f"m{turn}", room.codec.encode(move))) is None
+            # The connection that sent it (protocol 2) is answered in its news: the last
+            # news it was told carries the move's id.
+            assert json.loads(changes.frames[-1]).get("answer") == f"m{turn}"
+            assert changes.answered == f"m{turn}"
+            assert "answer" not in json.loads(whole.frames[-1])
+        room.act()
+    assert room.over, f"{name}: not over after {MOST_ACTS} turns"
+    told_whole, told_changes = news_states(whole), news_states(changes)
+    assert len(told_whole) == len(told_changes) > 20
+    for number, (one, other) in enumerate(zip(told_whole, told_changes, strict=True)):
+        assert one == other, f"{name}: news {number} differs"
+    # After its first state, protocol 2 was told views as their changes: fewer bytes (a
+    # third of them in Uno; in Domino a tenth fewer, its grid being a dict, told whole).
+    sizes = [sum(map(len, peer.frames)) for peer in (whole, changes)]
+    assert sizes[1] < sizes[0], sizes
+    assert all('"view_changes"' not in text for text in whole.frames)
+
+
+def test_a_client_of_each_protocol_plays_at_one_table_through_the_server() -> None:
+    with ServerThread() as server:
+        code = new_table(server.url, game="uno", players=2, people=2, seed=4)
+
+        async def scenario() -> tuple[list[Any], list[dict[str, Any]]]:
+            async with aiohttp.ClientSession() as session:
+                old = await Raw(session, server.url, protocol=1).__aenter__()
+                new = await Raw(session, server.url, protocol=2).__aenter__()
+                assert (await old.hello(code, name="Old"))["type"] == "welcome"
+                assert (await new.hello(code, name="New"))["type"] == "welcome"
+                states = [await old.state(), await new.state()]
+                players, kinds = [old, new], []
+                for number in range(12):
+                    index = next(i for i, state in enumerate(states) if state["actor"])
+                    move_id = f"x{number}"
+                    await players[index].send(type="move", id=move_id,
+                                              move=states[index]["legal"][0])
+                    # The old client is answered by a frame after the news; the new one
+                    # by its news.
+                    while True:
+                        frame = await players[index].until("answer", "news")
+                        if frame["type"] == "news":
+                            states[index] = frame["state"]
+                        if frame["type"] == "answer" or frame.get("answer") == move_id:
+                            kinds.append((index, frame["type"], frame.get("reason")))
+                            break
+                    other = 1 - index
+                    states[other] = await players[other].state()
+                # The same id sent again on the same connection: answered, not played.
+                index = 1
+                before = server.call(lambda: server.room(code).table.moves)
+                await new.send(type="move", id=next(
+                    f"x{n}" for n in range(12) if kinds[n][0] == index), move={})
+                again = await new.until("answer")
+                kinds.append((index, "again", again["reason"]))
+                moved = server.call(lambda: server.room(code).table.moves) - before
+                kinds.append((index, "moved", moved))
+                truth = server.call(lambda: [server.room(code).codec.encode(
+                    server.room(code).table.view(seat)) for seat in range(2)])
+                for player in players:
+                    await player.__aexit__()
+                return kinds, [states[0]["view"], states[1]["view"], *truth]
+
+        kinds, views = asyncio.run(scenario())
+    assert {kind for index, kind, _ in kinds[:12] if index == 0} == {"answer"}
+    assert {kind for index, kind, _ in kinds[:12] if index == 1} == {"news"}
+    assert all(reason is None for _, _, reason in kinds[:12])
+    assert kinds[12:] == [(1, "again", None), (1, "moved", 0)]
+    assert views[0] == views[2] and views[1] == views[3]  # what each was told is the truth
+
+
+def test_a_hello_says_protocol_1_or_2_and_nothing_else() -> None:
+    assert PROTOCOL == 2 and PROTOCOLS == (1, 2)
+    for protocol in PROTOCOLS:
+        hello = read_frame(json.dumps({"type": "hello", "protocol": protocol, "code": "ab"}))
+        assert isinstance(hello, Hello) and hello.protocol == protocol
+    for bad in (0, 3, "2", True, None):
+        with pytest.raises(BadFrame):
+            read_frame(json.dumps({"type": "hello", "protocol": bad, "code": "ab"}))
