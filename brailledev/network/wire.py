@@ -52,7 +52,7 @@ _PLAIN = frozenset((str, int, bool, type(None)))
 # sent before, a field of one of these is left out of a record's changes. Lists, dicts, sets
 # and mappings are written whole every time (a view may hold the engine's own, changing in
 # place); so is anything else not named here.
-_STILL = frozenset((str, int, bool, type(None), float, tuple, frozenset))
+_STILL: frozenset[type] = frozenset((str, int, bool, type(None), float, tuple, frozenset))
 
 
 class WireError(ValueError):
@@ -102,7 +102,7 @@ class Codec:
         self._fields: dict[type, tuple[str, ...]] = {}
         self._writers: dict[type, Callable[[Any], Json]] = {}
         self._getters: dict[type, tuple[tuple[str, ...], Callable[[Any], Any]]] = {}
-        self._frozen: dict[type, bool] = {}
+        self._still_kinds: set[type] = set(_STILL)
 
     @classmethod
     def of_package(cls, package: str, extra: Iterable[type] = ()) -> Codec:
@@ -180,30 +180,32 @@ class Codec:
             if not (dataclasses.is_dataclass(kind) or _is_named_tuple(kind)):
                 return None
             names = self._names(kind)
-            fields = self._getters[kind] = (names, attrgetter(*names))
+            # A named tuple is its fields already; a dataclass's are read in one call.
+            get = (lambda record: record) if _is_named_tuple(kind) else attrgetter(*names)
+            if len(names) == 1 and not _is_named_tuple(kind):
+                get = (lambda one: lambda record: (one(record),))(get)
+            fields = self._getters[kind] = (names, get)
         names, get = fields
-        new, old = get(value), get(before)
-        if len(names) == 1:
-            new, old = (new,), (old,)
+        still = self._still_kinds
         changes: dict[str, Json] = {}
-        for name, now, then in zip(names, new, old, strict=True):
-            if type(now) is type(then) and self._still(now) and now == then:
+        # Most fields are unchanged, most often the very object told before: compared
+        # first (in C), their kind looked up after.
+        for name, now, then in zip(names, get(value), get(before), strict=True):
+            if (now is then or now == then) and type(now) is type(then) \
+                    and (type(now) in still or self._still(now)):
                 continue
             changes[name] = now if type(now) in _PLAIN else self.encode(now)
         return changes
 
     def _still(self, value: Any) -> bool:
-        """Whether ``value`` cannot change in place: a plain value or tuple (of such, the
-        views' rule), or a frozen record or enum member of the registry."""
+        """Whether ``value``, of a kind not yet in ``_still_kinds``, cannot change in place:
+        a frozen record or enum member of the registry (the kind is kept once found)."""
         kind = type(value)
-        if kind in _STILL:
-            return True
-        still = self._frozen.get(kind)
-        if still is None:
-            params = getattr(kind, "__dataclass_params__", None)
-            still = self._frozen[kind] = (
-                _is_named_tuple(kind) or issubclass(kind, enum.Enum)
-                or (params is not None and bool(params.frozen)))
+        params = getattr(kind, "__dataclass_params__", None)
+        still = _is_named_tuple(kind) or issubclass(kind, enum.Enum) \
+            or (params is not None and bool(params.frozen))
+        if still:
+            self._still_kinds.add(kind)
         return still
 
     def encode_reason(self, reason: Reason) -> Json:
