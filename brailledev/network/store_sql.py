@@ -38,6 +38,7 @@ from brailledev.network.store import (
     dump,
     dump_events,
     pack,
+    seat_events,
     stored,
 )
 from games.core import Json, Seat
@@ -259,10 +260,9 @@ class SqlStore:
         found: list[tuple[int, Json]] = []
         for seq, events in rows:
             try:
-                per_seat: list[Any] = json.loads(events)
+                found.append((int(seq), seat_events(json.loads(events), seat)))
             except ValueError as error:
                 raise TableDamaged(code, f"change {seq}: {error}") from None
-            found.append((int(seq), per_seat[seat] if seat < len(per_seat) else []))
         return found
 
     # ---- a table's life --------------------------------------------------------------------

@@ -28,12 +28,15 @@ from brailledev.network.store import (
     HISTORY,
     Lifetimes,
     Result,
+    Shares,
     StoreConflict,
     Stored,
     StoreFailed,
     TableDamaged,
     TableStore,
+    dump_events,
     pack,
+    seat_events,
     unpack,
 )
 from brailledev.network.store_postgres import LISTEN_AGAIN, PostgresStore
@@ -104,6 +107,31 @@ def test_changes_are_kept_per_seat_in_order_and_a_number_is_never_used_twice(sto
         store.commit("abcdef", 3, ["add", 9], [[], []], over=True, state={"n": 9})
     found = store.load("abcdef")
     assert found is not None and found.seq == 3 and found.state == {"n": 0}
+
+
+def test_a_share_told_alike_to_several_seats_is_written_once(store):
+    """A public move is told alike to every seat: the row holds it once and the number of
+    the first seat told it for the others (a quarter of the row at four seats)."""
+    public, private = '[{"$":"Played","card":"r7"}]', '[{"$":"Drew","card":"g2"}]'
+    hidden = '[{"$":"Drew","card":null}]'
+    shares = Shares((public, public, public, public))
+    assert dump_events(shares) == f"[{public},0,0,0]"
+    assert dump_events(Shares((hidden, private, hidden, hidden))) == \
+        f"[{hidden},{private},0,0]"
+    store.create("abcdef", "uno", {"n": 0}, [[], [], [], []])
+    store.commit("abcdef", 2, ["play"], shares, over=False)
+    store.commit("abcdef", 3, ["draw"], Shares((hidden, private, hidden, hidden)), over=False)
+    for seat in range(4):
+        assert store.changes("abcdef", seat, 1) == [
+            (2, json.loads(public)), (3, json.loads(private if seat == 1 else hidden))]
+    assert store.changes("abcdef", 6, 1) == [(2, []), (3, [])]  # no such seat: nothing
+    # A row written before, one list per seat, reads as it did; a number that does not
+    # name an earlier seat's list is a damaged table.
+    assert seat_events([[1], [2]], 1) == [2]
+    for damaged, seat in (([[1], 1], 1), ([[1], 5], 1), ([0, 0], 1), ({"a": 1}, 0),
+                          ([[1], "x"], 1)):
+        with pytest.raises(ValueError):
+            seat_events(damaged, seat)
 
 
 def test_a_snapshot_ends_the_log_played_again_and_prunes_all_but_the_history(store):
