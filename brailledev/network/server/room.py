@@ -277,6 +277,8 @@ class Room:
         self._arriving: Seat | None = None  # a seat whose peer is attached once committed
         # While a web page's routing runs, its changes leave the pages' screens to it.
         self._routing = False
+        # The seats' states last told, and their JSON: the same at most changes.
+        self._company: tuple[tuple[SeatState, ...], str] = ((), "")
         self.snapshot_every = snapshot_every
         self._adopt(table, seats, seq, started)
         # Nobody is connected to a room just made or loaded: every taken seat is away.
@@ -427,6 +429,14 @@ class Room:
                 states.append(SeatState(record.name, SEAT_PERSON, here,
                                         seat not in self.table.seating.people))
         return tuple(states)
+
+    def _company_json(self) -> str:
+        """:meth:`seat_states` in the wire's JSON, written again only when they changed
+        (someone came, went or was stood in for)."""
+        states = self.seat_states()
+        if states != self._company[0]:
+            self._company = (states, dump(self.codec.encode(states)))
+        return self._company[1]
 
     def can_act(self, seat: Seat) -> bool:
         """Whether ``seat``'s person may move now (the game begun, their turn or a catch,
@@ -761,7 +771,7 @@ class Room:
         if not any(heard):
             return
         self.last_change = self.clock()
-        company = dump(self.codec.encode(self.seat_states()))
+        company = self._company_json()
         # Talk changes no screen: a page is sent the new sentences alone.
         talk = all(type(event) is Said for events in heard for event in events)
         for seat, peers in self.peers.items():
