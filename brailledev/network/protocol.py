@@ -198,7 +198,7 @@ def read_frame(text: str) -> Frame:
     if len(text) > MAX_FRAME:
         raise BadFrame("frame_too_big", most=MAX_FRAME)
     try:
-        data = json.loads(text)
+        data = from_json(text)
     except (ValueError, RecursionError):
         raise BadFrame("frame_not_json") from None
     if not isinstance(data, dict):
