@@ -512,9 +512,9 @@ class TableServer:
         return self.tasks.pop(room.code)
 
     def _wake(self, room: Room | None) -> None:
-        """``room``'s task told someone acted, unless it would wake in time by itself
-        (most moves at a table of people: a wake a move was a twentieth of the server's
-        processor at 1,000 tables)."""
+        """``room``'s task told someone acted, unless it would wake in time by itself (most
+        moves at a table of people, each of which woke it to arm a timer and act on
+        nothing)."""
         if room is None or room.code not in self.wakes:
             return
         asleep = self.sleeping.get(room.code)
