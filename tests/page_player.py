@@ -247,6 +247,7 @@ class _Page:
         self.told = 0
         self.protocol = 1
         self.view: Any = None
+        self.seats = ""
         self.answered = ""
         self.frame: Json = {}
         self.read: list[str] = []

@@ -207,13 +207,16 @@ class TableClient:
 
     def _whole(self, state: dict[str, Any]) -> dict[str, Any]:
         """A state whose view came as what changed since the last (protocol 2), with the
-        whole view laid over from the last state (the first state of a connection is whole:
-        a connection's changes never build on another's)."""
+        whole view laid over from the last state, and the seats of the last if it left them
+        out (the first state of a connection is whole: a connection's changes never build
+        on another's)."""
         whole = {name: value for name, value in state.items() if name != "view_changes"}
-        before = None if self.state is None else self.state.get("view")
-        changes = state["view_changes"]
+        last = self.state or {}
+        before, changes = last.get("view"), state["view_changes"]
         if isinstance(before, dict) and isinstance(changes, dict):
             whole["view"] = lay_over(before, changes)
+        if "seats" not in whole and "seats" in last:  # as they were
+            whole["seats"] = last["seats"]
         return whole
 
     def _answered(self, move_id: str, reason: Json) -> None:

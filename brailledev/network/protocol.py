@@ -33,10 +33,11 @@ and the server answers:
     {"type": "error", "code": "frame_not_json", "params": {}}
 
 Protocol 2 (this client's) differs from 1 in two ways, which take a Uno news frame from
-about 1,640 bytes to 720 and a tenth off the server's processor a move. The news of a
+about 1,640 bytes to 400 and a tenth off the server's processor a move. The news of a
 change tells its seat's view as what changed since the view this connection was last told
 (``"view_changes": {"hand": [...], "top": "b3"}``, laid over that view: :func:`lay_over`)
-instead of whole (``"view"``, which the first state after a hello brings); and the news of
+instead of whole (``"view"``, which the first state after a hello brings), and leaves the
+``"seats"`` out when they are as the connection was last told them; and the news of
 a move played carries its answer (``"answer": "c7-12"``), for the connection that sent it,
 instead of an answer frame after it. A client saying protocol 1 is sent whole views and
 answer frames.
@@ -210,15 +211,17 @@ def read_frame(text: str) -> Frame:
     return reader(data)
 
 
-def write_news(seq: int, events: str, state: Mapping[str, Any], seats: str,
+def write_news(seq: int, events: str, state: Mapping[str, Any], seats: str | None,
                answer: str | None = None) -> str:
     """A seat's news frame, as :func:`write_frame` writes it, from the parts every seat of a
     change shares already in JSON (its events, when they are the same for several seats, and
-    the seats' states), encoded once for all; with the ``answer`` to a move of the
-    connection's, if it brought one (protocol 2):
+    the seats' states, ``None`` to leave them out: protocol 2, unchanged), encoded once for
+    all; with the ``answer`` to a move of the connection's, if it brought one (protocol 2):
     ``write_news(8, "[]", {"view": {}}, "[]", answer="c7-12")``."""
     own = to_json(state)
     told = "" if answer is None else f'"answer":{to_json(answer)},'
+    if seats is None:
+        return f'{{"type":"news","seq":{seq},{told}"events":{events},"state":{own}}}'
     return (f'{{"type":"news","seq":{seq},{told}"events":{events},"state":{own[:-1]}'
             f'{"," if len(own) > 2 else ""}"seats":{seats}}}}}')
 

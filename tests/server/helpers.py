@@ -239,8 +239,8 @@ class Raw:
     """A client speaking the protocol by hand, frame by frame (``headers`` sent with the
     WebSocket's opening: an ``Origin``, an ``X-Forwarded-For``); its hello says
     ``protocol`` (1, whole views and answer frames, unless told 2: then the views that
-    come as changes are laid over the last, as :class:`TableClient` does, and a news
-    frame's answer is its move's)."""
+    come as changes are laid over the last, and seats left out are the last told, as
+    :class:`TableClient` does, and a news frame's answer is its move's)."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str,
                  headers: dict[str, str] | None = None, protocol: int = 1) -> None:
@@ -249,6 +249,7 @@ class Raw:
         self.headers = headers or {}
         self.protocol = protocol
         self.view: Any = None  # the last view told, whole
+        self.seats: Any = None  # the seats last told
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def __aenter__(self) -> Raw:
@@ -283,7 +284,8 @@ class Raw:
                 if "view_changes" in state:
                     assert self.protocol == 2 and self.view is not None, frame
                     state["view"] = lay_over(self.view, state.pop("view_changes"))
-                self.view = state["view"]
+                    state.setdefault("seats", self.seats)
+                self.view, self.seats = state["view"], state["seats"]
             if frame["type"] in kinds:
                 return frame
 

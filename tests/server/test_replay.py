@@ -57,6 +57,7 @@ class Seen:
     told: int = 0
     protocol: int = 1
     view: Any = None
+    seats: str = ""
     answered: str = ""
     frames: list[str] = field(default_factory=list)
 

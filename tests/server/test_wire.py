@@ -119,6 +119,11 @@ def test_news_from_parts_encoded_once_is_the_frame_written_whole(seq, events, se
     state.pop("seats", None)
     assert write_news(seq, dump(events), state, dump(seats)) == write_frame(
         "news", seq=seq, events=events, state={**state, "seats": seats})
+    # Protocol 2: the seats left out, an answer carried.
+    assert write_news(seq, dump(events), state, None) == write_frame(
+        "news", seq=seq, events=events, state=state)
+    assert json.loads(write_news(seq, dump(events), state, None, "c7-1")) == {
+        "type": "news", "seq": seq, "answer": "c7-1", "events": events, "state": state}
 
 
 def standard(data: Any) -> str:

@@ -81,6 +81,7 @@ class RecordingPeer:
         self.told = 0
         self.protocol = 1
         self.view: Any = None
+        self.seats = ""
         self.answered = ""
         self.frames = 0
         self.cards_checked = 0

@@ -136,6 +136,7 @@ class Connection:
         self.lang = "en"
         self.protocol = 1
         self.view: Any = None  # the view this braille seat was last told (protocol 2)
+        self.seats = ""  # the seats' JSON it was last told with a view (protocol 2)
         self.answered = ""  # the move whose answer its news carried last (protocol 2)
         self.room: Room | None = None
         self.screen: tuple[int, tuple[Line, ...], str] | None = None

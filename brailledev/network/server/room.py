@@ -103,12 +103,14 @@ class Peer(Protocol):
     send it a frame (a web page's: the screen (number, lines, focus) and picture it was last
     sent, the numbers of the seat's jump and of what it showed at once then, and how many
     sentences it was told; a braille seat's: the protocol it speaks, the view it was last
-    told whole or in changes, and the id of the last move whose answer its news carried)."""
+    told whole or in changes and the seats' JSON it was last told, and the id of the last
+    move whose answer its news carried)."""
 
     seat: Seat
     web: bool
     protocol: int
     view: Any
+    seats: str
     answered: str
     screen: tuple[int, tuple[Line, ...], str] | None
     drawn: Json
@@ -449,6 +451,7 @@ class Room:
         """What the client of braille seat ``peer`` keeps of the table: view (whole: the
         view its next news changes), legal moves, position, and the seats."""
         view = peer.view = self.table.view(peer.seat)
+        peer.seats = ""  # told as a value here: the next news tells them as JSON again
         return {"view": self.codec.encode(view), **self._own_state(peer.seat),
                 "seats": self.codec.encode(self.seat_states())}
 
@@ -464,8 +467,9 @@ class Room:
               played: tuple[Seat, str] | None) -> None:
         """A change's news to the braille ``peers`` of ``seat``: its ``events`` and the
         seats (``company``) in JSON already; the seat's view whole, or in protocol 2 as
-        what changed since the view the connection was told last, with the answer to its
-        move if ``played`` was one of the seat's."""
+        what changed since the view the connection was told last (and the seats only when
+        they changed since), with the answer to its move if ``played`` was one of the
+        seat's."""
         view = self.table.view(seat)
         own = self._own_state(seat)
         whole: str | None = None
@@ -480,10 +484,12 @@ class Room:
             changes = None if peer.view is None else self.codec.encode_changes(view, peer.view)
             told = {"view": self.codec.encode(view)} if changes is None \
                 else {"view_changes": changes}
-            peer.view = view
+            # The seats as they were told last, with a view's changes: left out.
+            seats = None if changes is not None and company is peer.seats else company
+            peer.view, peer.seats = view, company
             if answer is not None:
                 peer.answered = answer
-            peer.send(write_news(self.seq, events, {**told, **own}, company, answer))
+            peer.send(write_news(self.seq, events, {**told, **own}, seats, answer))
 
     # ---- seats -----------------------------------------------------------------------------
 
