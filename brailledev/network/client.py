@@ -105,6 +105,9 @@ class TableClient:
         # The seat's key, drawn here: a hello sent again after a cut finds the seat it took.
         self._key = secrets.token_urlsafe(24)
         self.reconnections = 0
+        # The protocol of the hello: 1 once a server older than protocol 2 refused it.
+        self.protocol = PROTOCOL
+        self._hello_again = False
 
     # ---- running ---------------------------------------------------------------------------
 
@@ -125,6 +128,9 @@ class TableClient:
                                 break
                             if self._receive(message.data):
                                 delay = FIRST_DELAY
+                            if self._hello_again:
+                                self._hello_again = False
+                                await ws.send_str(self._hello())
                             if self.refused is not None:
                                 break
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
@@ -156,8 +162,8 @@ class TableClient:
         await self.stop()
 
     def _hello(self) -> str:
-        fields: dict[str, Any] = {"protocol": PROTOCOL, "code": self.code, "lang": self.lang,
-                                  "web": self.web}
+        fields: dict[str, Any] = {"protocol": self.protocol, "code": self.code,
+                                  "lang": self.lang, "web": self.web}
         if self.token is None:
             fields.update(name=self.name, key=self._key)
         else:
@@ -197,6 +203,12 @@ class TableClient:
                 frame = {**frame, "state": self._whole(state)}
             if "state" in frame:
                 self.state = frame["state"]
+        if kind == "error" and not self.connected.is_set() and self.protocol > 1 \
+                and frame.get("code") == "frame_invalid" \
+                and (frame.get("params") or {}).get("field") == "protocol":
+            self.protocol = 1  # a server from before protocol 2: its hello again, in 1
+            self._hello_again = True
+            return False
         if kind == "error" and not self.connected.is_set() and frame.get("code") in FINAL:
             self.refused = str(frame["code"])
             self.refused_params = dict(frame.get("params") or {})

@@ -40,7 +40,8 @@ instead of whole (``"view"``, which the first state after a hello brings), and l
 ``"seats"`` out when they are as the connection was last told them; and the news of
 a move played carries its answer (``"answer": "c7-12"``), for the connection that sent it,
 instead of an answer frame after it. A client saying protocol 1 is sent whole views and
-answer frames.
+answer frames; this package's client, refused by a server that knows only protocol 1
+(``frame_invalid``, field ``protocol``), says its hello again in 1.
 
 A message that breaks these rules is a :class:`BadFrame`: the server tells its code to
 that client and nothing else happens.

@@ -14,6 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from brailledev.network import protocol as protocol_module
+from brailledev.network.client import WireBot
 from brailledev.network.protocol import (
     PROTOCOL,
     PROTOCOLS,
@@ -154,3 +156,35 @@ def test_a_hello_says_protocol_1_or_2_and_nothing_else() -> None:
     for bad in (0, 3, "2", True, None):
         with pytest.raises(BadFrame):
             read_frame(json.dumps({"type": "hello", "protocol": bad, "code": "ab"}))
+
+
+def test_a_client_sits_at_a_server_from_before_protocol_2_in_protocol_1(monkeypatch):
+    """A server that knows protocol 1 alone refuses a hello of protocol 2 (``frame_invalid``,
+    field ``protocol``): the client says its hello again in protocol 1, and plays on with
+    whole views and answer frames."""
+    monkeypatch.setattr(protocol_module, "PROTOCOLS", (1,))
+    with ServerThread() as server:
+        code = new_table(server.url, game="uno", players=2, people=1, bots="heuristic",
+                         seed=6)
+
+        async def scenario() -> tuple[WireBot, list[str]]:
+            texts: list[str] = []
+            bot = WireBot(server.url, code, "uno", seed=1, think=0.0, on_text=texts.append)
+            task = asyncio.create_task(bot.client.run())
+            await asyncio.wait_for(bot.client.seated.wait(), 10)
+            for _ in range(400):  # 20 s at most: a refused client plays nothing
+                if len(bot.played) >= 3 or bot.over.is_set() or bot.client.refused:
+                    break
+                await asyncio.sleep(0.05)
+            await bot.client.stop()
+            await task
+            return bot, texts
+
+        bot, texts = asyncio.run(scenario())
+    assert bot.client.protocol == 1 and bot.client.refused is None
+    assert len(bot.played) >= 3 or bot.over.is_set()
+    assert any('"field":"protocol"' in text for text in texts)  # refused once, then seated
+    news = [text for text in texts if '"type":"news"' in text]
+    assert news and all('"view_changes"' not in text and '"answer":' not in text
+                        for text in news)
+    assert any('"type":"answer"' in text for text in texts)
