@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from brailledev.network.protocol import PROTOCOL, from_json, lay_over, write_frame
+from brailledev.network.protocol import PROTOCOL, from_json, whole_state, write_frame
 from games.core import Json
 
 if TYPE_CHECKING:
@@ -200,7 +200,8 @@ class TableClient:
             self.seq = max(self.seq, seq)
             state = frame.get("state")
             if isinstance(state, dict) and "view_changes" in state:
-                frame = {**frame, "state": self._whole(state)}
+                # Changes build on this connection's last state (its first is whole).
+                frame = {**frame, "state": whole_state(state, self.state)}
             if "state" in frame:
                 self.state = frame["state"]
         if kind == "error" and not self.connected.is_set() and self.protocol > 1 \
@@ -216,20 +217,6 @@ class TableClient:
         if kind == "news" and "answer" in frame:  # after the news, as an answer frame comes
             self._answered(str(frame["answer"]), None)
         return False
-
-    def _whole(self, state: dict[str, Any]) -> dict[str, Any]:
-        """A state whose view came as what changed since the last (protocol 2), with the
-        whole view laid over from the last state, and the seats of the last if it left them
-        out (the first state of a connection is whole: a connection's changes never build
-        on another's)."""
-        whole = {name: value for name, value in state.items() if name != "view_changes"}
-        last = self.state or {}
-        before, changes = last.get("view"), state["view_changes"]
-        if isinstance(before, dict) and isinstance(changes, dict):
-            whole["view"] = lay_over(before, changes)
-        if "seats" not in whole and "seats" in last:  # as they were
-            whole["seats"] = last["seats"]
-        return whole
 
     def _answered(self, move_id: str, reason: Json) -> None:
         """The answer to move ``move_id``: its waiter told, its frame no longer sent again."""

@@ -234,6 +234,24 @@ def lay_over(whole: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, 
     return {**whole, **changes}
 
 
+def whole_state(state: Mapping[str, Any], last: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A news frame's state whole, as protocol 1 tells it, from protocol 2's (its view's
+    changes laid over the view of ``last``, the connection's last state whole, and the
+    seats of ``last`` if it left them out); a state told whole comes back as it is:
+    ``whole_state({"view_changes": {"b": 3}}, {"view": {"a": 1, "b": 2}, "seats": []})
+    == {"view": {"a": 1, "b": 3}, "seats": []}``."""
+    whole = {name: value for name, value in state.items() if name != "view_changes"}
+    if "view_changes" not in state:
+        return whole
+    last = last or {}
+    before, changes = last.get("view"), state["view_changes"]
+    if isinstance(before, dict) and isinstance(changes, dict):
+        whole["view"] = lay_over(before, changes)
+    if "seats" not in whole and "seats" in last:  # as they were
+        whole["seats"] = last["seats"]
+    return whole
+
+
 def write_frame(kind: str, **fields: Any) -> str:
     """A message as the wire carries it: ``write_frame("error", code="too_fast", params={})``.
     """

@@ -76,6 +76,15 @@ def _carried(kind: type) -> bool:
             or (issubclass(kind, enum.Enum)))
 
 
+def _itself(value: Any) -> Any:
+    return value
+
+
+def _one_field(name: str) -> Callable[[Any], tuple[Any]]:
+    """What ``attrgetter`` of several names does, for one: the field in a tuple."""
+    return lambda record: (getattr(record, name),)
+
+
 def _float(value: float) -> Json:
     if value != value or value in (float("inf"), float("-inf")):
         raise WireError("a float that is not a number")
@@ -180,10 +189,13 @@ class Codec:
             if not (dataclasses.is_dataclass(kind) or _is_named_tuple(kind)):
                 return None
             names = self._names(kind)
-            # A named tuple is its fields already; a dataclass's are read in one call.
-            get = (lambda record: record) if _is_named_tuple(kind) else attrgetter(*names)
-            if len(names) == 1 and not _is_named_tuple(kind):
-                get = (lambda one: lambda record: (one(record),))(get)
+            get: Callable[[Any], Any]
+            if _is_named_tuple(kind):
+                get = _itself  # a named tuple is its fields already
+            elif len(names) > 1:
+                get = attrgetter(*names)  # a dataclass's fields, read in one call
+            else:
+                get = _one_field(names[0])
             fields = self._getters[kind] = (names, get)
         names, get = fields
         still = self._still_kinds

@@ -22,7 +22,7 @@ import aiohttp
 from aiohttp import web
 
 from brailledev.network.client import WireBot, socket_url
-from brailledev.network.protocol import lay_over
+from brailledev.network.protocol import whole_state
 from brailledev.network.server.app import TableServer
 from brailledev.network.server.guard import Doorkeeping
 from brailledev.network.server.limits import Limits
@@ -248,8 +248,7 @@ class Raw:
         self.url = url
         self.headers = headers or {}
         self.protocol = protocol
-        self.view: Any = None  # the last view told, whole
-        self.seats: Any = None  # the seats last told
+        self.last: dict[str, Any] | None = None  # the last state told, whole
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def __aenter__(self) -> Raw:
@@ -282,10 +281,8 @@ class Raw:
             state = frame.get("state") if frame["type"] == "news" else None
             if state is not None:
                 if "view_changes" in state:
-                    assert self.protocol == 2 and self.view is not None, frame
-                    state["view"] = lay_over(self.view, state.pop("view_changes"))
-                    state.setdefault("seats", self.seats)
-                self.view, self.seats = state["view"], state["seats"]
+                    assert self.protocol == 2 and self.last is not None, frame
+                frame["state"] = self.last = whole_state(state, self.last)
             if frame["type"] in kinds:
                 return frame
 

@@ -22,8 +22,8 @@ from brailledev.network.protocol import (
     BadFrame,
     Hello,
     MoveFrame,
-    lay_over,
     read_frame,
+    whole_state,
 )
 from brailledev.network.server.room import Room, Settings
 from brailledev.network.stores import open_store
@@ -46,9 +46,7 @@ def news_states(peer: Seen) -> list[dict[str, Any]]:
             continue
         if "view_changes" in state:
             assert peer.protocol == 2 and states
-            state["view"] = lay_over(states[-1]["view"], state.pop("view_changes"))
-            state.setdefault("seats", states[-1]["seats"])
-        states.append(state)
+        states.append(whole_state(state, states[-1] if states else None))
     return states
 
 

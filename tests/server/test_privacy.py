@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brailledev.network.client import TableClient, WireBot
-from brailledev.network.protocol import lay_over
+from brailledev.network.protocol import whole_state
 from brailledev.network.wire import codec_for
 from layouts.registry import GAMES
 from tests.server.helpers import ServerThread, new_table
@@ -66,7 +66,8 @@ def told_states(record: list[str], seat: int) -> list[dict[str, Any]]:
     """The news frames' states ``seat`` was sent (the events under ``"$events"``), each
     view told as its changes (protocol 2) laid over the one before, and checked to change
     nothing but fields of the seat's own view."""
-    states, view = [], None
+    states: list[dict[str, Any]] = []
+    last: dict[str, Any] | None = None
     for text in record:
         frame = json.loads(text)
         assert frame["type"] in ("welcome", "news", "answer"), frame
@@ -77,10 +78,10 @@ def told_states(record: list[str], seat: int) -> list[dict[str, Any]]:
             continue
         state = frame.get("state") or {}
         if "view_changes" in state:
-            changes = state.pop("view_changes")
-            assert view is not None and "$" not in changes and set(changes) <= set(view)
-            state["view"] = lay_over(view, changes)
-        view = state.get("view", view)
+            changes = state["view_changes"]
+            assert last is not None and "$" not in changes and set(changes) <= set(last["view"])
+        if state:
+            state = last = whole_state(state, last)
         states.append({**state, "$events": frame["events"]})
     return states
 

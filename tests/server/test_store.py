@@ -274,14 +274,21 @@ def test_a_store_of_brailledev_0_1_is_brought_up_to_date_with_its_tables(tmp_pat
     store.close()
 
 
+def old_store(path: Path, schema: str, version: int, secret: str) -> sqlite3.Connection:
+    """A store file as brailledev wrote it at schema ``version`` (``schema``, its tables
+    as they were then, and the store's ``secret``), for the test to fill with its rows."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(schema)
+    db.execute("INSERT INTO meta VALUES ('secret', ?)", (secret,))
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version={version}")
+    return db
+
+
 def test_a_store_of_the_version_before_the_log_is_brought_up_to_date_with_its_tables(
         tmp_path):
     old = tmp_path / "tables.db"
-    db = sqlite3.connect(old, isolation_level=None)
-    db.executescript(TABLES + UPGRADE_2)
-    db.execute("INSERT INTO meta VALUES ('secret', ?)", ("ab" * 32,))
-    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-    db.execute("PRAGMA user_version=2")
+    db = old_store(old, TABLES + UPGRADE_2, 2, "ab" * 32)
     db.execute("INSERT INTO tables VALUES ('abcdef', 'uno', '{\"n\":3}', 3, 0, 1.0, 2.0)")
     for seq in (1, 2, 3):
         db.execute("INSERT INTO changes VALUES ('abcdef', ?, ?, 1, ?)",
@@ -295,11 +302,7 @@ def test_a_store_of_the_version_before_the_log_is_brought_up_to_date_with_its_ta
 def test_a_store_of_the_version_before_the_move_in_one_statement_is_brought_up_to_date(
         tmp_path):
     old = tmp_path / "tables.db"
-    db = sqlite3.connect(old, isolation_level=None)
-    db.executescript(TABLES + UPGRADE_2 + UPGRADE_3)
-    db.execute("INSERT INTO meta VALUES ('secret', ?)", ("cd" * 32,))
-    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-    db.execute("PRAGMA user_version=3")
+    db = old_store(old, TABLES + UPGRADE_2 + UPGRADE_3, 3, "cd" * 32)
     db.execute("INSERT INTO tables VALUES ('abcdef', 'uno', 3, 0, 1.0, 2.0)")
     db.execute("INSERT INTO snapshots VALUES ('abcdef', 3, '{\"n\":3}')")
     for seq in (1, 2, 3):

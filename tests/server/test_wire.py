@@ -206,3 +206,12 @@ def test_changes_leave_out_only_equal_values_that_cannot_change_in_place():
     # A value equal but of another type (1 and True) is told.
     equal_not_same = kept.encode_changes(Holding([], {}, True), Holding([], {}, 1))
     assert equal_not_same is not None and equal_not_same["count"] is True
+
+
+    @dataclasses.dataclass(frozen=True)
+    class One:
+        count: int
+
+    alone = Codec([One])
+    assert alone.encode_changes(One(2), One(1)) == {"count": 2}
+    assert alone.encode_changes(One(2), One(2)) == {}

@@ -355,8 +355,8 @@ class TableServer:
         self.rate, self.burst = rate, burst
         self.rooms: dict[str, Room] = {}
         self.wakes: dict[str, asyncio.Event] = {}
-        # The rooms whose task waits: until when (the loop's time), and whether idle then.
-        self.sleeping: dict[str, tuple[float, bool]] = {}
+        # The rooms whose task waits, not idle: until when (the loop's time).
+        self.sleeping: dict[str, float] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.connections: set[Connection] = set()
         self.damaged: set[str] = set()  # tables whose row cannot be read: left as they are
@@ -461,9 +461,9 @@ class TableServer:
                 due = quiet
             if due is None or due > 0:
                 wake.clear()
-                loop = asyncio.get_running_loop()
-                self.sleeping[room.code] = (math.inf if due is None else loop.time() + due,
-                                            idle)
+                if not idle:
+                    self.sleeping[room.code] = math.inf if due is None \
+                        else asyncio.get_running_loop().time() + due
                 try:
                     woken = await _woken(wake, due)
                 finally:
@@ -518,15 +518,15 @@ class TableServer:
         nothing)."""
         if room is None or room.code not in self.wakes:
             return
-        asleep = self.sleeping.get(room.code)
-        if asleep is None or room.lost or not self._in_time(room, *asleep):
+        until = self.sleeping.get(room.code)
+        if until is None or room.lost or not self._in_time(room, until):
             self.wakes[room.code].set()
 
-    def _in_time(self, room: Room, until: float, idle: bool) -> bool:
+    def _in_time(self, room: Room, until: float) -> bool:
         """Whether ``room``'s task, asleep until ``until`` (the loop's time), not idle then,
         wakes in time by itself: it is still not idle, and nothing is due, nor is the table
         quiet enough to settle, before then."""
-        if idle or self._idle(room):
+        if self._idle(room):
             return False
         waits = [wait for wait in (room.due(), room.quiet_in()) if wait is not None]
         return not waits or asyncio.get_running_loop().time() + min(waits) >= until
